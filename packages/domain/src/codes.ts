@@ -1,0 +1,48 @@
+/**
+ * Result codes answered in the `code` field of every call (spec section 8).
+ * Codes the spec names keep its meaning; the others are Lightwell's own and documented in docs/api.md.
+ */
+export const Code = {
+  /** Success. */
+  ok: 0,
+  /** Unexpected server failure ("server busy"). The only code answered with an HTTP 5xx. */
+  serverBusy: 1000,
+  /** Input failed validation: malformed JSON, wrong type, missing or unknown field, control characters. */
+  badInput: 1001,
+  /** Request body larger than the limit (1 MiB). */
+  bodyTooLarge: 1003,
+  /** No call is served at this path. */
+  notFound: 1004,
+  /** Signature missing or wrong (section 5 request signing). */
+  badSignature: 1011,
+  /** Session invalid: missing, unknown, revoked or expired token (section 8). */
+  sessionInvalid: 1012,
+  /** No permission, or the project/network does not exist for this user. */
+  noPermission: 1013,
+  /** Name or user already exists (section 8). */
+  nameTaken: 1016,
+  /** Wrong e-mail or unknown account (section 8). */
+  unknownAccount: 1017,
+  /** Wrong password (section 8). */
+  wrongPassword: 1018,
+  /** Too many attempts or requests; `data.retryAfter` gives the seconds to wait. */
+  tooManyAttempts: 1019,
+  /** Verification code wrong, expired or used up. */
+  badVerificationCode: 1053,
+  /** Empty list, treated as success (section 8). */
+  emptyList: 1050,
+  /** Already registered (section 8). */
+  alreadyRegistered: 1051,
+  /** E-mail problem: the message could not be sent (section 8). */
+  mailFailed: 1052,
+  /** Password check failed or data not found (section 8). */
+  checkFailed: 1054,
+} as const;
+
+/** One of the result codes above. */
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Codes that mean success to a client (section 8: 1050 is an empty list treated as success). */
+export function isSuccessCode(code: number): boolean {
+  return code === Code.ok || code === Code.emptyList;
+}

@@ -1,0 +1,47 @@
+/** The spec's limits and constants (section 9), named once. */
+export const Limits = {
+  /** Request timeout of the client in ms. */
+  requestTimeoutMs: 30_000,
+  /** Largest accepted request body. */
+  bodyBytes: 1024 * 1024,
+  /** Verification codes: 6 digits, valid 10 minutes, 5 tries. */
+  codeDigits: 6,
+  codeTtlSeconds: 10 * 60,
+  codeMaxAttempts: 5,
+  /** A new code for the same purpose and address may be sent after this many seconds. */
+  codeResendSeconds: 60,
+  /** Sessions expire after this long without use. */
+  sessionIdleSeconds: 30 * 24 * 3600,
+  /** Password length bounds (section 5). */
+  passwordMin: 8,
+  passwordMax: 128,
+  /** Name and e-mail lengths. */
+  nameMin: 2,
+  nameMax: 32,
+  emailMax: 254,
+  /** Tab strip of visited views (section 9). */
+  tabHistory: 4,
+  /** Screen width breakpoint (section 2). */
+  breakpointPx: 768,
+  /** Default page size and the sizes a user may choose. */
+  defaultPageSize: 10,
+  pageSizes: [10, 20, 50, 100] as const,
+  /** Login throttling: failures allowed per account and per address within the window. */
+  loginWindowSeconds: 15 * 60,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerAddress: 20,
+  /** Longest lock an account's failures can cause; the owner is never locked out for longer. */
+  loginMaxLockSeconds: 15 * 60,
+  /** Sends of verification codes per address within an hour. */
+  codeSendsPerAddressHour: 20,
+  appVersion: '1.0.0',
+  apiVersion: '1.1.0',
+  platformCode: 3,
+  bundle: 'southgate',
+  /** User agent truncated to this many characters as the device identifier (section 9). */
+  deviceIdMax: 100,
+  /** Toast durations in ms (section 8). */
+  toastMs: 3000,
+  toastShortMs: 2000,
+  toastLongMs: 6000,
+} as const;
