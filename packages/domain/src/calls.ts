@@ -20,12 +20,16 @@ import {
 } from './schemas/user.ts';
 
 /** One API call of section 7: where it is served, whether it needs a session, and its contract. */
-export interface CallDef<P extends z.ZodRawShape = z.ZodRawShape, D extends z.ZodType = z.ZodType> {
+export interface CallDef<
+  P extends z.ZodRawShape = z.ZodRawShape,
+  D extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
+> {
   /** Exact path of section 7. */
   path: string;
   method: 'POST' | 'GET';
   /** Authenticated calls carry token, uid and sign. */
-  auth: boolean;
+  auth: A;
   /** OpenAPI tag and one-line summary. */
   tag: string;
   summary: string;
@@ -39,10 +43,10 @@ export interface CallDef<P extends z.ZodRawShape = z.ZodRawShape, D extends z.Zo
   result: z.ZodType;
 }
 
-interface CallOptions<P extends z.ZodRawShape, D extends z.ZodType> {
+interface CallOptions<P extends z.ZodRawShape, D extends z.ZodType, A extends boolean> {
   path: string;
   method?: 'POST' | 'GET';
-  auth: boolean;
+  auth: A;
   tag: string;
   summary: string;
   payload: P;
@@ -51,7 +55,9 @@ interface CallOptions<P extends z.ZodRawShape, D extends z.ZodType> {
   refine?: [(value: z.output<z.ZodObject<P>>) => boolean, string];
 }
 
-function defineCall<P extends z.ZodRawShape, D extends z.ZodType>(options: CallOptions<P, D>): CallDef<P, D> {
+function defineCall<P extends z.ZodRawShape, D extends z.ZodType, const A extends boolean>(
+  options: CallOptions<P, D, A>,
+): CallDef<P, D, A> {
   let body = z.strictObject({ ...envelopeShape, ...options.payload }) as unknown as z.ZodType<
     z.output<z.ZodObject<P>>,
     z.input<z.ZodObject<P>>

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { Code, Limits } from '@lightwell/domain';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { resolveSigningSecret } from './lib/signing-secret.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { appRoutes } from './routes/app/app.routes.ts';
+import { projectRoutes } from './routes/project/project.routes.ts';
+import { accountRoutes } from './routes/user/account.routes.ts';
+import { sessionRoutes } from './routes/user/session.routes.ts';
+
+/** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
+const API_PREFIXES = ['/api/', '/SigMesh/'];
+
+function describeValidation(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  return error.validation
+    .map((issue) => {
+      const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** Answers every failure once, as `{ code, data, message }`: 4xx for bad input, 500 only for our own faults. */
+function handleErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ code: Code.badInput, data: null, message: `Invalid input: ${describeValidation(error)}` });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ code: Code.bodyTooLarge, data: null, message: 'The request is larger than 1 MiB.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: Code.badInput, data: null, message: `Invalid request: ${error.message}` });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: Code.serverBusy, data: null, message: 'Server busy, please try again later.' });
+  });
+}
+
+/** Serves the built web app; any other page path gets index.html so the client router can take it. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: Code.notFound, data: null, message: `No call is served at ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+/** Builds the Fastify app: plugins, then routes, then error and not-found handlers. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: Limits.bodyBytes,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are shaped by presenters (the allow-list); schemas on routes document them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer: options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    signingSecret: await resolveSigningSecret(database.db, config.signingSecret),
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('session', null);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lightwell console API', version: Limits.apiVersion },
+      tags: [
+        { name: 'app', description: 'Client configuration' },
+        { name: 'user', description: 'Accounts and sessions' },
+        { name: 'project', description: 'Projects' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  appRoutes(app);
+  sessionRoutes(app);
+  accountRoutes(app);
+  projectRoutes(app);
+
+  handleErrors(app);
+  await serveWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/**
+ * Every environment variable the server reads, validated once. `process.env` is read here only;
+ * the README's configuration table lists the same names (a test checks).
+ */
+export const EnvSchema = z.object({
+  /** HTTP port of the console (web app and API on one origin). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder for the embedded database and other local state. */
+  DATA_DIR: z.string().default('.data'),
+  /** PostgreSQL server to use instead of the embedded database. */
+  DATABASE_URL: z.string().url().optional(),
+  /** External MQTT broker for gateways instead of the embedded one. */
+  MQTT_URL: z.string().url().optional(),
+  /** Port of the embedded MQTT broker (never 1883, which an external broker may hold). */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
+  /** SMTP server for outgoing mail; without it mail is kept in the outbox table. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender address of outgoing mail. */
+  MAIL_FROM: z.string().default('Lightwell <no-reply@lightwell.localhost>'),
+  /** Public address of the console, used in e-mailed links. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Key for request signatures; generated once and stored in the database when unset. */
+  SIGNING_SECRET: z.string().min(16).optional(),
+  /** Seed the demo installation and run simulated gateways; default on only for the embedded database. */
+  DEMO: bool.optional(),
+  /** Accept `notCheckSign` requests (developer tools only); default off. */
+  ALLOW_UNSIGNED: bool.default(false),
+  /** Log level of the server (fatal, error, warn, info, debug, trace, silent). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+  /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */
+  TRUST_PROXY: bool.default(false),
+});
+
+/** The validated configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  signingSecret: string | undefined;
+  demo: boolean;
+  allowUnsigned: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+}
+
+/** Parses the environment; throws naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    signingSecret: e.SIGNING_SECRET,
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    allowUnsigned: e.ALLOW_UNSIGNED,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

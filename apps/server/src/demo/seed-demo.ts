@@ -1,0 +1,35 @@
+import type { AppContext } from '../context.ts';
+import { findUserByEmail } from '../db/queries/users.ts';
+import { users } from '../db/schema.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { translator } from '../lib/i18n.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { createDefaultProject, createProject } from '../services/create-default-project.ts';
+
+/** Login of the demo account, shown on the login page in demo mode only. */
+export const DEMO_LOGIN = { email: 'demo@lightwell.test', password: 'Lightwell-Demo-1', name: 'Demo' } as const;
+
+/**
+ * Creates the demo account with its default project and a demo project, once: an existing demo
+ * account is left as it is, also when several processes seed at the same time. Answers the demo uid.
+ */
+export async function seedDemo(ctx: AppContext): Promise<number> {
+  const existing = await findUserByEmail(ctx.db, DEMO_LOGIN.email);
+  if (existing) return existing.id;
+  const passwordHash = await hashPassword(DEMO_LOGIN.password);
+  const t = translator('en');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: DEMO_LOGIN.name, email: DEMO_LOGIN.email, passwordHash, language: 0 })
+        .returning({ id: users.id });
+      await createDefaultProject(tx, user!.id, 0);
+      await createProject(tx, { uid: user!.id, name: t('demo.project'), remarks: t('demo.remarks'), isDefault: false });
+      return user!.id;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return (await findUserByEmail(ctx.db, DEMO_LOGIN.email))!.id;
+  }
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import { type MailTemplate, renderMail } from './templates.ts';
+
+/** Sends the console's e-mails. */
+export interface Mailer {
+  /** Renders and sends a message; rejects when the SMTP server refuses it. */
+  send(to: string, template: MailTemplate, language: number): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Mailer writing every message to the outbox table. With `smtpUrl` it also delivers the message
+ * through nodemailer and records whether that worked; without it the message stays in the outbox
+ * (status `kept`) and one log line says so, so the console works offline.
+ */
+export function createMailer(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(to, template, language) {
+      const mail = renderMail(template, language);
+      const [row] = await options.db
+        .insert(outbox)
+        .values({
+          toAddress: to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          template: template.name,
+          language,
+          status: transport ? 'sending' : 'kept',
+        })
+        .returning({ id: outbox.id });
+      if (!transport) {
+        options.log.info({ to, template: template.name, outboxId: row?.id }, 'mail kept in outbox (no SMTP_URL)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+        await options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, row!.id));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await options.db.update(outbox).set({ status: 'failed', error: message }).where(eq(outbox.id, row!.id));
+        options.log.warn({ to, template: template.name, err: message }, 'mail delivery failed');
+        throw error;
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Limits } from '@lightwell/domain';
+import { translator } from '../lib/i18n.ts';
+
+/** A message ready to send: subject, plain text and HTML. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Templates of the console's e-mails and the values each needs. */
+export type MailTemplate =
+  | { name: 'registerCode' | 'passwordCode' | 'emailCode'; code: string }
+  | { name: 'emailChanged'; email: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(paragraphs: string[], highlight?: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`);
+  if (highlight) {
+    body.splice(
+      2,
+      0,
+      `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;color:#cf1322;margin:16px 0">${escapeHtml(highlight)}</p>`,
+    );
+  }
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#262626;max-width:560px">${body.join('')}</body></html>`;
+}
+
+/** Renders a template in the recipient's language (code 0-3). */
+export function renderMail(template: MailTemplate, language: number): RenderedMail {
+  const t = translator(language);
+  const greeting = t('mail:common.greeting');
+  const signature = t('mail:common.signature');
+  if (template.name === 'emailChanged') {
+    const body = t('mail:emailChanged.body', { email: template.email });
+    return {
+      subject: t('mail:emailChanged.subject'),
+      text: [greeting, '', body, '', signature].join('\n'),
+      html: layout([greeting, body, signature]),
+    };
+  }
+  const intro = t(`mail:${template.name}.intro`);
+  const validity = t('mail:common.validity', { minutes: Limits.codeTtlSeconds / 60 });
+  const ignore = t('mail:common.ignore');
+  return {
+    subject: t(`mail:${template.name}.subject`, { code: template.code }),
+    text: [greeting, '', intro, '', `    ${template.code}`, '', validity, ignore, '', signature].join('\n'),
+    html: layout([greeting, intro, validity, ignore, signature], template.code),
+  };
+}

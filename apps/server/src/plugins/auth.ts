@@ -1,0 +1,65 @@
+import { Code, Limits, notCheckSignValue, signaturesEqual, signParams } from '@lightwell/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext, SessionInfo } from '../context.ts';
+import { sessions } from '../db/schema.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+/** Sessions are touched at most this often, to keep reads from writing on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function refuse(reply: FastifyReply, code: number, message: string) {
+  return reply.code(200).send({ code, data: null, message });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * True when the request carries a valid signature (section 5): HMAC-SHA256 of the canonical string
+ * with the signing secret, or, only when ALLOW_UNSIGNED is on, `notCheckSign` with the fixed-phrase hash.
+ */
+export function hasValidSignature(ctx: AppContext, body: Record<string, unknown>): boolean {
+  const sign = body.sign;
+  if (typeof sign !== 'string') return false;
+  if (body.notCheckSign === true) {
+    return ctx.config.allowUnsigned && signaturesEqual(sign, notCheckSignValue());
+  }
+  return signaturesEqual(sign, signParams(body, ctx.signingSecret));
+}
+
+/** Finds the live session of a token for `uid`; expired sessions are removed. */
+export async function findSession(ctx: AppContext, uid: number, token: string): Promise<SessionInfo | null> {
+  const [row] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+  if (!row || row.uid !== uid) return null;
+  const now = ctx.now().getTime();
+  if (now - row.lastUsedAt.getTime() > Limits.sessionIdleSeconds * 1000) {
+    await ctx.db.delete(sessions).where(eq(sessions.id, row.id));
+    return null;
+  }
+  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, row.id));
+  }
+  return { uid: row.uid, sessionId: row.id };
+}
+
+/**
+ * preValidation step of every authenticated call: token and uid present (else 1012), signature valid
+ * (else 1011), session live (else 1012). A body that is not an object is left to validation (1001).
+ */
+export async function authenticate(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  request.session = null;
+  const body = request.method === 'GET' ? request.query : request.body;
+  if (!isPlainObject(body)) return;
+  const { token, uid } = body;
+  if (typeof token !== 'string' || token === '' || typeof uid !== 'number' || !Number.isInteger(uid)) {
+    return refuse(reply, Code.sessionInvalid, 'Please log in again');
+  }
+  if (!hasValidSignature(ctx, body)) {
+    return refuse(reply, Code.badSignature, 'The request signature is missing or wrong');
+  }
+  const session = await findSession(ctx, uid, token);
+  if (!session) return refuse(reply, Code.sessionInvalid, 'Please log in again');
+  request.session = session;
+}

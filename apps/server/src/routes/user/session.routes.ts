@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { serveCall } from '../../lib/serve-call.ts';
+import { changePassword, resetPassword, sendPasswordCode } from '../../services/change-password.ts';
+import { registerAccount, sendRegisterCode } from '../../services/register-account.ts';
+import { signIn, signOut } from '../../services/sign-in.ts';
+
+/** Registration, sign-in and sign-out, password reset and change. */
+export function sessionRoutes(app: FastifyInstance): void {
+  serveCall(app, 'registerCode', ({ ctx, payload, address }) => sendRegisterCode(ctx, payload, address));
+  serveCall(app, 'register', async ({ ctx, payload }) => {
+    await registerAccount(ctx, payload);
+    return null;
+  });
+  serveCall(app, 'login', ({ ctx, payload, address, userAgent }) => signIn(ctx, payload, { address, userAgent }));
+  serveCall(app, 'logout', async ({ ctx, session }) => {
+    await signOut(ctx, session.sessionId);
+    return null;
+  });
+  serveCall(app, 'passwordCode', ({ ctx, payload, address }) => sendPasswordCode(ctx, payload, address));
+  serveCall(app, 'passwordReset', async ({ ctx, payload }) => {
+    await resetPassword(ctx, payload);
+    return null;
+  });
+  serveCall(app, 'updatePassword', async ({ ctx, session, payload }) => {
+    await changePassword(ctx, session.uid, payload);
+    return null;
+  });
+}

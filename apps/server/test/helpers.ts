@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { type CallInput, type CallName, calls, signParams } from '@lightwell/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { outbox, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { createDefaultProject } from '../src/services/create-default-project.ts';
+
+/** Which database this test run uses: `pglite` (in memory) or `pg` (a fresh database on PostgreSQL). */
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'pg';
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const SIGNING_SECRET = 'test-signing-secret-0123456789';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** False when this run is for PostgreSQL and none answers; the suites then report themselves skipped. */
+export const databaseAvailable = TEST_DB === 'pglite' || (await postgresAnswers());
+if (!databaseAvailable) console.log(`skipped: no PostgreSQL at ${PG_URL} (set TEST_DATABASE_URL)`);
+
+/** `describe` that is skipped, with a clear line, when the run's database is not there. */
+export const describeApi = describe.skipIf(!databaseAvailable);
+
+/** Opens an empty migrated database of the run's kind; `close` drops it again. */
+export async function openTestDatabase(): Promise<Database> {
+  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const name = `lw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: PG_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A clock tests can move forward. */
+export class TestClock {
+  offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(seconds: number) {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+/** A built app on a fresh database, with helpers to call it. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database with a movable clock; env overrides go to the configuration. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO: 'false', SIGNING_SECRET, DATA_DIR: '/tmp/lw-test', ...env });
+  const app = await buildApp({ config, database, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A session as the client keeps it. */
+export interface Session {
+  token: string;
+  uid: number;
+}
+
+/** Raw answer of a call: HTTP status and the parsed body. */
+export interface Reply {
+  status: number;
+  body: { code: number; data: unknown; message?: string };
+}
+
+/** POSTs any body to a path (or GETs with a query) and parses the answer. */
+export async function post(app: FastifyInstance, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: path,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) } as Reply;
+}
+
+/** Calls a registry call as the web client does: envelope, token, uid and signature for authenticated calls. */
+export async function call<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  payload: CallInput<N> | Record<string, unknown>,
+  session?: Session,
+): Promise<Reply> {
+  const def = calls[name];
+  let body: Record<string, unknown> = { ...payload };
+  if (session) {
+    body = { ...body, token: session.token, uid: session.uid, version: '1.0.0', platform: 3, bundle: 'southgate' };
+    body.sign = signParams(body, SIGNING_SECRET);
+  }
+  if (def.method === 'GET') {
+    const response = await app.inject({ method: 'GET', url: def.path });
+    return { status: response.statusCode, body: JSON.parse(response.body) } as Reply;
+  }
+  return post(app, def.path, body);
+}
+
+let counter = 0;
+/** A unique address and name for one test's user. */
+export function uniqueIdentity(prefix = 'user') {
+  counter += 1;
+  const tag = `${prefix}${counter}${randomBytes(3).toString('hex')}`;
+  return { email: `${tag}@example.com`, name: tag.slice(0, 30) };
+}
+
+export const PASSWORD = 'Correct-Horse-9';
+
+/** Inserts a user with a known password and a default project (factory). */
+export async function buildUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const identity = uniqueIdentity();
+  const [row] = await db
+    .insert(users)
+    .values({ ...identity, passwordHash: await hashPassword(PASSWORD), ...overrides })
+    .returning();
+  await createDefaultProject(db, row!.id, row!.language);
+  return row!;
+}
+
+/** Signs in and answers the session. */
+export async function loginAs(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
+  const reply = await call(app, 'login', { email, password, language: 0 });
+  if (reply.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(reply.body)}`);
+  const data = reply.body.data as Session;
+  return { token: data.token, uid: data.uid };
+}
+
+/** A new user, signed in. */
+export async function signedInUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await buildUser(t.db, overrides);
+  return { user, session: await loginAs(t.app, user.email) };
+}
+
+/** The 6-digit code in the newest e-mail to `email` with `template`, read from the outbox. */
+export async function lastCodeFor(db: Db, email: string, template: string): Promise<string> {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email), eq(outbox.template, template)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const code = row?.textBody.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no ${template} mail to ${email}`);
+  return code;
+}
