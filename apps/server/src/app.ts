@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import { Code, Limits } from '@lightwell/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,10 +40,14 @@ function describeValidation(error: FastifyError): string {
 function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ code: Code.badInput, data: null, message: `Invalid input: ${describeValidation(error)}` });
+      return reply
+        .code(400)
+        .send({ code: Code.badInput, data: null, message: `Invalid input: ${describeValidation(error)}` });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ code: Code.bodyTooLarge, data: null, message: 'The request is larger than 1 MiB.' });
+      return reply
+        .code(413)
+        .send({ code: Code.bodyTooLarge, data: null, message: 'The request is larger than 1 MiB.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -71,7 +75,13 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ code: Code.notFound, data: null, message: `No call is served at ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .code(404)
+      .send({
+        code: Code.notFound,
+        data: null,
+        message: `No call is served at ${request.method} ${request.url.split('?')[0]}`,
+      });
   });
 }
 
@@ -92,7 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx: AppContext = {
     db: database.db,
     config,
-    mailer: options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer:
+      options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     signingSecret: await resolveSigningSecret(database.db, config.signingSecret),
     now: options.now ?? (() => new Date()),
   };

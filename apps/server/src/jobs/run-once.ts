@@ -8,7 +8,11 @@ import { jobRuns } from '../db/schema.ts';
  * Answers true when this process ran it.
  */
 export async function runOnce(db: Db, name: string, slot: string, work: () => Promise<string>): Promise<boolean> {
-  const claimed = await db.insert(jobRuns).values({ name, slot }).onConflictDoNothing().returning({ name: jobRuns.name });
+  const claimed = await db
+    .insert(jobRuns)
+    .values({ name, slot })
+    .onConflictDoNothing()
+    .returning({ name: jobRuns.name });
   if (claimed.length === 0) return false;
   let result: string;
   try {

@@ -31,7 +31,11 @@ export function hasValidSignature(ctx: AppContext, body: Record<string, unknown>
 
 /** Finds the live session of a token for `uid`; expired sessions are removed. */
 export async function findSession(ctx: AppContext, uid: number, token: string): Promise<SessionInfo | null> {
-  const [row] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.uid !== uid) return null;
   const now = ctx.now().getTime();
   if (now - row.lastUsedAt.getTime() > Limits.sessionIdleSeconds * 1000) {

@@ -28,7 +28,11 @@ export async function assertNotLocked(ctx: AppContext, keys: string[]): Promise<
     0,
     ...rows.map((row) =>
       lockRemainingSeconds(
-        { failures: row.failures, windowStartedAt: row.windowStartedAt.getTime(), lockedUntil: row.lockedUntil?.getTime() ?? null },
+        {
+          failures: row.failures,
+          windowStartedAt: row.windowStartedAt.getTime(),
+          lockedUntil: row.lockedUntil?.getTime() ?? null,
+        },
         now,
       ),
     ),
@@ -44,7 +48,11 @@ export async function recordFailure(ctx: AppContext, key: string, policy: Thrott
     const [row] = await tx.select().from(throttles).where(eq(throttles.key, key)).for('update');
     const next = registerFailure(
       row
-        ? { failures: row.failures, windowStartedAt: row.windowStartedAt.getTime(), lockedUntil: row.lockedUntil?.getTime() ?? null }
+        ? {
+            failures: row.failures,
+            windowStartedAt: row.windowStartedAt.getTime(),
+            lockedUntil: row.lockedUntil?.getTime() ?? null,
+          }
         : null,
       ctx.now().getTime(),
       policy,
@@ -54,7 +62,10 @@ export async function recordFailure(ctx: AppContext, key: string, policy: Thrott
       windowStartedAt: new Date(next.windowStartedAt),
       lockedUntil: next.lockedUntil === null ? null : new Date(next.lockedUntil),
     };
-    await tx.insert(throttles).values({ key, ...values }).onConflictDoUpdate({ target: throttles.key, set: values });
+    await tx
+      .insert(throttles)
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: throttles.key, set: values });
   });
 }
 

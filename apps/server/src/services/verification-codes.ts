@@ -38,7 +38,12 @@ export async function sendVerificationCode(
   const [sent] = await ctx.db
     .select({ n: count() })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.address, input.address), gt(verificationCodes.createdAt, new Date(now.getTime() - 3600_000))));
+    .where(
+      and(
+        eq(verificationCodes.address, input.address),
+        gt(verificationCodes.createdAt, new Date(now.getTime() - 3600_000)),
+      ),
+    );
   if ((sent?.n ?? 0) >= Limits.codeSendsPerAddressHour) throw tooMany(3600);
 
   const code = newVerificationCode();
@@ -115,5 +120,6 @@ export async function markCodeUsed(db: Db, id: number, now: Date): Promise<void>
     .set({ consumedAt: now })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  if (spent.length !== 1) throw new CallError(Code.badVerificationCode, 'The verification code is wrong or has expired.');
+  if (spent.length !== 1)
+    throw new CallError(Code.badVerificationCode, 'The verification code is wrong or has expired.');
 }

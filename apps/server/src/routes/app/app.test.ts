@@ -23,6 +23,10 @@ describeApi('client configuration', () => {
 
   it('shows the demo login in demo mode', async () => {
     const reply = await call(demo.app, 'appConfig', {});
-    expect(reply.body.data).toMatchObject({ demo: true, demoEmail: 'demo@lightwell.test', demoPassword: 'Lightwell-Demo-1' });
+    expect(reply.body.data).toMatchObject({
+      demo: true,
+      demoEmail: 'demo@lightwell.test',
+      demoPassword: 'Lightwell-Demo-1',
+    });
   });
 });

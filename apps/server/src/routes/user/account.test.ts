@@ -23,7 +23,14 @@ describeApi('own account', () => {
   afterAll(() => t.close());
 
   it('needs a session for every account call (1012 without token)', async () => {
-    for (const name of ['userInfo', 'updateSetting', 'nameUpdate', 'passwordCheck', 'emailCode', 'emailUpdate'] as const) {
+    for (const name of [
+      'userInfo',
+      'updateSetting',
+      'nameUpdate',
+      'passwordCheck',
+      'emailCode',
+      'emailUpdate',
+    ] as const) {
       expect((await call(t.app, name, {})).body.code, name).toBe(Code.sessionInvalid);
     }
   });
@@ -64,20 +71,29 @@ describeApi('own account', () => {
       code: 0,
       data: { name: fresh },
     });
-    expect((await call(t.app, 'nameUpdate', { name: other.name.toLowerCase() }, session)).body.code).toBe(Code.nameTaken);
+    expect((await call(t.app, 'nameUpdate', { name: other.name.toLowerCase() }, session)).body.code).toBe(
+      Code.nameTaken,
+    );
     expect((await call(t.app, 'nameUpdate', { name: 'x' }, session)).body.code).toBe(Code.badInput);
   });
 
   it('checks the password: 0 when right, 1054 when wrong', async () => {
     const { session } = await signedInUser(t);
     expect((await call(t.app, 'passwordCheck', { password: PASSWORD }, session)).body.code).toBe(0);
-    expect((await call(t.app, 'passwordCheck', { password: 'Wrong-Pass-1' }, session)).body.code).toBe(Code.checkFailed);
+    expect((await call(t.app, 'passwordCheck', { password: 'Wrong-Pass-1' }, session)).body.code).toBe(
+      Code.checkFailed,
+    );
   });
 
   it('changes the e-mail with a code sent to the new address and tells the old one', async () => {
     const { user, session } = await signedInUser(t);
     const next = uniqueIdentity('moved').email;
-    const sent = await call(t.app, 'emailCode', { email: next, emailConfirm: next.toUpperCase(), password: PASSWORD }, session);
+    const sent = await call(
+      t.app,
+      'emailCode',
+      { email: next, emailConfirm: next.toUpperCase(), password: PASSWORD },
+      session,
+    );
     expect(sent.body.code).toBe(0);
     const code = await lastCodeFor(t.db, next, 'emailCode');
     const reply = await call(t.app, 'emailUpdate', { email: next, code }, session);
@@ -92,9 +108,19 @@ describeApi('own account', () => {
     const { user, session } = await signedInUser(t);
     const taken = await buildUser(t.db);
     const next = uniqueIdentity('moved').email;
-    const differ = await call(t.app, 'emailCode', { email: next, emailConfirm: `x${next}`, password: PASSWORD }, session);
+    const differ = await call(
+      t.app,
+      'emailCode',
+      { email: next, emailConfirm: `x${next}`, password: PASSWORD },
+      session,
+    );
     expect(differ.body.code).toBe(Code.badInput);
-    const wrongPassword = await call(t.app, 'emailCode', { email: next, emailConfirm: next, password: 'Nope-Nope-1' }, session);
+    const wrongPassword = await call(
+      t.app,
+      'emailCode',
+      { email: next, emailConfirm: next, password: 'Nope-Nope-1' },
+      session,
+    );
     expect(wrongPassword.body.code).toBe(Code.checkFailed);
     const registered = await call(
       t.app,
@@ -106,7 +132,9 @@ describeApi('own account', () => {
     await call(t.app, 'emailCode', { email: next, emailConfirm: next, password: PASSWORD }, session);
     const code = await lastCodeFor(t.db, next, 'emailCode');
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await call(t.app, 'emailUpdate', { email: next, code: wrong }, session)).body.code).toBe(Code.badVerificationCode);
+    expect((await call(t.app, 'emailUpdate', { email: next, code: wrong }, session)).body.code).toBe(
+      Code.badVerificationCode,
+    );
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe(user.email);
   });
@@ -117,6 +145,8 @@ describeApi('own account', () => {
     const next = uniqueIdentity('moved').email;
     await call(t.app, 'emailCode', { email: next, emailConfirm: next, password: PASSWORD }, a.session);
     const code = await lastCodeFor(t.db, next, 'emailCode');
-    expect((await call(t.app, 'emailUpdate', { email: next, code }, b.session)).body.code).toBe(Code.badVerificationCode);
+    expect((await call(t.app, 'emailUpdate', { email: next, code }, b.session)).body.code).toBe(
+      Code.badVerificationCode,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Code } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  buildTestApp,
   buildUser,
   call,
   describeApi,
@@ -11,7 +12,6 @@ import {
   signedInUser,
   type TestApp,
   uniqueIdentity,
-  buildTestApp,
 } from '../../../test/helpers.ts';
 import { projects, projectUsers, sessions, users, verificationCodes } from '../../db/schema.ts';
 
@@ -105,7 +105,9 @@ describeApi('registration', () => {
       const old = await call(t.app, 'register', { ...identity, password: PASSWORD, code: first, language: 0 });
       expect(old.body.code).toBe(Code.badVerificationCode);
     }
-    expect((await call(t.app, 'register', { ...identity, password: PASSWORD, code: second, language: 0 })).body.code).toBe(0);
+    expect(
+      (await call(t.app, 'register', { ...identity, password: PASSWORD, code: second, language: 0 })).body.code,
+    ).toBe(0);
     const rows = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, identity.email));
     expect(rows.every((row) => row.consumedAt !== null)).toBe(true);
   });
@@ -249,7 +251,12 @@ describeApi('password reset and change', () => {
   it('changes the password with the old one and revokes all sessions; 1018 when the old one is wrong', async () => {
     const { user, session } = await signedInUser(t);
     const other = await loginAs(t.app, user.email);
-    const wrong = await call(t.app, 'updatePassword', { oldPassword: 'Wrong-Pass-1', newPassword: 'New-Password-7' }, session);
+    const wrong = await call(
+      t.app,
+      'updatePassword',
+      { oldPassword: 'Wrong-Pass-1', newPassword: 'New-Password-7' },
+      session,
+    );
     expect(wrong.body.code).toBe(Code.wrongPassword);
     const weak = await call(t.app, 'updatePassword', { oldPassword: PASSWORD, newPassword: 'weak' }, session);
     expect(weak.body.code).toBe(Code.badInput);

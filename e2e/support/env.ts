@@ -1,0 +1,9 @@
+import { join } from 'node:path';
+
+/** Port of the console under test (not the default 8080, so a running console is left alone). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_091);
+/** Port of the SMTP server the console under test sends mail to. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 18_025);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Folder where the SMTP server writes each received message as `<n>.json`. */
+export const MAILBOX_DIR = join(new URL('..', import.meta.url).pathname, '../test-results/e2e-mailbox');

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+function startSmtp(): Promise<SMTPServer> {
+  rmSync(MAILBOX_DIR, { recursive: true, force: true });
+  mkdirSync(MAILBOX_DIR, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        n += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        writeFileSync(
+          join(MAILBOX_DIR, `${n}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve(server));
+  });
+}
+
+async function waitForServer(child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`console exited early:\n${log()}`);
+    try {
+      const response = await fetch(`${E2E_BASE_URL}/api/v1/app/config`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`console did not answer within 60 s:\n${log()}`);
+}
+
+/** Starts a real SMTP server and the console (demo mode, fresh embedded database); returns the teardown. */
+export default async function globalSetup() {
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-e2e-'));
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      PUBLIC_URL: E2E_BASE_URL,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  await waitForServer(child, () => output);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
