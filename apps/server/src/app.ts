@@ -64,7 +64,6 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -72,16 +71,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset is a stale page asking for an old build: 404, never index.html.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({
-        code: Code.notFound,
-        data: null,
-        message: `No call is served at ${request.method} ${request.url.split('?')[0]}`,
-      });
+    return reply.code(404).send({
+      code: Code.notFound,
+      data: null,
+      message: `No call is served at ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }
 

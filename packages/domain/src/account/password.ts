@@ -1,7 +1,12 @@
 import { Limits } from '../limits.ts';
 
 /** The four character classes of the password rule (section 5). */
-export function passwordClasses(password: string): { lower: boolean; upper: boolean; digit: boolean; special: boolean } {
+export function passwordClasses(password: string): {
+  lower: boolean;
+  upper: boolean;
+  digit: boolean;
+  special: boolean;
+} {
   return {
     lower: /[a-z]/.test(password),
     upper: /[A-Z]/.test(password),

@@ -27,7 +27,11 @@ describe('sign-in throttling', () => {
 
   it('starts a new window after 15 minutes', () => {
     const state = { failures: 4, windowStartedAt: 0, lockedUntil: null };
-    expect(registerFailure(state, 900_001, policy)).toEqual({ failures: 1, windowStartedAt: 900_001, lockedUntil: null });
+    expect(registerFailure(state, 900_001, policy)).toEqual({
+      failures: 1,
+      windowStartedAt: 900_001,
+      lockedUntil: null,
+    });
     expect(registerFailure(state, 899_999, policy).failures).toBe(5);
   });
 });

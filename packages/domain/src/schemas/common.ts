@@ -55,12 +55,14 @@ export const LanguageCodeSchema = z.union([z.literal(0), z.literal(1), z.literal
 export const TimeFormatSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** Page size a user may choose. */
-export const PageSizeSchema = z.union(Limits.pageSizes.map((size) => z.literal(size)) as [
-  z.ZodLiteral<10>,
-  z.ZodLiteral<20>,
-  z.ZodLiteral<50>,
-  z.ZodLiteral<100>,
-]);
+export const PageSizeSchema = z.union(
+  Limits.pageSizes.map((size) => z.literal(size)) as [
+    z.ZodLiteral<10>,
+    z.ZodLiteral<20>,
+    z.ZodLiteral<50>,
+    z.ZodLiteral<100>,
+  ],
+);
 
 /** A positive database id. */
 export const IdSchema = z.number().int().positive().max(2_147_483_647);

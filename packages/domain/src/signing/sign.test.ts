@@ -16,9 +16,7 @@ describe('request signing (section 5)', () => {
   };
 
   it('drops null, undefined and sign, sorts keys, serialises arrays and objects as JSON', () => {
-    expect(canonicalString(params)).toBe(
-      'alpha={"b":1}&flag=false&name=Müller & Co&token=abc&uid=7&zeta=[1,"two"]',
-    );
+    expect(canonicalString(params)).toBe('alpha={"b":1}&flag=false&name=Müller & Co&token=abc&uid=7&zeta=[1,"two"]');
   });
 
   it('signs as lower-case hex HMAC-SHA256 of the canonical string', () => {

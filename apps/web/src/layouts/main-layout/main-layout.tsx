@@ -1,0 +1,56 @@
+import { Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Brand } from '../../components/brand';
+import { FadeOutlet } from '../../components/fade-outlet';
+import { useScreenLevel } from '../../hooks/use-screen-width';
+import { HOME_PATH } from '../../routes';
+import { useUi } from '../../stores/ui';
+import { AppHeader } from './app-header';
+import { SideMenu } from './side-menu';
+import { TabStrip } from './tab-strip';
+import { useMenuSync } from './use-menu-navigation';
+
+/** Sidebar width when open: the content's left offset (section 9). */
+export const SIDEBAR_WIDTH = 240;
+const SIDEBAR_COLLAPSED_WIDTH = 64;
+
+/** Console frame (section 2): dark sidebar, header with breadcrumb, tab strip, routed view. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const sidebarOpened = useUi((state) => state.sidebarOpened);
+  const narrow = useScreenLevel() === 1;
+  const collapsedWidth = narrow ? 0 : SIDEBAR_COLLAPSED_WIDTH;
+  useMenuSync();
+
+  return (
+    <Layout className="lw-main">
+      <Layout.Sider
+        className="lw-sider"
+        theme="dark"
+        width={SIDEBAR_WIDTH}
+        collapsedWidth={collapsedWidth}
+        collapsed={!sidebarOpened}
+        trigger={null}
+        collapsible
+        aria-label={t('common.sidebar.label')}
+        data-testid="sidebar"
+      >
+        <Link to={HOME_PATH} className="lw-sider__brand" aria-label={t('menu.home')}>
+          <Brand compact={!sidebarOpened} dark />
+        </Link>
+        <SideMenu collapsed={!sidebarOpened} />
+      </Layout.Sider>
+      <Layout
+        className="lw-main__body"
+        style={{ marginLeft: narrow ? 0 : sidebarOpened ? SIDEBAR_WIDTH : collapsedWidth }}
+      >
+        <AppHeader />
+        <TabStrip />
+        <Layout.Content className="lw-content">
+          <FadeOutlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+
+import { appConfigQuery } from './api/app-config';
+import { queryClient } from './api/query-client';
+import { AppProviders } from './app/providers';
+import { buildRouteObjects } from './app/router';
+import './styles/global.css';
+
+// Section 7: the public configuration (signing key, demo login) is read once at start.
+void queryClient.prefetchQuery(appConfigQuery);
+
+const router = createBrowserRouter(buildRouteObjects());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,81 @@
+import { Code, languageToCode } from '@lightwell/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { useRegisterCodeMutation, useRegisterMutation } from '../../api/user';
+import { toast } from '../../app/feedback';
+import { useCountdown } from '../../hooks/use-countdown';
+import { currentLanguage } from '../../i18n';
+
+/** Values of the second registration step. */
+export interface RegisterDetails {
+  code: string;
+  name: string;
+  password: string;
+  confirm: string;
+}
+
+/**
+ * Stepwise registration (sections 3 and 4): step 0 sends a code to the e-mail address, step 1 creates
+ * the account. Success, 1016 (name taken) and 1051 (already registered) go to /login.
+ */
+export function useRegister() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [email, setEmail] = useState('');
+  const countdown = useCountdown();
+  const sendCode = useRegisterCodeMutation();
+  const register = useRegisterMutation();
+
+  const toLoginOn = (error: Error) => {
+    if (isApiError(error, Code.nameTaken) || isApiError(error, Code.alreadyRegistered)) {
+      void navigate('/login', { replace: true });
+    }
+  };
+
+  const handleSendCode = (address: string) => {
+    sendCode.mutate(
+      { email: address, language: languageToCode(currentLanguage()) },
+      {
+        onSuccess: ({ resendAfter }) => {
+          setEmail(address);
+          countdown.start(resendAfter);
+          setStep(1);
+          toast.success(t('account.code.sent', { email: address }));
+        },
+        onError: toLoginOn,
+      },
+    );
+  };
+
+  const handleRegister = (values: RegisterDetails) => {
+    const input = {
+      email,
+      code: values.code,
+      name: values.name.trim(),
+      password: values.password,
+      language: languageToCode(currentLanguage()),
+    };
+    register.mutate(input, {
+      onSuccess: () => {
+        toast.saved(t('account.register.success'));
+        void navigate('/login', { replace: true });
+      },
+      onError: toLoginOn,
+    });
+  };
+
+  return {
+    step,
+    email,
+    remaining: countdown.remaining,
+    sending: sendCode.isPending,
+    registering: register.isPending,
+    handleSendCode,
+    handleResend: () => handleSendCode(email),
+    handleBack: () => setStep(0),
+    handleRegister,
+  };
+}

@@ -1,0 +1,28 @@
+import { Alert, Button, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The demo login, shown in demo mode only (issue 3, section 7), with a button that fills the form. */
+export function DemoCredentials({ email, password, onFill }: { email: string; password: string; onFill: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      className="lw-demo"
+      type="info"
+      showIcon
+      title={t('account.login.demo.title')}
+      description={
+        <div data-testid="demo-credentials">
+          <div>
+            {t('account.fields.email')}: <Typography.Text code>{email}</Typography.Text>
+          </div>
+          <div>
+            {t('account.fields.password')}: <Typography.Text code>{password}</Typography.Text>
+          </div>
+          <Button size="small" type="link" className="lw-demo__fill" onClick={onFill}>
+            {t('account.login.demo.fill')}
+          </Button>
+        </div>
+      }
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppConfigQuery } from '../../api/app-config';
+import { AuthCard } from '../../components/auth-card';
+import { DemoCredentials } from './components/demo-credentials';
+import { LoginForm } from './components/login-form';
+import { useLogin } from './use-login';
+
+/** Sign-in page (/login). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { form, handleSubmit, pending } = useLogin();
+  const config = useAppConfigQuery().data;
+  const demo = config?.demo && config.demoEmail && config.demoPassword ? config : undefined;
+
+  return (
+    <AuthCard
+      title={t('account.login.title')}
+      subtitle={t('account.login.subtitle')}
+      footer={
+        <>
+          <Link to="/forgetPassword">{t('account.login.forgot')}</Link>
+          <Typography.Text type="secondary">
+            {t('account.login.noAccount')} <Link to="/addCount">{t('account.login.register')}</Link>
+          </Typography.Text>
+        </>
+      }
+    >
+      {demo && (
+        <DemoCredentials
+          email={demo.demoEmail ?? ''}
+          password={demo.demoPassword ?? ''}
+          onFill={() => form.setFieldsValue({ email: demo.demoEmail, password: demo.demoPassword })}
+        />
+      )}
+      <LoginForm form={form} pending={pending} onSubmit={handleSubmit} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,45 @@
+import { codeToLanguage, type LanguageCode, languageToCode, type TimeFormat } from '@lightwell/domain';
+import { Form } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUpdateSettingMutation } from '../../../api/user';
+import { toast } from '../../../app/feedback';
+import { setLanguage } from '../../../i18n';
+import { useLanguage } from '../../../i18n/use-language';
+import { useSession } from '../../../stores/session';
+
+/** Values of the settings form (section 3: language 0-3, time format 0-2, page size). */
+export interface SettingsValues {
+  language: LanguageCode;
+  timeFormat: TimeFormat;
+  pageNumber: 10 | 20 | 50 | 100;
+}
+
+/** Settings form state and saving through the settings call; the interface follows the saved language. */
+export function useSettingsForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SettingsValues>();
+  const timeFormat = useSession((state) => state.timeFormat);
+  const pageNumber = useSession((state) => state.pageNumber);
+  const update = useUpdateSettingMutation();
+  const language = languageToCode(useLanguage());
+  // The header dropdown may change the language while the form is shown.
+  useEffect(() => form.setFieldValue('language', language), [form, language]);
+  const initialValues = {
+    language,
+    timeFormat,
+    pageNumber: pageNumber as SettingsValues['pageNumber'],
+  };
+
+  const handleSave = (values: SettingsValues) => {
+    update.mutate(values, {
+      onSuccess: async (user) => {
+        useSession.getState().updateUser(user);
+        await setLanguage(codeToLanguage(user.language));
+        toast.saved(t('settings.saved'));
+      },
+    });
+  };
+
+  return { form, initialValues, handleSave, saving: update.isPending };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { appRoutes, findRoute, menuRoutes } from './routes';
+
+/** Section 2 of the spec: every route and its menu index. */
+const specPublic = [
+  '/login',
+  '/addCount',
+  '/forgetPassword',
+  '/userAgreement',
+  '/version/log',
+  '/shared/network',
+  '/shared/project',
+  '/shared/config',
+  '/shared/projectSettingEmail/active',
+  '/not/token/emergency/fault',
+  '/not/token/emailReport/selfTestAndFault',
+  '/email/register',
+  '/report/projectPDF1',
+  '/report/networkEquipDataPDF',
+  '/screen/index',
+  '/404',
+];
+const specMain: Record<string, string> = {
+  '/first/index': '10',
+  '/home/network': '1-1',
+  '/home/heat/sensor/zone': '1-3',
+  '/home/heat/power/zone': '1-5',
+  '/home/sensor/device': '1-6',
+  '/home/power/device': '1-7',
+  '/project/index': '2-1',
+  '/project/network/index': '2-2-1',
+  '/project/network/zone': '2-2-2',
+  '/project/report/download': '2-3',
+  '/project/report/download/node': '2-4',
+  '/project/report/email/reception': '2-5',
+  '/project/report/generation/automaticData': '2-6',
+  '/project/report/networkEquip/statistic': '2-9',
+  '/config/index': '3-1',
+  '/config/other': '3-2',
+  '/config/default': '3-3',
+  '/config/add': '3-2-1',
+  '/config/update': '3-2-2',
+  '/remote/index': '4-1',
+  '/remote/area': '4-2',
+  '/remote/group': '4-3',
+  '/remote/scene': '4-4',
+  '/remote/gateway': '4-5',
+  '/remote/network': '4-6',
+  '/remote/device': '4-7',
+  '/remote/project': '4-8',
+  '/remote/sensor': '4-9',
+  '/emergency/index': '5-1',
+  '/emergency/fault/log': '5-2',
+  '/emergency/self/test/log': '5-3',
+  '/emergency/self/test/schedules/info': '5-4',
+  '/emergency/schedule/report': '5-5',
+  '/emergency/model/log': '5-6',
+  '/setting/price': '9-0',
+  '/setting/user': '9-1',
+  '/setting/header': '9-3',
+  '/setting/report': '9-4',
+};
+const specPrint = [
+  '/report/device/pdf',
+  '/emergency/element/report',
+  '/emergency/element/report/self/test',
+  '/emergency/element/report/schedule',
+  '/emergency/element/report/fault',
+];
+
+describe('route table (section 2)', () => {
+  it('lists every route of the spec exactly once', () => {
+    const paths = appRoutes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...specPublic, ...Object.keys(specMain), ...specPrint].sort());
+  });
+
+  it('marks the public list public and everything else protected', () => {
+    for (const route of appRoutes) expect(route.public, route.path).toBe(specPublic.includes(route.path));
+  });
+
+  it("gives main-layout routes the spec's menu index", () => {
+    for (const [path, index] of Object.entries(specMain)) {
+      expect(appRoutes.find((route) => route.path === path)).toMatchObject({ layout: 'main', index });
+    }
+  });
+
+  it('hides /setting/report from the menu and pins home', () => {
+    expect(appRoutes.filter((route) => route.hidden).map((route) => route.path)).toEqual(['/setting/report']);
+    expect(appRoutes.filter((route) => route.pinned).map((route) => route.path)).toEqual(['/first/index']);
+  });
+
+  it('gives a page to built routes only, and finds built routes only', () => {
+    for (const route of appRoutes) expect(Boolean(route.page), route.path).toBe(route.built);
+    expect(findRoute('/setting/user')?.titleKey).toBe('menu.settings.user');
+    expect(findRoute('/remote/gateway')).toBeUndefined();
+  });
+
+  it('puts only built, visible, permitted routes in the menu', () => {
+    const menu = menuRoutes([]).map((route) => route.index);
+    expect(menu).toEqual(['10', '9-1']);
+    const restricted = appRoutes.map((route) => (route.index === '9-1' ? { ...route, roles: ['installer'] } : route));
+    expect(menuRoutes([], restricted).map((route) => route.index)).toEqual(['10']);
+    expect(menuRoutes(['admin'], restricted).map((route) => route.index)).toEqual(['10', '9-1']);
+  });
+});
