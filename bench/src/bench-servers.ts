@@ -3,6 +3,7 @@
 import { calls, signParams } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -10,7 +11,11 @@ import { users } from '../../apps/server/src/db/schema.ts';
 import { DEMO_LOGIN, seedDemo } from '../../apps/server/src/demo/seed-demo.ts';
 
 const secret = 'bench-signing-secret-0123456789';
-const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
+const serverUrl = process.env.BENCH_DATABASE_URL;
+// On PostgreSQL the bench works in a scratch database of its own, dropped at the end.
+const scratch = `lw_bench_${process.pid}`;
+if (serverUrl) await adminQuery(serverUrl, `CREATE DATABASE ${scratch}`);
+const database = await openDatabase({ url: serverUrl && withDatabase(serverUrl, scratch), dataDir: 'memory://' });
 const app = await buildApp({
   config: loadConfig({ LOG_LEVEL: 'silent', SIGNING_SECRET: secret, DEMO: 'true' }),
   database,
@@ -42,5 +47,19 @@ process.on('SIGTERM', async () => {
   await app.close();
   await bare.close();
   await database.close();
+  if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
   process.exit(0);
 });
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}

@@ -30,7 +30,10 @@ test('logout goes to the login page and protected pages need signing in again', 
 
 test('a session revoked on the server sends the user to the login page with a message', async ({ page, request }) => {
   await signIn(page, DEMO.email, DEMO.password);
-  const session = await page.evaluate(() => ({ token: localStorage.getItem('token'), uid: localStorage.getItem('currentUid') }));
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    uid: localStorage.getItem('currentUid'),
+  }));
   // Revoke the browser's own token server-side with a signed logout call, as another device would.
   const config = (await (await request.get('/api/v1/app/config')).json()).data as { signingKey: string };
   const { signParams } = await import('@lightwell/domain');

@@ -18,6 +18,6 @@ describeApi('committed contracts', () => {
 
 it('the README documents exactly the environment variables config.ts reads', () => {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).sort();
+  const documented = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((m) => m[1]).sort();
   expect(documented).toEqual(Object.keys(EnvSchema.shape).sort());
 });
