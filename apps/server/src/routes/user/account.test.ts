@@ -85,6 +85,16 @@ describeApi('own account', () => {
     );
   });
 
+  it('throttles repeated wrong password checks like sign-in (1019)', async () => {
+    const { session } = await signedInUser(t);
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await call(t.app, 'passwordCheck', { password: 'Wrong-Pass-1' }, session);
+      expect(wrong.body.code).toBe(Code.checkFailed);
+    }
+    const locked = await call(t.app, 'passwordCheck', { password: PASSWORD }, session);
+    expect(locked.body).toMatchObject({ code: Code.tooManyAttempts, data: { retryAfter: 60 } });
+  });
+
   it('changes the e-mail with a code sent to the new address and tells the old one', async () => {
     const { user, session } = await signedInUser(t);
     const next = uniqueIdentity('moved').email;

@@ -231,6 +231,12 @@ describeApi('password reset and change', () => {
   it('answers 1017 for an unknown address and 1053 for a wrong code, changing nothing', async () => {
     const user = await buildUser(t.db);
     expect((await call(t.app, 'passwordCode', { email: 'nobody@example.com' })).body.code).toBe(Code.unknownAccount);
+    const unknown = await call(t.app, 'passwordReset', {
+      email: 'nobody@example.com',
+      code: '123456',
+      password: 'New-Password-7',
+    });
+    expect(unknown.body.code).toBe(Code.unknownAccount);
     await call(t.app, 'passwordCode', { email: user.email });
     const code = await lastCodeFor(t.db, user.email, 'passwordCode');
     const wrong = code === '999999' ? '000000' : '999999';
