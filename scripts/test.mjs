@@ -11,7 +11,7 @@ mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 
 const tiers = [
-  { name: 'lint', cmd: ['npx', 'biome', 'ci', '.'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   {
     name: 'unit',
