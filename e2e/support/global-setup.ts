@@ -2,36 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
 import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-function startSmtp(): Promise<SMTPServer> {
+function startSmtp() {
   rmSync(MAILBOX_DIR, { recursive: true, force: true });
   mkdirSync(MAILBOX_DIR, { recursive: true });
   let n = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        n += 1;
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        writeFileSync(
-          join(MAILBOX_DIR, `${n}.json`),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
-        );
-        callback();
-      });
+  return startSmtpSink({
+    port: E2E_SMTP_PORT,
+    onMail: (mail) => {
+      n += 1;
+      writeFileSync(join(MAILBOX_DIR, `${n}.json`), JSON.stringify(mail));
     },
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve(server));
   });
 }
 
@@ -76,7 +61,7 @@ export default async function globalSetup() {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

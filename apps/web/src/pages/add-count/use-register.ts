@@ -1,11 +1,10 @@
 import { Code, languageToCode } from '@lightwell/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useRegisterCodeMutation, useRegisterMutation } from '../../api/user';
 import { toast } from '../../app/feedback';
-import { useCountdown } from '../../hooks/use-countdown';
+import { useEmailCodeStep } from '../../hooks/use-email-code-step';
 import { currentLanguage } from '../../i18n';
 
 /** Values of the second registration step. */
@@ -23,36 +22,17 @@ export interface RegisterDetails {
 export function useRegister() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
-  const [email, setEmail] = useState('');
-  const countdown = useCountdown();
-  const sendCode = useRegisterCodeMutation();
-  const register = useRegisterMutation();
-
   const toLoginOn = (error: Error) => {
     if (isApiError(error, Code.nameTaken) || isApiError(error, Code.alreadyRegistered)) {
       void navigate('/login', { replace: true });
     }
   };
-
-  const handleSendCode = (address: string) => {
-    sendCode.mutate(
-      { email: address, language: languageToCode(currentLanguage()) },
-      {
-        onSuccess: ({ resendAfter }) => {
-          setEmail(address);
-          countdown.start(resendAfter);
-          setStep(1);
-          toast.success(t('account.code.sent', { email: address }));
-        },
-        onError: toLoginOn,
-      },
-    );
-  };
+  const codeStep = useEmailCodeStep(useRegisterCodeMutation(), toLoginOn);
+  const register = useRegisterMutation();
 
   const handleRegister = (values: RegisterDetails) => {
     const input = {
-      email,
+      email: codeStep.email,
       code: values.code,
       name: values.name.trim(),
       password: values.password,
@@ -67,15 +47,5 @@ export function useRegister() {
     });
   };
 
-  return {
-    step,
-    email,
-    remaining: countdown.remaining,
-    sending: sendCode.isPending,
-    registering: register.isPending,
-    handleSendCode,
-    handleResend: () => handleSendCode(email),
-    handleBack: () => setStep(0),
-    handleRegister,
-  };
+  return { ...codeStep, registering: register.isPending, handleRegister };
 }

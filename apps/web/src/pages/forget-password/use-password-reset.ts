@@ -1,11 +1,8 @@
-import { languageToCode } from '@lightwell/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePasswordCodeMutation, usePasswordResetMutation } from '../../api/user';
 import { toast } from '../../app/feedback';
-import { useCountdown } from '../../hooks/use-countdown';
-import { currentLanguage } from '../../i18n';
+import { useEmailCodeStep } from '../../hooks/use-email-code-step';
 
 /** Values of the second reset step. */
 export interface ResetValues {
@@ -18,29 +15,12 @@ export interface ResetValues {
 export function usePasswordReset() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
-  const [email, setEmail] = useState('');
-  const countdown = useCountdown();
-  const sendCode = usePasswordCodeMutation();
+  const codeStep = useEmailCodeStep(usePasswordCodeMutation());
   const reset = usePasswordResetMutation();
-
-  const handleSendCode = (address: string) => {
-    sendCode.mutate(
-      { email: address, language: languageToCode(currentLanguage()) },
-      {
-        onSuccess: ({ resendAfter }) => {
-          setEmail(address);
-          countdown.start(resendAfter);
-          setStep(1);
-          toast.success(t('account.code.sent', { email: address }));
-        },
-      },
-    );
-  };
 
   const handleReset = (values: ResetValues) => {
     reset.mutate(
-      { email, code: values.code, password: values.password },
+      { email: codeStep.email, code: values.code, password: values.password },
       {
         onSuccess: () => {
           toast.saved(t('account.reset.success'));
@@ -50,15 +30,5 @@ export function usePasswordReset() {
     );
   };
 
-  return {
-    step,
-    email,
-    remaining: countdown.remaining,
-    sending: sendCode.isPending,
-    resetting: reset.isPending,
-    handleSendCode,
-    handleResend: () => handleSendCode(email),
-    handleBack: () => setStep(0),
-    handleReset,
-  };
+  return { ...codeStep, resetting: reset.isPending, handleReset };
 }
