@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { envelopeShape, resultSchema } from './schemas/common.ts';
-import { ProjectSummarySchema } from './schemas/project.ts';
 import {
   AppConfigSchema,
   CodeSentSchema,
@@ -17,73 +14,11 @@ import {
   UpdatePasswordInput,
   UpdateSettingInput,
   UserSchema,
-} from './schemas/user.ts';
+} from '../schemas/user.ts';
+import { type CallDef, defineCall, empty, nothing } from './define.ts';
 
-/** One API call of section 7: where it is served, whether it needs a session, and its contract. */
-export interface CallDef<
-  P extends z.ZodRawShape = z.ZodRawShape,
-  D extends z.ZodType = z.ZodType,
-  A extends boolean = boolean,
-> {
-  /** Exact path of section 7. */
-  path: string;
-  method: 'POST' | 'GET';
-  /** Authenticated calls carry token, uid and sign. */
-  auth: A;
-  /** OpenAPI tag and one-line summary. */
-  tag: string;
-  summary: string;
-  /** Payload fields, without the envelope. */
-  payload: P;
-  /** Full body schema: payload plus envelope, unknown fields refused. */
-  body: z.ZodType<z.output<z.ZodObject<P>>, z.input<z.ZodObject<P>>>;
-  /** Schema of `data` in a successful answer. */
-  data: D;
-  /** Schema of the whole answer. */
-  result: z.ZodType;
-}
-
-interface CallOptions<P extends z.ZodRawShape, D extends z.ZodType, A extends boolean> {
-  path: string;
-  method?: 'POST' | 'GET';
-  auth: A;
-  tag: string;
-  summary: string;
-  payload: P;
-  data: D;
-  /** Extra rule on the whole payload, with the message shown when it fails. */
-  refine?: [(value: z.output<z.ZodObject<P>>) => boolean, string];
-}
-
-function defineCall<P extends z.ZodRawShape, D extends z.ZodType, const A extends boolean>(
-  options: CallOptions<P, D, A>,
-): CallDef<P, D, A> {
-  let body = z.strictObject({ ...envelopeShape, ...options.payload }) as unknown as z.ZodType<
-    z.output<z.ZodObject<P>>,
-    z.input<z.ZodObject<P>>
-  >;
-  if (options.refine) {
-    const [rule, message] = options.refine;
-    body = body.refine(rule, { message });
-  }
-  return {
-    path: options.path,
-    method: options.method ?? 'POST',
-    auth: options.auth,
-    tag: options.tag,
-    summary: options.summary,
-    payload: options.payload,
-    body,
-    data: options.data,
-    result: resultSchema(options.data),
-  };
-}
-
-const empty = {};
-const nothing = z.null();
-
-/** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
-export const calls = {
+/** Client configuration, accounts and sessions. */
+export const userCalls = {
   appConfig: defineCall({
     path: '/api/v1/app/config',
     method: 'GET',
@@ -202,21 +137,4 @@ export const calls = {
     payload: EmailUpdateInput,
     data: UserSchema,
   }),
-  projectAll: defineCall({
-    path: '/api/v1/project/all',
-    auth: true,
-    tag: 'project',
-    summary: "The user's projects, default first (1050 when there is none)",
-    payload: empty,
-    data: z.array(ProjectSummarySchema),
-  }),
 } satisfies Record<string, CallDef>;
-
-/** Name of a call in the registry. */
-export type CallName = keyof typeof calls;
-/** Payload a client sends for a call (without the envelope). */
-export type CallInput<N extends CallName> = z.input<z.ZodObject<(typeof calls)[N]['payload']>>;
-/** Validated payload a handler receives. */
-export type CallPayload<N extends CallName> = z.output<z.ZodObject<(typeof calls)[N]['payload']>>;
-/** `data` of a successful answer. */
-export type CallData<N extends CallName> = z.output<(typeof calls)[N]['data']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calls } from './calls.ts';
+import { calls } from './index.ts';
 
 describe('call registry', () => {
   it('serves every call at a distinct section-7 style path', () => {

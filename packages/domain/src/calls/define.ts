@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { envelopeShape, resultSchema } from '../schemas/common.ts';
+
+/** One API call of section 7: where it is served, whether it needs a session, and its contract. */
+export interface CallDef<
+  P extends z.ZodRawShape = z.ZodRawShape,
+  D extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
+> {
+  /** Exact path of section 7. */
+  path: string;
+  method: 'POST' | 'GET';
+  /** Authenticated calls carry token, uid and sign. */
+  auth: A;
+  /** OpenAPI tag and one-line summary. */
+  tag: string;
+  summary: string;
+  /** Payload fields, without the envelope. */
+  payload: P;
+  /** Full body schema: payload plus envelope, unknown fields refused. */
+  body: z.ZodType<z.output<z.ZodObject<P>>, z.input<z.ZodObject<P>>>;
+  /** Schema of `data` in a successful answer. */
+  data: D;
+  /** Schema of the whole answer. */
+  result: z.ZodType;
+}
+
+interface CallOptions<P extends z.ZodRawShape, D extends z.ZodType, A extends boolean> {
+  path: string;
+  method?: 'POST' | 'GET';
+  auth: A;
+  tag: string;
+  summary: string;
+  payload: P;
+  data: D;
+  /** Extra rule on the whole payload, with the message shown when it fails. */
+  refine?: [(value: z.output<z.ZodObject<P>>) => boolean, string];
+}
+
+/** Builds a call definition: the body is the payload plus the envelope, with unknown fields refused. */
+export function defineCall<P extends z.ZodRawShape, D extends z.ZodType, const A extends boolean>(
+  options: CallOptions<P, D, A>,
+): CallDef<P, D, A> {
+  let body = z.strictObject({ ...envelopeShape, ...options.payload }) as unknown as z.ZodType<
+    z.output<z.ZodObject<P>>,
+    z.input<z.ZodObject<P>>
+  >;
+  if (options.refine) {
+    const [rule, message] = options.refine;
+    body = body.refine(rule, { message });
+  }
+  return {
+    path: options.path,
+    method: options.method ?? 'POST',
+    auth: options.auth,
+    tag: options.tag,
+    summary: options.summary,
+    payload: options.payload,
+    body,
+    data: options.data,
+    result: resultSchema(options.data),
+  };
+}
+
+/** No payload fields. */
+export const empty = {};
+/** `data` of a call that answers nothing. */
+export const nothing = z.null();
