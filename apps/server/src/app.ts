@@ -12,6 +12,8 @@ import type { Database } from './db/client.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
+import { networkRoutes } from './routes/network/network.routes.ts';
+import { networkMemberRoutes } from './routes/network/network-members.routes.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
 import { sessionRoutes } from './routes/user/session.routes.ts';
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { name: 'app', description: 'Client configuration' },
         { name: 'user', description: 'Accounts and sessions' },
         { name: 'project', description: 'Projects' },
+        { name: 'network', description: 'Networks, members, recycle bin and audit trail' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -127,6 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   sessionRoutes(app);
   accountRoutes(app);
   projectRoutes(app);
+  networkRoutes(app);
+  networkMemberRoutes(app);
 
   handleErrors(app);
   await serveWebApp(app, config.webDist);

@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
-import { outbox, users } from '../src/db/schema.ts';
+import { networks, networkUsers, outbox, projectUsers, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createDefaultProject } from '../src/services/create-default-project.ts';
 
@@ -181,4 +181,47 @@ export async function lastCodeFor(db: Db, email: string, template: string): Prom
   const code = row?.textBody.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no ${template} mail to ${email}`);
   return code;
+}
+
+/** A user signed in, with their default project id. */
+export async function memberWithProject(t: TestApp) {
+  const { user, session } = await signedInUser(t);
+  const [membership] = await t.db.select().from(projectUsers).where(eq(projectUsers.uid, user.id));
+  return { user, session, pid: membership!.pid };
+}
+
+/**
+ * Inserts a network in project `pid` with the given members (factory); members are also made members
+ * of the project, as sharing does.
+ */
+export async function buildNetwork(
+  db: Db,
+  pid: number,
+  members: { uid: number; userType: 1 | 2 | 3 }[],
+  overrides: Partial<typeof networks.$inferInsert> = {},
+) {
+  const [network] = await db
+    .insert(networks)
+    .values({ pid, name: uniqueIdentity('net').name, ...overrides })
+    .returning();
+  await db.insert(networkUsers).values(members.map((m) => ({ nid: network!.id, ...m })));
+  await db
+    .insert(projectUsers)
+    .values(members.map((m) => ({ pid, uid: m.uid, isDefault: false })))
+    .onConflictDoNothing();
+  return network!;
+}
+
+/** An owner's network with an installer and a sub-user, all signed in, plus a signed-in stranger. */
+export async function networkTeam(t: TestApp) {
+  const owner = await memberWithProject(t);
+  const installer = await signedInUser(t);
+  const sub = await signedInUser(t);
+  const stranger = await memberWithProject(t);
+  const network = await buildNetwork(t.db, owner.pid, [
+    { uid: owner.user.id, userType: 2 },
+    { uid: installer.user.id, userType: 1 },
+    { uid: sub.user.id, userType: 3 },
+  ]);
+  return { owner, installer, sub, stranger, network };
 }

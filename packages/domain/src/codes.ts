@@ -37,6 +37,10 @@ export const Code = {
   mailFailed: 1052,
   /** Password check failed or data not found (section 8). */
   checkFailed: 1054,
+  /** On project delete: the project still has networks (section 8). */
+  projectHasNetworks: 1057,
+  /** The network cannot be deleted: other users are still in it (section 8). */
+  networkNotDeletable: 1062,
 } as const;
 
 /** One of the result codes above. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { purgeExpired } from './purge-expired.ts';
+import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
 
 /** A scheduled job: its slot for a moment in time (the job runs once per slot) and its work. */
@@ -13,7 +14,10 @@ interface Job {
 const hourly = (now: Date) => now.toISOString().slice(0, 13);
 
 /** The jobs of this version. */
-export const JOBS: Job[] = [{ name: 'purge-expired', slot: hourly, run: purgeExpired }];
+export const JOBS: Job[] = [
+  { name: 'purge-expired', slot: hourly, run: purgeExpired },
+  { name: 'purge-recycle-bin', slot: hourly, run: purgeRecycleBin },
+];
 
 /** Runs every job whose current slot no process has run yet. */
 export async function tick(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {

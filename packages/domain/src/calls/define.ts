@@ -41,6 +41,9 @@ interface CallOptions<P extends z.ZodRawShape, D extends z.ZodType, A extends bo
 export function defineCall<P extends z.ZodRawShape, D extends z.ZodType, const A extends boolean>(
   options: CallOptions<P, D, A>,
 ): CallDef<P, D, A> {
+  const shadowed = Object.keys(options.payload).filter((key) => key in envelopeShape);
+  if (shadowed.length > 0)
+    throw new Error(`${options.path}: payload field ${shadowed.join(', ')} is an envelope field`);
   let body = z.strictObject({ ...envelopeShape, ...options.payload }) as unknown as z.ZodType<
     z.output<z.ZodObject<P>>,
     z.input<z.ZodObject<P>>

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
+import { networkCalls } from './network.ts';
 import { projectCalls } from './project.ts';
 import { userCalls } from './user.ts';
 
 export { type CallDef, defineCall } from './define.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
-export const calls = { ...userCalls, ...projectCalls };
+export const calls = { ...userCalls, ...projectCalls, ...networkCalls };
 
 /** Name of a call in the registry. */
 export type CallName = keyof typeof calls;

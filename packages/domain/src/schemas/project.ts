@@ -11,3 +11,18 @@ export const ProjectSummarySchema = z.object({
   updatedAt: z.number().int(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+/** A project in the paged project list, with its network count. */
+export const ProjectListItemSchema = ProjectSummarySchema.extend({
+  networkCount: z.number().int(),
+  isCreator: z.boolean(),
+});
+export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
+
+/** A project with its networks (breadcrumb, home). */
+export const ProjectWithNetworksSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  isDefault: z.boolean(),
+  networks: z.array(z.object({ id: IdSchema, name: z.string() })),
+});

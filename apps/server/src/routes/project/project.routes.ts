@@ -1,13 +1,21 @@
 import { Code } from '@lightwell/domain';
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { projects, projectUsers } from '../../db/schema.ts';
-import { Answer } from '../../lib/call-error.ts';
+import { escapeLike, listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
+import { networks, projects, projectUsers } from '../../db/schema.ts';
+import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
+import { authorize, loadProjectAccess } from '../../policies/access.ts';
 import { presentProjectSummary } from '../../presenters/project.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { createProject } from '../../services/create-default-project.ts';
+import { deleteProject } from '../../services/delete-project.ts';
 
 /** Projects of the signed-in user. */
 export function projectRoutes(app: FastifyInstance): void {
+  const memberProjects = (uid: number, keyword?: string) =>
+    and(eq(projectUsers.uid, uid), keyword ? ilike(projects.name, `%${escapeLike(keyword)}%`) : undefined);
+
   serveCall(app, 'projectAll', async ({ ctx, session }) => {
     const rows = await ctx.db
       .select({ project: projects, isDefault: projectUsers.isDefault })
@@ -17,5 +25,140 @@ export function projectRoutes(app: FastifyInstance): void {
       .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id));
     const list = rows.map((row) => presentProjectSummary(row.project, row.isDefault));
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
+  });
+
+  serveCall(app, 'projectVoList', async ({ ctx, session, payload }) => {
+    const where = memberProjects(session.uid, payload.keyword);
+    const rows = await ctx.db
+      .select({ project: projects, isDefault: projectUsers.isDefault })
+      .from(projectUsers)
+      .innerJoin(projects, eq(projects.id, projectUsers.pid))
+      .where(where)
+      .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id))
+      .limit(payload.pageSize)
+      .offset((payload.page - 1) * payload.pageSize);
+    const [total] = await ctx.db
+      .select({ n: count() })
+      .from(projectUsers)
+      .innerJoin(projects, eq(projects.id, projectUsers.pid))
+      .where(where);
+    const counts = new Map<number, number>();
+    for (const { project } of rows) {
+      const { total: n } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid, { pid: project.id }), {
+        page: 1,
+        pageSize: 10,
+      });
+      counts.set(project.id, n);
+    }
+    const list = rows.map((row) => ({
+      ...presentProjectSummary(row.project, row.isDefault),
+      networkCount: counts.get(row.project.id) ?? 0,
+      isCreator: row.project.createdBy === session.uid,
+    }));
+    return { list, total: total?.n ?? 0, page: payload.page, pageSize: payload.pageSize };
+  });
+
+  serveCall(app, 'projectInfoList', async ({ ctx, session }) => {
+    const rows = await ctx.db
+      .select({ project: projects, isDefault: projectUsers.isDefault })
+      .from(projectUsers)
+      .innerJoin(projects, eq(projects.id, projectUsers.pid))
+      .where(eq(projectUsers.uid, session.uid))
+      .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id));
+    const { rows: nets } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid));
+    return rows.map(({ project, isDefault }) => ({
+      id: project.id,
+      name: project.name,
+      isDefault,
+      networks: nets.filter((n) => n.pid === project.id).map((n) => ({ id: n.id, name: n.name })),
+    }));
+  });
+
+  serveCall(app, 'projectNetworkAll', async ({ ctx, session, payload }) => {
+    await loadProjectAccess(ctx, session.uid, payload.pid);
+    const { rows } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid, { pid: payload.pid }));
+    const list = rows.map((n) => ({ id: n.id, name: n.name }));
+    return list.length === 0 ? new Answer(Code.emptyList, list) : list;
+  });
+
+  serveCall(app, 'projectAdd', async ({ ctx, session, payload }) => {
+    return ctx.db.transaction(async (tx) => {
+      const [hasDefault] = await tx
+        .select({ n: count() })
+        .from(projectUsers)
+        .where(and(eq(projectUsers.uid, session.uid), eq(projectUsers.isDefault, true)));
+      const isDefault = (hasDefault?.n ?? 0) === 0;
+      const pid = await createProject(tx, {
+        uid: session.uid,
+        name: payload.name,
+        remarks: payload.remarks,
+        isDefault,
+      });
+      const [row] = await tx.select().from(projects).where(eq(projects.id, pid));
+      await recordAudit(tx, { action: 'project.create', actorUid: session.uid, pid, after: payload });
+      return presentProjectSummary(row!, isDefault);
+    });
+  });
+
+  serveCall(app, 'projectUpdate', async ({ ctx, session, payload }) => {
+    const access = await loadProjectAccess(ctx, session.uid, payload.pid);
+    authorize(access.isCreator);
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(projects)
+        .set({ name: payload.name, remarks: payload.remarks, updatedAt: ctx.now() })
+        .where(eq(projects.id, payload.pid))
+        .returning();
+      const before = { name: access.project.name, remarks: access.project.remarks };
+      await recordAudit(tx, {
+        action: 'project.update',
+        actorUid: session.uid,
+        pid: payload.pid,
+        before,
+        after: payload,
+      });
+      return presentProjectSummary(row!, access.isDefault);
+    });
+  });
+
+  serveCall(app, 'projectUpdateId', async ({ ctx, session, payload }) => {
+    await loadProjectAccess(ctx, session.uid, payload.pid);
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(projectUsers)
+        .set({ isDefault: false })
+        .where(and(eq(projectUsers.uid, session.uid), ne(projectUsers.pid, payload.pid)));
+      await tx
+        .update(projectUsers)
+        .set({ isDefault: true })
+        .where(and(eq(projectUsers.uid, session.uid), eq(projectUsers.pid, payload.pid)));
+    });
+    return null;
+  });
+
+  serveCall(app, 'projectId', async ({ ctx, session }) => {
+    const [row] = await ctx.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projectUsers)
+      .innerJoin(projects, eq(projects.id, projectUsers.pid))
+      .where(and(eq(projectUsers.uid, session.uid), eq(projectUsers.isDefault, true)))
+      .limit(1);
+    return row ?? new Answer(Code.emptyList, null);
+  });
+
+  serveCall(app, 'projectDelete', async ({ ctx, session, payload }) => {
+    const access = await loadProjectAccess(ctx, session.uid, payload.pid);
+    authorize(access.isCreator);
+    const [held] = await ctx.db.select({ n: count() }).from(networks).where(eq(networks.pid, payload.pid));
+    if ((held?.n ?? 0) > 0) {
+      throw new CallError(
+        Code.projectHasNetworks,
+        'A project with networks cannot be deleted (the recycle bin counts too).',
+      );
+    }
+    const [mine] = await ctx.db.select({ n: count() }).from(projectUsers).where(eq(projectUsers.uid, session.uid));
+    if ((mine?.n ?? 0) <= 1) throw new CallError(Code.emptyList, 'Your last project cannot be deleted.');
+    await deleteProject(ctx, session.uid, access.project);
+    return null;
   });
 }

@@ -1,0 +1,153 @@
+import { Code, canRemoveMember, Limits, transferOwnership } from '@lightwell/domain';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
+import { auditEvents, networks, networkUsers, projects, users } from '../../db/schema.ts';
+import { Answer } from '../../lib/call-error.ts';
+import { serveCall } from '../../lib/serve-call.ts';
+import { authorize, loadNetworkAccess } from '../../policies/access.ts';
+import { auditNetwork } from '../../presenters/network.ts';
+import { recordAudit } from '../../services/audit.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Members of a network, ownership transfer, the recycle bin and the audit trail. */
+export function networkMemberRoutes(app: FastifyInstance): void {
+  serveCall(app, 'networkUserList', async ({ ctx, session, payload }) => {
+    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const rows = await ctx.db
+      .select({
+        uid: users.id,
+        name: users.name,
+        email: users.email,
+        userType: networkUsers.userType,
+        date: networkUsers.createdAt,
+      })
+      .from(networkUsers)
+      .innerJoin(users, eq(users.id, networkUsers.uid))
+      .where(eq(networkUsers.nid, payload.nid))
+      .orderBy(networkUsers.userType, users.name);
+    return rows.map((row) => ({
+      uid: row.uid,
+      name: row.name,
+      email: access.abilities.manageMembers || row.uid === session.uid ? row.email : null,
+      userType: row.userType,
+      date: row.date.getTime(),
+      isMe: row.uid === session.uid,
+    }));
+  });
+
+  serveCall(app, 'networkUserDelete', async ({ ctx, session, payload }) => {
+    const { network, members } = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorize(canRemoveMember(members, session.uid, payload.memberUid));
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(networkUsers)
+        .where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, payload.memberUid)));
+      const before = members.find((m) => m.uid === payload.memberUid);
+      await recordAudit(tx, {
+        action: 'member.remove',
+        actorUid: session.uid,
+        pid: network.pid,
+        nid: network.id,
+        before,
+      });
+    });
+    return null;
+  });
+
+  serveCall(app, 'networkUserTransfer', async ({ ctx, session, payload }) => {
+    const { network, members } = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorize(members.some((m) => m.uid === payload.memberUid));
+    const next = transferOwnership(members, session.uid, payload.memberUid);
+    authorize(next !== null);
+    await ctx.db.transaction(async (tx) => {
+      const kept = new Set(next!.map((m) => m.uid));
+      const removed = members.filter((m) => !kept.has(m.uid)).map((m) => m.uid);
+      if (removed.length) {
+        await tx.delete(networkUsers).where(and(eq(networkUsers.nid, network.id), inArray(networkUsers.uid, removed)));
+      }
+      // Demote before promoting: the database allows one owner per network at any moment.
+      const changed = next!.filter((m) => members.find((o) => o.uid === m.uid)?.userType !== m.userType);
+      changed.sort((a, b) => (a.userType === 2 ? 1 : 0) - (b.userType === 2 ? 1 : 0));
+      for (const member of changed) {
+        await tx
+          .update(networkUsers)
+          .set({ userType: member.userType })
+          .where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, member.uid)));
+      }
+      await recordAudit(tx, {
+        action: 'network.transfer',
+        actorUid: session.uid,
+        pid: network.pid,
+        nid: network.id,
+        before: members,
+        after: next,
+      });
+    });
+    return null;
+  });
+
+  serveCall(app, 'networkRecycleList', async ({ ctx, session }) => {
+    const { rows } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid, { deleted: true }));
+    const names = new Map(
+      (await ctx.db.select({ id: projects.id, name: projects.name }).from(projects)).map((p) => [p.id, p.name]),
+    );
+    const list = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      pid: row.pid,
+      pName: names.get(row.pid) ?? '',
+      deletedAt: row.deletedAt!.getTime(),
+      purgeAt: row.deletedAt!.getTime() + Limits.recycleRetentionDays * DAY_MS,
+    }));
+    return list.length === 0 ? new Answer(Code.emptyList, list) : list;
+  });
+
+  serveCall(app, 'networkRecycleRestore', async ({ ctx, session, payload }) => {
+    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid, { deleted: true });
+    await ctx.db.transaction(async (tx) => {
+      const [restored] = await tx
+        .update(networks)
+        .set({ deletedAt: null, deletedBy: null, updatedAt: ctx.now() })
+        .where(eq(networks.id, network.id))
+        .returning();
+      await recordAudit(tx, {
+        action: 'network.restore',
+        actorUid: session.uid,
+        pid: network.pid,
+        nid: network.id,
+        before: auditNetwork(network),
+        after: auditNetwork(restored!),
+      });
+    });
+    return null;
+  });
+
+  serveCall(app, 'networkAuditList', async ({ ctx, session, payload }) => {
+    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorize(access.abilities.viewAudit);
+    const rows = await ctx.db
+      .select({ event: auditEvents, actor: users.name })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorUid))
+      .where(eq(auditEvents.nid, payload.nid))
+      .orderBy(desc(auditEvents.id))
+      .limit(payload.pageSize)
+      .offset((payload.page - 1) * payload.pageSize);
+    const [total] = await ctx.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.nid, payload.nid));
+    return {
+      list: rows.map(({ event, actor }) => ({
+        id: event.id,
+        action: event.action,
+        actor,
+        before: event.before,
+        after: event.after,
+        createdAt: event.createdAt.getTime(),
+      })),
+      total: total?.n ?? 0,
+      page: payload.page,
+      pageSize: payload.pageSize,
+    };
+  });
+}
