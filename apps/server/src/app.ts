@@ -15,6 +15,7 @@ import { appRoutes } from './routes/app/app.routes.ts';
 import { networkRoutes } from './routes/network/network.routes.ts';
 import { networkMemberRoutes } from './routes/network/network-members.routes.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
+import { shareRoutes } from './routes/share/share.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
 import { sessionRoutes } from './routes/user/session.routes.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { name: 'user', description: 'Accounts and sessions' },
         { name: 'project', description: 'Projects' },
         { name: 'network', description: 'Networks, members, recycle bin and audit trail' },
+        { name: 'share', description: 'Sharing projects and networks by e-mail link' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -132,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   projectRoutes(app);
   networkRoutes(app);
   networkMemberRoutes(app);
+  shareRoutes(app);
 
   handleErrors(app);
   await serveWebApp(app, config.webDist);

@@ -27,6 +27,8 @@ function foreignPayloads(pid: number, nid: number): [CallName, Record<string, un
     ['networkUserTransfer', { nid, memberUid: 1 }],
     ['networkRecycleRestore', { nid }],
     ['networkAuditList', { nid }],
+    ['shareNetwork', { nid, emails: ['someone@example.com'], userType: 3 }],
+    ['shareProject', { pid, emails: ['someone@example.com'], userType: 3 }],
   ];
 }
 

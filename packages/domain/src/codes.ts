@@ -41,6 +41,10 @@ export const Code = {
   projectHasNetworks: 1057,
   /** The network cannot be deleted: other users are still in it (section 8). */
   networkNotDeletable: 1062,
+  /** Sharing refused for some recipients: already in it, already invited, or not eligible; `data.emails`. */
+  shareRefused: 1064,
+  /** The share link is no longer valid: used, withdrawn, expired, or for another account. */
+  linkInvalid: 1065,
 } as const;
 
 /** One of the result codes above. */

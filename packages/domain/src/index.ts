@@ -18,3 +18,5 @@ export * from './schemas/network.ts';
 export * from './schemas/project.ts';
 export * from './schemas/user.ts';
 export * from './signing/sign.ts';
+export * from './roles/share-rules.ts';
+export * from './schemas/share.ts';

@@ -11,7 +11,16 @@ export interface RenderedMail {
 /** Templates of the console's e-mails and the values each needs. */
 export type MailTemplate =
   | { name: 'registerCode' | 'passwordCode' | 'emailCode'; code: string }
-  | { name: 'emailChanged'; email: string };
+  | { name: 'emailChanged'; email: string }
+  | {
+      name: 'share';
+      sharer: string;
+      target: string;
+      kind: 'network' | 'project';
+      role: number;
+      url: string;
+      until: Date;
+    };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -33,6 +42,22 @@ export function renderMail(template: MailTemplate, language: number): RenderedMa
   const t = translator(language);
   const greeting = t('mail:common.greeting');
   const signature = t('mail:common.signature');
+  if (template.name === 'share') {
+    const vars = {
+      sharer: template.sharer,
+      target: template.target,
+      kind: t(`mail:share.kinds.${template.kind}`),
+      role: t(`mail:share.roles.${template.role}`),
+      url: template.url,
+      until: template.until.toISOString().slice(0, 16).replace('T', ' '),
+    };
+    const lines = [t('mail:share.body', vars), t('mail:share.action', vars), t('mail:share.expiry', vars)];
+    return {
+      subject: t('mail:share.subject', vars),
+      text: [greeting, '', ...lines, '', signature].join('\n'),
+      html: layout([greeting, ...lines, signature]),
+    };
+  }
   if (template.name === 'emailChanged') {
     const body = t('mail:emailChanged.body', { email: template.email });
     return {

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { networkCalls } from './network.ts';
 import { projectCalls } from './project.ts';
+import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 
 export { type CallDef, defineCall } from './define.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
-export const calls = { ...userCalls, ...projectCalls, ...networkCalls };
+export const calls = { ...userCalls, ...projectCalls, ...networkCalls, ...shareCalls };
 
 /** Name of a call in the registry. */
 export type CallName = keyof typeof calls;

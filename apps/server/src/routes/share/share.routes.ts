@@ -1,0 +1,171 @@
+import { Code, shareLinkState, UserType } from '@lightwell/domain';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { findUserById } from '../../db/queries/users.ts';
+import { networks, networkUsers, projects, shares, users } from '../../db/schema.ts';
+import { Answer, CallError } from '../../lib/call-error.ts';
+import { serveCall } from '../../lib/serve-call.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import {
+  authorize,
+  ensureProjectMembers,
+  loadMembers,
+  loadNetworkAccess,
+  loadProjectAccess,
+} from '../../policies/access.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { createShares, grantNetworkRole, loadOwnShare, mayGrant, resendShare } from '../../services/share-links.ts';
+
+const linkInvalid = (state: string) => new CallError(Code.linkInvalid, 'This link is no longer valid.', { state });
+
+async function targetName(ctx: AppContext, share: typeof shares.$inferSelect): Promise<string> {
+  if (share.nid !== null) {
+    const [n] = await ctx.db.select({ name: networks.name }).from(networks).where(eq(networks.id, share.nid));
+    return n?.name ?? '';
+  }
+  const [p] = await ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, share.pid!));
+  return p?.name ?? '';
+}
+
+async function findByLink(ctx: AppContext, link: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(shares)
+    .where(eq(shares.tokenHash, hashToken(link)))
+    .limit(1);
+  return row;
+}
+
+/** Sharing by e-mail link: invite, list, resend, revoke, and the public link page with acceptance. */
+export function shareRoutes(app: FastifyInstance): void {
+  serveCall(app, 'shareNetwork', async ({ ctx, session, payload }) => {
+    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorize(mayGrant(access.members, session.uid, payload.userType));
+    if (payload.userType === UserType.owner && access.members.some((m) => m.userType === UserType.owner)) {
+      throw new CallError(Code.shareRefused, 'This network already has an owner.', { emails: [] });
+    }
+    const target = {
+      kind: 'network' as const,
+      pid: access.network.pid,
+      nid: access.network.id,
+      name: access.network.name,
+      memberUids: access.members.map((m) => m.uid),
+    };
+    return createShares(ctx, session.uid, target, payload.emails, payload.userType);
+  });
+
+  serveCall(app, 'shareProject', async ({ ctx, session, payload }) => {
+    const { project } = await loadProjectAccess(ctx, session.uid, payload.pid);
+    const target = { kind: 'project' as const, pid: project.id, nid: null, name: project.name, memberUids: [] };
+    return createShares(ctx, session.uid, target, payload.emails, payload.userType);
+  });
+
+  serveCall(app, 'shareList', async ({ ctx, session }) => {
+    const rows = await ctx.db.select().from(shares).where(eq(shares.sharerUid, session.uid)).orderBy(desc(shares.id));
+    const list = [];
+    for (const row of rows) {
+      list.push({
+        id: row.id,
+        kind: row.kind as 'network' | 'project',
+        targetId: (row.nid ?? row.pid)!,
+        targetName: await targetName(ctx, row),
+        email: row.email,
+        userType: row.userType,
+        state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()),
+        expiresAt: row.expiresAt.getTime(),
+        createdAt: row.createdAt.getTime(),
+      });
+    }
+    return list.length === 0 ? new Answer(Code.emptyList, list) : list;
+  });
+
+  serveCall(app, 'shareResend', async ({ ctx, session, payload }) => {
+    const { row } = await loadOwnShare(ctx, session.uid, payload.id);
+    await resendShare(ctx, session.uid, payload.id, await targetName(ctx, row));
+    return null;
+  });
+
+  serveCall(app, 'shareRevoke', async ({ ctx, session, payload }) => {
+    const { row, state } = await loadOwnShare(ctx, session.uid, payload.id);
+    if (state !== 'pending') throw linkInvalid(state);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(shares).set({ status: 'revoked' }).where(eq(shares.id, row.id));
+      await recordAudit(tx, {
+        action: 'share.revoke',
+        actorUid: session.uid,
+        pid: row.pid,
+        nid: row.nid,
+        before: { email: row.email },
+      });
+    });
+    return null;
+  });
+
+  serveCall(app, 'shareInfo', async ({ ctx, payload }) => {
+    const row = await findByLink(ctx, payload.link);
+    if (!row) throw new CallError(Code.checkFailed, 'This link does not exist.');
+    const sharer = await findUserById(ctx.db, row.sharerUid);
+    return {
+      kind: row.kind as 'network' | 'project',
+      targetName: await targetName(ctx, row),
+      sharerName: sharer?.name ?? '',
+      email: row.email,
+      userType: row.userType,
+      state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()),
+      expiresAt: row.expiresAt.getTime(),
+    };
+  });
+
+  serveCall(app, 'shareAccept', async ({ ctx, session, payload }) => {
+    const row = await findByLink(ctx, payload.link);
+    if (!row) throw linkInvalid('unknown');
+    const state = shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime());
+    if (state !== 'pending') throw linkInvalid(state);
+    const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, session.uid));
+    if (me?.email !== row.email) {
+      throw new CallError(Code.linkInvalid, `This invitation is for ${row.email}; sign in with that address.`, {
+        state: 'otherAccount',
+      });
+    }
+    return ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const spent = await tx
+        .update(shares)
+        .set({ status: 'accepted', acceptedAt: ctx.now(), acceptedUid: session.uid })
+        .where(and(eq(shares.id, row.id), eq(shares.status, 'pending')))
+        .returning({ id: shares.id });
+      if (spent.length !== 1) throw linkInvalid('accepted');
+      const targets: number[] = [];
+      if (row.nid !== null) {
+        const [network] = await tx
+          .select()
+          .from(networks)
+          .where(and(eq(networks.id, row.nid), isNull(networks.deletedAt)));
+        if (!network) throw linkInvalid('gone');
+        targets.push(network.id);
+      } else {
+        const inProject = await tx
+          .select({ id: networks.id })
+          .from(networks)
+          .innerJoin(networkUsers, eq(networkUsers.nid, networks.id))
+          .where(and(eq(networks.pid, row.pid!), isNull(networks.deletedAt), eq(networkUsers.uid, row.sharerUid)));
+        targets.push(...inProject.map((n) => n.id));
+      }
+      for (const nid of targets) {
+        if (mayGrant(await loadMembers(tx, nid), row.sharerUid, row.userType)) {
+          await grantNetworkRole(txCtx, nid, session.uid, row.userType);
+        }
+      }
+      await ensureProjectMembers(tx, row.pid!, [session.uid]);
+      await recordAudit(tx, {
+        action: 'share.accept',
+        actorUid: session.uid,
+        pid: row.pid,
+        nid: row.nid,
+        after: { uid: session.uid, userType: row.userType },
+      });
+      return { kind: row.kind as 'network' | 'project', targetId: (row.nid ?? row.pid)!, pid: row.pid! };
+    });
+  });
+}

@@ -1,0 +1,176 @@
+import {
+  Code,
+  canAddMember,
+  SHARE_LINK_DAYS,
+  shareLinkState,
+  shareRecipientsProblem,
+  UserType,
+  type UserTypeValue,
+} from '@lightwell/domain';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { findUserById } from '../db/queries/users.ts';
+import { networkUsers, shares, users } from '../db/schema.ts';
+import { CallError } from '../lib/call-error.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import { recordAudit } from './audit.ts';
+
+/** What is being shared. */
+export interface ShareTarget {
+  kind: 'network' | 'project';
+  pid: number;
+  nid: number | null;
+  name: string;
+  /** Members of the network (network shares), to refuse addresses that already have access. */
+  memberUids: number[];
+}
+
+const refused = (message: string, emails: string[]) => new CallError(Code.shareRefused, message, { emails });
+const DAY_MS = 86_400_000;
+
+/** The link e-mailed for a share. */
+export function shareUrl(ctx: AppContext, kind: 'network' | 'project', token: string): string {
+  return `${ctx.config.publicUrl}/shared/${kind}?link=${token}`;
+}
+
+async function mailInvitation(ctx: AppContext, share: typeof shares.$inferSelect, token: string, target: string) {
+  const sharer = await findUserById(ctx.db, share.sharerUid);
+  const [recipient] = await ctx.db.select().from(users).where(eq(users.email, share.email)).limit(1);
+  await ctx.mailer.send(
+    share.email,
+    {
+      name: 'share',
+      sharer: sharer?.name ?? '',
+      target,
+      kind: share.kind as 'network' | 'project',
+      role: share.userType,
+      url: shareUrl(ctx, share.kind as 'network' | 'project', token),
+      until: share.expiresAt,
+    },
+    recipient?.language ?? sharer?.language ?? 0,
+  );
+}
+
+/**
+ * Creates pending share links for up to 6 addresses and e-mails them. The whole batch is refused
+ * (1064, nothing kept) when an address is the sharer's own, repeated, already has access, or already
+ * has a pending invitation to the same thing; 1052 when the mail cannot be sent.
+ */
+export async function createShares(
+  ctx: AppContext,
+  uid: number,
+  target: ShareTarget,
+  emails: string[],
+  userType: UserTypeValue,
+): Promise<{ sent: number }> {
+  const sharer = (await findUserById(ctx.db, uid))!;
+  const problem = shareRecipientsProblem(emails, sharer.email);
+  if (problem)
+    throw refused(`The addresses are not acceptable (${problem}).`, problem === 'self' ? [sharer.email] : []);
+  const members = target.memberUids.length
+    ? await ctx.db.select({ email: users.email }).from(users).where(inArray(users.id, target.memberUids))
+    : [];
+  const already = new Set(members.map((m) => m.email));
+  const pending = await ctx.db
+    .select({ email: shares.email })
+    .from(shares)
+    .where(
+      and(
+        target.nid === null ? eq(shares.pid, target.pid) : eq(shares.nid, target.nid),
+        eq(shares.kind, target.kind),
+        eq(shares.status, 'pending'),
+        gt(shares.expiresAt, ctx.now()),
+        inArray(shares.email, emails),
+      ),
+    );
+  for (const row of pending) already.add(row.email);
+  const blocked = emails.filter((email) => already.has(email));
+  if (blocked.length) throw refused('Some addresses already have access or a pending invitation.', blocked);
+
+  const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
+  const tokens = emails.map(() => newToken());
+  const rows = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(shares)
+      .values(
+        emails.map((email, i) => ({
+          kind: target.kind,
+          pid: target.pid,
+          nid: target.nid,
+          sharerUid: uid,
+          email,
+          userType,
+          tokenHash: hashToken(tokens[i]!),
+          expiresAt,
+        })),
+      )
+      .returning();
+    await recordAudit(tx, {
+      action: 'share.create',
+      actorUid: uid,
+      pid: target.pid,
+      nid: target.nid,
+      after: { emails, userType },
+    });
+    return inserted;
+  });
+  try {
+    for (const [i, row] of rows.entries()) await mailInvitation(ctx, row, tokens[i]!, target.name);
+  } catch {
+    await ctx.db.delete(shares).where(
+      inArray(
+        shares.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    throw new CallError(Code.mailFailed, 'The invitation e-mails could not be sent; nothing was shared.');
+  }
+  return { sent: rows.length };
+}
+
+/** A share the user sent, for resend or revoke; anyone else's id is 1013. */
+export async function loadOwnShare(ctx: AppContext, uid: number, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(shares)
+    .where(and(eq(shares.id, id), eq(shares.sharerUid, uid)))
+    .limit(1);
+  if (!row) throw new CallError(Code.noPermission, 'Not permitted, or the invitation does not exist.');
+  return { row, state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()) };
+}
+
+/** Sends a pending or expired invitation again with a new link valid 7 days; the old link stops working. */
+export async function resendShare(ctx: AppContext, uid: number, id: number, targetName: string): Promise<void> {
+  const { row, state } = await loadOwnShare(ctx, uid, id);
+  if (state !== 'pending' && state !== 'expired') throw new CallError(Code.linkInvalid, `The invitation is ${state}.`);
+  const token = newToken();
+  const [updated] = await ctx.db
+    .update(shares)
+    .set({
+      tokenHash: hashToken(token),
+      status: 'pending',
+      expiresAt: new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS),
+    })
+    .where(eq(shares.id, row.id))
+    .returning();
+  await mailInvitation(ctx, updated!, token, targetName);
+}
+
+/** Adds `uid` to a network in `userType` unless already a member; an owner share needs the network ownerless. */
+export async function grantNetworkRole(ctx: AppContext, nid: number, uid: number, userType: number): Promise<void> {
+  const members = await ctx.db.select().from(networkUsers).where(eq(networkUsers.nid, nid));
+  if (members.some((m) => m.uid === uid)) return;
+  if (userType === UserType.owner && members.some((m) => m.userType === UserType.owner)) {
+    throw new CallError(Code.shareRefused, 'This network already has an owner.', { emails: [] });
+  }
+  await ctx.db.insert(networkUsers).values({ nid, uid, userType });
+}
+
+/** True when the sharer may still grant this role on a network with these members. */
+export function mayGrant(members: { uid: number; userType: number }[], sharerUid: number, userType: number): boolean {
+  return canAddMember(
+    members.map((m) => ({ uid: m.uid, userType: m.userType as UserTypeValue })),
+    sharerUid,
+    userType as UserTypeValue,
+  );
+}
