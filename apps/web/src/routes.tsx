@@ -78,9 +78,6 @@ const print = (path: string, titleKey: string) =>
   ({ path, titleKey, layout: 'bare', public: false, built: false }) as AppRoute;
 const built = (page: LazyPage) => ({ built: true, page }) as const;
 
-/** Network recycle bin (section 2 names the screen without a path). */
-export const NETWORK_RECYCLE_PATH = '/project/network/recycle';
-
 /** THE route table: every route of spec section 2, driving router, menu, titles and the role filter. */
 export const appRoutes: readonly AppRoute[] = [
   // Public routes (no token).
@@ -122,19 +119,8 @@ export const appRoutes: readonly AppRoute[] = [
   main('/home/heat/power/zone', '1-5', 'menu.data.zonePowerHeat'),
   main('/home/sensor/device', '1-6', 'menu.data.deviceSensorHeat'),
   main('/home/power/device', '1-7', 'menu.data.devicePowerHeat'),
-  {
-    ...main('/project/index', '2-1', 'menu.project.list'),
-    ...built(named(() => import('./pages/project/index'), 'ProjectListPage')),
-  },
-  {
-    ...main('/project/network/index', '2-2-1', 'menu.project.networks'),
-    ...built(named(() => import('./pages/project/network/index'), 'NetworkListPage')),
-  },
-  // Network recycle bin: named by the spec without a path; reached from the network list.
-  {
-    ...main(NETWORK_RECYCLE_PATH, '2-2-3', 'network.recycle.title', { hidden: true }),
-    ...built(named(() => import('./pages/project/network/recycle'), 'NetworkRecyclePage')),
-  },
+  main('/project/index', '2-1', 'menu.project.list'),
+  main('/project/network/index', '2-2-1', 'menu.project.networks'),
   main('/project/network/zone', '2-2-2', 'menu.project.zone'),
   main('/project/report/download', '2-3', 'menu.project.reportDownload'),
   main('/project/report/download/node', '2-4', 'menu.project.nodeReportDownload'),

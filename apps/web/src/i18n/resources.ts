@@ -3,7 +3,6 @@ import deAbout from '@lightwell/domain/locales/de/about.json';
 import deAccount from '@lightwell/domain/locales/de/account.json';
 import deCommon from '@lightwell/domain/locales/de/common.json';
 import deErrors from '@lightwell/domain/locales/de/errors.json';
-import deFloorPlan from '@lightwell/domain/locales/de/floorPlan.json';
 import deHome from '@lightwell/domain/locales/de/home.json';
 import deMenu from '@lightwell/domain/locales/de/menu.json';
 import dePages from '@lightwell/domain/locales/de/pages.json';
@@ -13,7 +12,6 @@ import enAbout from '@lightwell/domain/locales/en/about.json';
 import enAccount from '@lightwell/domain/locales/en/account.json';
 import enCommon from '@lightwell/domain/locales/en/common.json';
 import enErrors from '@lightwell/domain/locales/en/errors.json';
-import enFloorPlan from '@lightwell/domain/locales/en/floorPlan.json';
 import enHome from '@lightwell/domain/locales/en/home.json';
 import enMenu from '@lightwell/domain/locales/en/menu.json';
 import enPages from '@lightwell/domain/locales/en/pages.json';
@@ -23,7 +21,6 @@ import esAbout from '@lightwell/domain/locales/es/about.json';
 import esAccount from '@lightwell/domain/locales/es/account.json';
 import esCommon from '@lightwell/domain/locales/es/common.json';
 import esErrors from '@lightwell/domain/locales/es/errors.json';
-import esFloorPlan from '@lightwell/domain/locales/es/floorPlan.json';
 import esHome from '@lightwell/domain/locales/es/home.json';
 import esMenu from '@lightwell/domain/locales/es/menu.json';
 import esPages from '@lightwell/domain/locales/es/pages.json';
@@ -33,7 +30,6 @@ import zhAbout from '@lightwell/domain/locales/zh/about.json';
 import zhAccount from '@lightwell/domain/locales/zh/account.json';
 import zhCommon from '@lightwell/domain/locales/zh/common.json';
 import zhErrors from '@lightwell/domain/locales/zh/errors.json';
-import zhFloorPlan from '@lightwell/domain/locales/zh/floorPlan.json';
 import zhHome from '@lightwell/domain/locales/zh/home.json';
 import zhMenu from '@lightwell/domain/locales/zh/menu.json';
 import zhPages from '@lightwell/domain/locales/zh/pages.json';
@@ -46,7 +42,6 @@ export const NAMESPACES = [
   'account',
   'common',
   'errors',
-  'floorPlan',
   'home',
   'menu',
   'pages',
@@ -64,7 +59,6 @@ export const resources: Record<Language, Record<Namespace, object>> = {
     account: enAccount,
     common: enCommon,
     errors: enErrors,
-    floorPlan: enFloorPlan,
     home: enHome,
     menu: enMenu,
     pages: enPages,
@@ -76,7 +70,6 @@ export const resources: Record<Language, Record<Namespace, object>> = {
     account: zhAccount,
     common: zhCommon,
     errors: zhErrors,
-    floorPlan: zhFloorPlan,
     home: zhHome,
     menu: zhMenu,
     pages: zhPages,
@@ -88,7 +81,6 @@ export const resources: Record<Language, Record<Namespace, object>> = {
     account: deAccount,
     common: deCommon,
     errors: deErrors,
-    floorPlan: deFloorPlan,
     home: deHome,
     menu: deMenu,
     pages: dePages,
@@ -100,7 +92,6 @@ export const resources: Record<Language, Record<Namespace, object>> = {
     account: esAccount,
     common: esCommon,
     errors: esErrors,
-    floorPlan: esFloorPlan,
     home: esHome,
     menu: esMenu,
     pages: esPages,

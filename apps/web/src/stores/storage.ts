@@ -9,8 +9,6 @@ export const StorageKeys = {
   email: 'currentEmail',
   pid: 'currentPid',
   pName: 'currentPName',
-  nid: 'currentNid',
-  nName: 'currentNName',
   timeFormat: 'currentTimeFormat',
   pageNumber: 'currentPageNumber',
   sidebarOpened: 'sidebarOpened',
@@ -19,7 +17,7 @@ export const StorageKeys = {
   visitedViews: 'visitedViews',
 } as const;
 
-/** Keys cleared when the session ends (login data, current project and network). */
+/** Keys cleared when the session ends (login data and current project). */
 export const SESSION_STORAGE_KEYS = [
   StorageKeys.token,
   StorageKeys.uid,
@@ -27,8 +25,6 @@ export const SESSION_STORAGE_KEYS = [
   StorageKeys.email,
   StorageKeys.pid,
   StorageKeys.pName,
-  StorageKeys.nid,
-  StorageKeys.nName,
   StorageKeys.timeFormat,
   StorageKeys.pageNumber,
   StorageKeys.visitedViews,
