@@ -26,6 +26,7 @@ export default defineConfig({
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/,
               priority: 20,
             },
+            { name: 'konva', test: /node_modules[\\/](konva|react-konva)[\\/]/, priority: 25 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

@@ -26,3 +26,22 @@ export async function codeFromMail(address: string, nth = 1): Promise<string> {
   if (!code) throw new Error(`no code in mail to ${address}`);
   return code;
 }
+
+/** Decodes quoted-printable text (soft line breaks and =XX bytes), as long lines in mails arrive. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Waits for the `nth` share invitation to `address` and answers the path of its link (`/shared/...?link=...`). */
+export async function shareLinkFromMail(address: string, nth = 1): Promise<string> {
+  const invitations = () => mailsTo(address).filter((mail) => decodeQuotedPrintable(mail.raw).includes('/shared/'));
+  await expect
+    .poll(() => invitations().length, { message: `invitation ${nth} to ${address}` })
+    .toBeGreaterThanOrEqual(nth);
+  const text = decodeQuotedPrintable(invitations()[nth - 1]!.raw);
+  const path = text.match(/https?:\/\/[^/\s]+(\/shared\/(?:network|project)\?link=[A-Za-z0-9_-]+)/)?.[1];
+  if (!path) throw new Error(`no share link in mail to ${address}`);
+  return path;
+}

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Code, Limits } from '@lightwell/domain';
+import { Code, ImageUpload, Limits } from '@lightwell/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -12,12 +13,16 @@ import type { Database } from './db/client.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
+import { backupRoutes } from './routes/backup/backup.routes.ts';
+import { fileRoutes } from './routes/file/file.routes.ts';
 import { networkRoutes } from './routes/network/network.routes.ts';
 import { networkMemberRoutes } from './routes/network/network-members.routes.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
 import { shareRoutes } from './routes/share/share.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
 import { sessionRoutes } from './routes/user/session.routes.ts';
+import { nodeRoutes } from './routes/zone/node.routes.ts';
+import { zoneRoutes } from './routes/zone/zone.routes.ts';
 
 /** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
 export interface BuildOptions {
@@ -91,7 +96,13 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Query strings may carry a session token (image downloads): log paths only.
+      serializers: {
+        req: (request) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }),
+      },
+    },
     bodyLimit: Limits.bodyBytes,
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
@@ -122,11 +133,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { name: 'project', description: 'Projects' },
         { name: 'network', description: 'Networks, members, recycle bin and audit trail' },
         { name: 'share', description: 'Sharing projects and networks by e-mail link' },
+        { name: 'zone', description: 'Zones, nodes and the map view of a network' },
+        { name: 'file', description: 'Floor-plan images: upload, download, delete' },
+        { name: 'backup', description: 'Network backups: take, list, view, restore' },
       ],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Floor-plan uploads: one file of at most 3 MiB and a few short text fields (the signed envelope).
+  await app.register(multipart, {
+    limits: {
+      fileSize: ImageUpload.maxBytes,
+      files: 1,
+      fields: ImageUpload.maxFields,
+      parts: ImageUpload.maxFields + 1,
+      fieldSize: 1024,
+    },
+  });
 
   appRoutes(app);
   sessionRoutes(app);
@@ -135,6 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   networkRoutes(app);
   networkMemberRoutes(app);
   shareRoutes(app);
+  zoneRoutes(app);
+  nodeRoutes(app);
+  fileRoutes(app);
+  backupRoutes(app);
 
   handleErrors(app);
   await serveWebApp(app, config.webDist);

@@ -60,6 +60,10 @@ const specMain: Record<string, string> = {
   '/setting/header': '9-3',
   '/setting/report': '9-4',
 };
+/** Screens the spec names without a path, given one here (hidden from the menu). */
+const extraMain: Record<string, string> = {
+  '/project/network/recycle': '2-2-3',
+};
 const specPrint = [
   '/report/device/pdf',
   '/emergency/element/report',
@@ -72,7 +76,9 @@ describe('route table (section 2)', () => {
   it('lists every route of the spec exactly once', () => {
     const paths = appRoutes.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...specPublic, ...Object.keys(specMain), ...specPrint].sort());
+    expect([...paths].sort()).toEqual(
+      [...specPublic, ...Object.keys(specMain), ...Object.keys(extraMain), ...specPrint].sort(),
+    );
   });
 
   it('marks the public list public and everything else protected', () => {
@@ -80,13 +86,16 @@ describe('route table (section 2)', () => {
   });
 
   it("gives main-layout routes the spec's menu index", () => {
-    for (const [path, index] of Object.entries(specMain)) {
+    for (const [path, index] of Object.entries({ ...specMain, ...extraMain })) {
       expect(appRoutes.find((route) => route.path === path)).toMatchObject({ layout: 'main', index });
     }
   });
 
-  it('hides /setting/report from the menu and pins home', () => {
-    expect(appRoutes.filter((route) => route.hidden).map((route) => route.path)).toEqual(['/setting/report']);
+  it('hides /setting/report and the network recycle bin from the menu and pins home', () => {
+    expect(appRoutes.filter((route) => route.hidden).map((route) => route.path)).toEqual([
+      '/project/network/recycle',
+      '/setting/report',
+    ]);
     expect(appRoutes.filter((route) => route.pinned).map((route) => route.path)).toEqual(['/first/index']);
   });
 
@@ -98,9 +107,15 @@ describe('route table (section 2)', () => {
 
   it('puts only built, visible, permitted routes in the menu', () => {
     const menu = menuRoutes([]).map((route) => route.index);
-    expect(menu).toEqual(['10', '9-1']);
+    expect(menu).toEqual(['10', '2-1', '2-2-1', '2-2-2', '9-1']);
     const restricted = appRoutes.map((route) => (route.index === '9-1' ? { ...route, roles: ['installer'] } : route));
-    expect(menuRoutes([], restricted).map((route) => route.index)).toEqual(['10']);
-    expect(menuRoutes(['admin'], restricted).map((route) => route.index)).toEqual(['10', '9-1']);
+    expect(menuRoutes([], restricted).map((route) => route.index)).toEqual(['10', '2-1', '2-2-1', '2-2-2']);
+    expect(menuRoutes(['admin'], restricted).map((route) => route.index)).toEqual([
+      '10',
+      '2-1',
+      '2-2-1',
+      '2-2-2',
+      '9-1',
+    ]);
   });
 });

@@ -78,6 +78,9 @@ const print = (path: string, titleKey: string) =>
   ({ path, titleKey, layout: 'bare', public: false, built: false }) as AppRoute;
 const built = (page: LazyPage) => ({ built: true, page }) as const;
 
+/** Network recycle bin (section 2 names the screen without a path). */
+export const NETWORK_RECYCLE_PATH = '/project/network/recycle';
+
 /** THE route table: every route of spec section 2, driving router, menu, titles and the role filter. */
 export const appRoutes: readonly AppRoute[] = [
   // Public routes (no token).
@@ -97,8 +100,14 @@ export const appRoutes: readonly AppRoute[] = [
     ...inConsole,
     ...built(named(() => import('./pages/version/log'), 'VersionLogPage')),
   },
-  open('/shared/network', 'pages.sharedNetwork'),
-  open('/shared/project', 'pages.sharedProject'),
+  {
+    ...open('/shared/network', 'pages.sharedNetwork'),
+    ...built(named(() => import('./pages/shared/share-link-page'), 'ShareLinkPage')),
+  },
+  {
+    ...open('/shared/project', 'pages.sharedProject'),
+    ...built(named(() => import('./pages/shared/share-link-page'), 'ShareLinkPage')),
+  },
   open('/shared/config', 'pages.sharedConfig'),
   open('/shared/projectSettingEmail/active', 'pages.projectEmailActivate'),
   open('/not/token/emergency/fault', 'pages.emergencyFaultLink'),
@@ -119,9 +128,23 @@ export const appRoutes: readonly AppRoute[] = [
   main('/home/heat/power/zone', '1-5', 'menu.data.zonePowerHeat'),
   main('/home/sensor/device', '1-6', 'menu.data.deviceSensorHeat'),
   main('/home/power/device', '1-7', 'menu.data.devicePowerHeat'),
-  main('/project/index', '2-1', 'menu.project.list'),
-  main('/project/network/index', '2-2-1', 'menu.project.networks'),
-  main('/project/network/zone', '2-2-2', 'menu.project.zone'),
+  {
+    ...main('/project/index', '2-1', 'menu.project.list'),
+    ...built(named(() => import('./pages/project/index'), 'ProjectListPage')),
+  },
+  {
+    ...main('/project/network/index', '2-2-1', 'menu.project.networks'),
+    ...built(named(() => import('./pages/project/network/index'), 'NetworkListPage')),
+  },
+  // Network recycle bin: named by the spec without a path; reached from the network list.
+  {
+    ...main(NETWORK_RECYCLE_PATH, '2-2-3', 'network.recycle.title', { hidden: true }),
+    ...built(named(() => import('./pages/project/network/recycle'), 'NetworkRecyclePage')),
+  },
+  {
+    ...main('/project/network/zone', '2-2-2', 'menu.project.zone'),
+    ...built(named(() => import('./pages/project/network/zone'), 'ZonePage')),
+  },
   main('/project/report/download', '2-3', 'menu.project.reportDownload'),
   main('/project/report/download/node', '2-4', 'menu.project.nodeReportDownload'),
   main('/project/report/email/reception', '2-5', 'menu.project.reportEmailReception'),
@@ -182,4 +205,9 @@ export function menuRoutes(roles: readonly string[], routes: readonly AppRoute[]
 /** Path of the route with a menu index. */
 export function pathOfIndex(index: string, routes: readonly AppRoute[] = appRoutes): string | undefined {
   return routes.find((route) => route.index === index)?.path;
+}
+
+/** Path of the built route with a menu index, or undefined while that page is not built. */
+export function builtPathOfIndex(index: string, routes: readonly AppRoute[] = appRoutes): string | undefined {
+  return routes.find((route) => route.index === index && route.built)?.path;
 }

@@ -41,16 +41,29 @@ export const Code = {
   projectHasNetworks: 1057,
   /** The network cannot be deleted: other users are still in it (section 8). */
   networkNotDeletable: 1062,
+  /** The zone contains devices (nodes): move or delete them before deleting the zone (section 8). */
+  zoneHasNodes: 1063,
   /** Sharing refused for some recipients: already in it, already invited, or not eligible; `data.emails`. */
   shareRefused: 1064,
   /** The share link is no longer valid: used, withdrawn, expired, or for another account. */
   linkInvalid: 1065,
+  /** Upload failure: not a JPG, PNG or BMP image by its content, or its size cannot be read (section 5). */
+  imageRefused: 1066,
+  /** Upload failure: the image is larger than 3 MiB (section 9: image 3 MB). */
+  imageTooLarge: 1067,
 } as const;
 
 /** One of the result codes above. */
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Codes that mean success to a client (section 8: 1050 is an empty list treated as success). */
-export function isSuccessCode(code: number): boolean {
-  return code === Code.ok || code === Code.emptyList;
+/** Calls on which 1050 is a refusal, not an empty list (section 8: on project delete a specific error). */
+const EMPTY_LIST_IS_ERROR: ReadonlySet<string> = new Set(['projectDelete']);
+
+/**
+ * Codes that mean success to a client (section 8): 0, and 1050 (an empty list) except on the calls
+ * where 1050 is a specific error.
+ */
+export function isSuccessCode(code: number, callName?: string): boolean {
+  if (code === Code.ok) return true;
+  return code === Code.emptyList && !(callName && EMPTY_LIST_IS_ERROR.has(callName));
 }

@@ -1,4 +1,4 @@
-import { Code, Limits, notCheckSignValue, signaturesEqual, signParams } from '@lightwell/domain';
+import { Code, type CodeValue, Limits, notCheckSignValue, signaturesEqual, signParams } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, SessionInfo } from '../context.ts';
@@ -23,7 +23,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function hasValidSignature(ctx: AppContext, body: Record<string, unknown>): boolean {
   const sign = body.sign;
   if (typeof sign !== 'string') return false;
-  if (body.notCheckSign === true) {
+  // Text fields (multipart, query) carry the flag as the text 'true'.
+  if (body.notCheckSign === true || body.notCheckSign === 'true') {
     return ctx.config.allowUnsigned && signaturesEqual(sign, notCheckSignValue());
   }
   return signaturesEqual(sign, signParams(body, ctx.signingSecret));
@@ -48,6 +49,38 @@ export async function findSession(ctx: AppContext, uid: number, token: string): 
   return { uid: row.uid, sessionId: row.id };
 }
 
+/** The caller of a request, or the code and message it is refused with. */
+export type EnvelopeCheck = { session: SessionInfo } | { code: CodeValue; message: string };
+
+function uidOf(value: unknown, text: boolean): number | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (text && typeof value === 'string' && /^\d{1,10}$/.test(value)) return Number(value);
+  return null;
+}
+
+/**
+ * Checks the envelope of a request's fields: token and uid present (else 1012), signature valid
+ * (else 1011), session live (else 1012). `text` accepts a decimal uid, as multipart fields and
+ * query strings carry only text; the signature is computed over those texts as sent.
+ */
+export async function checkEnvelope(
+  ctx: AppContext,
+  fields: Record<string, unknown>,
+  options: { text?: boolean } = {},
+): Promise<EnvelopeCheck> {
+  const { token } = fields;
+  const uid = uidOf(fields.uid, options.text ?? false);
+  if (typeof token !== 'string' || token === '' || uid === null) {
+    return { code: Code.sessionInvalid, message: 'Please log in again' };
+  }
+  if (!hasValidSignature(ctx, fields)) {
+    return { code: Code.badSignature, message: 'The request signature is missing or wrong' };
+  }
+  const session = await findSession(ctx, uid, token);
+  if (!session) return { code: Code.sessionInvalid, message: 'Please log in again' };
+  return { session };
+}
+
 /**
  * preValidation step of every authenticated call: token and uid present (else 1012), signature valid
  * (else 1011), session live (else 1012). A body that is not an object is left to validation (1001).
@@ -56,14 +89,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, rep
   request.session = null;
   const body = request.method === 'GET' ? request.query : request.body;
   if (!isPlainObject(body)) return;
-  const { token, uid } = body;
-  if (typeof token !== 'string' || token === '' || typeof uid !== 'number' || !Number.isInteger(uid)) {
-    return refuse(reply, Code.sessionInvalid, 'Please log in again');
-  }
-  if (!hasValidSignature(ctx, body)) {
-    return refuse(reply, Code.badSignature, 'The request signature is missing or wrong');
-  }
-  const session = await findSession(ctx, uid, token);
-  if (!session) return refuse(reply, Code.sessionInvalid, 'Please log in again');
-  request.session = session;
+  const check = await checkEnvelope(ctx, body);
+  if ('code' in check) return refuse(reply, check.code, check.message);
+  request.session = check.session;
 }

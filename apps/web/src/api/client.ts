@@ -5,6 +5,7 @@ import {
   type CallName,
   Code,
   calls,
+  fileDownload,
   isSuccessCode,
   Limits,
   signParams,
@@ -33,7 +34,10 @@ async function request(path: string, init: RequestInit): Promise<Answer> {
   try {
     const response = await fetch(path, {
       ...init,
-      headers: { 'Cache-Control': 'no-cache', ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        'Cache-Control': 'no-cache',
+        ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+      },
       signal: controller.signal,
     });
     const answer = (await response.json()) as Answer;
@@ -99,10 +103,57 @@ export async function call<N extends CallName>(name: N, payload: CallInput<N>): 
     def.path,
     def.method === 'GET' ? { method: 'GET' } : { method: 'POST', body: JSON.stringify(body) },
   );
-  if (isSuccessCode(answer.code)) return answer.data as CallData<N>;
+  if (isSuccessCode(answer.code, name)) return answer.data as CallData<N>;
   if (answer.code === Code.sessionInvalid && def.auth) {
     expireSession();
     throw new ApiError(answer.code, answer.data, messageForCode(answer.code), true);
   }
   throw new ApiError(answer.code, answer.data, messageForCode(answer.code, answer.data));
+}
+
+/** The request envelope as text fields (multipart and query strings carry only text), signed over `fields` plus it. */
+async function signedTextFields(fields: Record<string, string | number>): Promise<Record<string, string>> {
+  const config = await loadAppConfig();
+  const { token, uid } = useSession.getState();
+  const text: Record<string, string> = {};
+  const all = {
+    ...fields,
+    token,
+    uid,
+    version: Limits.appVersion,
+    platform: Limits.platformCode,
+    bundle: Limits.bundle,
+    api: Limits.apiVersion,
+    mac: navigator.userAgent.slice(0, Limits.deviceIdMax),
+  };
+  for (const [key, value] of Object.entries(all)) if (value !== undefined && value !== null) text[key] = String(value);
+  text.sign = signParams(text, config.signingKey);
+  return text;
+}
+
+/**
+ * Uploads a file as multipart (section 7 `POST /SigMesh/file/uploadPic`): the signed envelope and
+ * `fields` as text fields, then the file in field `file`; same timeout, codes and messages as {@link call}
+ * (1066 not an image, 1067 over 3 MB come back as an ApiError with a translated message).
+ */
+export async function uploadFile<T>(path: string, fields: Record<string, string | number>, file: Blob): Promise<T> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(await signedTextFields(fields))) form.append(key, value);
+  form.append('file', file);
+  const answer = await request(path, { method: 'POST', body: form });
+  if (isSuccessCode(answer.code)) return answer.data as T;
+  if (answer.code === Code.sessionInvalid) {
+    expireSession();
+    throw new ApiError(answer.code, answer.data, messageForCode(answer.code), true);
+  }
+  throw new ApiError(answer.code, answer.data, messageForCode(answer.code, answer.data));
+}
+
+/**
+ * Address of a stored file (section 7 `GET /SigMesh/file/download?fileName=…`), with the signed
+ * envelope in the query, for an `<img>` or the floor plan to load.
+ */
+export async function fileDownloadUrl(fileName: string): Promise<string> {
+  const query = new URLSearchParams(await signedTextFields({ fileName }));
+  return `${fileDownload.path}?${query.toString()}`;
 }

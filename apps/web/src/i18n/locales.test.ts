@@ -97,7 +97,7 @@ describe('keys used by the web app', () => {
       (file) => /\.tsx?$/.test(file) && !file.includes('.test.'),
     );
     const used = files.flatMap((file) =>
-      [...readFileSync(join(srcDir, file), 'utf8').matchAll(/\bt\(\s*'([a-z]+\.[\w.]+)'/g)].map((match) => match[1]),
+      [...readFileSync(join(srcDir, file), 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+\.[\w.]+)'/g)].map((match) => match[1]),
     );
     expect(used.length).toBeGreaterThan(50);
     expect([...new Set(used)].filter((key) => key && !english.has(key))).toEqual([]);

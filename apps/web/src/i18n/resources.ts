@@ -3,38 +3,58 @@ import deAbout from '@lightwell/domain/locales/de/about.json';
 import deAccount from '@lightwell/domain/locales/de/account.json';
 import deCommon from '@lightwell/domain/locales/de/common.json';
 import deErrors from '@lightwell/domain/locales/de/errors.json';
+import deFloorPlan from '@lightwell/domain/locales/de/floorPlan.json';
 import deHome from '@lightwell/domain/locales/de/home.json';
 import deMenu from '@lightwell/domain/locales/de/menu.json';
+import deNetwork from '@lightwell/domain/locales/de/network.json';
 import dePages from '@lightwell/domain/locales/de/pages.json';
+import deProject from '@lightwell/domain/locales/de/project.json';
 import deSettings from '@lightwell/domain/locales/de/settings.json';
+import deShare from '@lightwell/domain/locales/de/share.json';
 import deValidation from '@lightwell/domain/locales/de/validation.json';
+import deZone from '@lightwell/domain/locales/de/zone.json';
 import enAbout from '@lightwell/domain/locales/en/about.json';
 import enAccount from '@lightwell/domain/locales/en/account.json';
 import enCommon from '@lightwell/domain/locales/en/common.json';
 import enErrors from '@lightwell/domain/locales/en/errors.json';
+import enFloorPlan from '@lightwell/domain/locales/en/floorPlan.json';
 import enHome from '@lightwell/domain/locales/en/home.json';
 import enMenu from '@lightwell/domain/locales/en/menu.json';
+import enNetwork from '@lightwell/domain/locales/en/network.json';
 import enPages from '@lightwell/domain/locales/en/pages.json';
+import enProject from '@lightwell/domain/locales/en/project.json';
 import enSettings from '@lightwell/domain/locales/en/settings.json';
+import enShare from '@lightwell/domain/locales/en/share.json';
 import enValidation from '@lightwell/domain/locales/en/validation.json';
+import enZone from '@lightwell/domain/locales/en/zone.json';
 import esAbout from '@lightwell/domain/locales/es/about.json';
 import esAccount from '@lightwell/domain/locales/es/account.json';
 import esCommon from '@lightwell/domain/locales/es/common.json';
 import esErrors from '@lightwell/domain/locales/es/errors.json';
+import esFloorPlan from '@lightwell/domain/locales/es/floorPlan.json';
 import esHome from '@lightwell/domain/locales/es/home.json';
 import esMenu from '@lightwell/domain/locales/es/menu.json';
+import esNetwork from '@lightwell/domain/locales/es/network.json';
 import esPages from '@lightwell/domain/locales/es/pages.json';
+import esProject from '@lightwell/domain/locales/es/project.json';
 import esSettings from '@lightwell/domain/locales/es/settings.json';
+import esShare from '@lightwell/domain/locales/es/share.json';
 import esValidation from '@lightwell/domain/locales/es/validation.json';
+import esZone from '@lightwell/domain/locales/es/zone.json';
 import zhAbout from '@lightwell/domain/locales/zh/about.json';
 import zhAccount from '@lightwell/domain/locales/zh/account.json';
 import zhCommon from '@lightwell/domain/locales/zh/common.json';
 import zhErrors from '@lightwell/domain/locales/zh/errors.json';
+import zhFloorPlan from '@lightwell/domain/locales/zh/floorPlan.json';
 import zhHome from '@lightwell/domain/locales/zh/home.json';
 import zhMenu from '@lightwell/domain/locales/zh/menu.json';
+import zhNetwork from '@lightwell/domain/locales/zh/network.json';
 import zhPages from '@lightwell/domain/locales/zh/pages.json';
+import zhProject from '@lightwell/domain/locales/zh/project.json';
 import zhSettings from '@lightwell/domain/locales/zh/settings.json';
+import zhShare from '@lightwell/domain/locales/zh/share.json';
 import zhValidation from '@lightwell/domain/locales/zh/validation.json';
+import zhZone from '@lightwell/domain/locales/zh/zone.json';
 
 /** Namespaces of the web catalogues, one JSON file per namespace and language (mail.json belongs to the server). */
 export const NAMESPACES = [
@@ -42,11 +62,16 @@ export const NAMESPACES = [
   'account',
   'common',
   'errors',
+  'floorPlan',
   'home',
   'menu',
+  'network',
   'pages',
+  'project',
   'settings',
+  'share',
   'validation',
+  'zone',
 ] as const;
 
 /** A web namespace. */
@@ -59,44 +84,64 @@ export const resources: Record<Language, Record<Namespace, object>> = {
     account: enAccount,
     common: enCommon,
     errors: enErrors,
+    floorPlan: enFloorPlan,
     home: enHome,
     menu: enMenu,
+    network: enNetwork,
     pages: enPages,
+    project: enProject,
     settings: enSettings,
+    share: enShare,
     validation: enValidation,
+    zone: enZone,
   },
   zh: {
     about: zhAbout,
     account: zhAccount,
     common: zhCommon,
     errors: zhErrors,
+    floorPlan: zhFloorPlan,
     home: zhHome,
     menu: zhMenu,
+    network: zhNetwork,
     pages: zhPages,
+    project: zhProject,
     settings: zhSettings,
+    share: zhShare,
     validation: zhValidation,
+    zone: zhZone,
   },
   de: {
     about: deAbout,
     account: deAccount,
     common: deCommon,
     errors: deErrors,
+    floorPlan: deFloorPlan,
     home: deHome,
     menu: deMenu,
+    network: deNetwork,
     pages: dePages,
+    project: deProject,
     settings: deSettings,
+    share: deShare,
     validation: deValidation,
+    zone: deZone,
   },
   es: {
     about: esAbout,
     account: esAccount,
     common: esCommon,
     errors: esErrors,
+    floorPlan: esFloorPlan,
     home: esHome,
     menu: esMenu,
+    network: esNetwork,
     pages: esPages,
+    project: esProject,
     settings: esSettings,
+    share: esShare,
     validation: esValidation,
+    zone: esZone,
   },
 };
 

@@ -11,6 +11,9 @@ export interface SessionState {
   /** Current project id and name (breadcrumb choice). */
   pid: number | null;
   pName: string;
+  /** Current network id and name (breadcrumb choice, section 3 `nid`, `nName`). */
+  nid: number | null;
+  nName: string;
   timeFormat: TimeFormat;
   /** Page size of lists. */
   pageNumber: number;
@@ -22,6 +25,8 @@ export interface SessionState {
   updateUser: (user: Partial<Pick<User, 'name' | 'email' | 'timeFormat' | 'pageNumber'>>) => void;
   /** Stores the current project, or clears it with null. */
   setProject: (pid: number | null, pName?: string) => void;
+  /** Stores the current network, or clears it with null. */
+  setNetwork: (nid: number | null, nName?: string) => void;
   /** Forgets the login data (logout, expired session). */
   clear: () => void;
 }
@@ -38,6 +43,8 @@ function loadSession() {
     email: readString(StorageKeys.email) ?? '',
     pid: readNumber(StorageKeys.pid),
     pName: readString(StorageKeys.pName) ?? '',
+    nid: readNumber(StorageKeys.nid),
+    nName: readString(StorageKeys.nName) ?? '',
     timeFormat: asTimeFormat(readNumber(StorageKeys.timeFormat)),
     pageNumber: readNumber(StorageKeys.pageNumber) ?? Limits.defaultPageSize,
   };
@@ -50,6 +57,8 @@ const signedOut = {
   email: '',
   pid: null,
   pName: '',
+  nid: null,
+  nName: '',
   timeFormat: DEFAULT_TIME_FORMAT,
   pageNumber: Limits.defaultPageSize,
 };
@@ -85,6 +94,11 @@ export const useSession = create<SessionState>()((set) => ({
     writeValue(StorageKeys.pid, pid);
     writeValue(StorageKeys.pName, pid === null ? null : pName);
     set({ pid, pName: pid === null ? '' : pName });
+  },
+  setNetwork: (nid, nName = '') => {
+    writeValue(StorageKeys.nid, nid);
+    writeValue(StorageKeys.nName, nid === null ? null : nName);
+    set({ nid, nName: nid === null ? '' : nName });
   },
   clear: () => {
     for (const key of SESSION_STORAGE_KEYS) writeValue(key, null);

@@ -9,6 +9,8 @@ export const StorageKeys = {
   email: 'currentEmail',
   pid: 'currentPid',
   pName: 'currentPName',
+  nid: 'currentNid',
+  nName: 'currentNName',
   timeFormat: 'currentTimeFormat',
   pageNumber: 'currentPageNumber',
   sidebarOpened: 'sidebarOpened',
@@ -17,7 +19,7 @@ export const StorageKeys = {
   visitedViews: 'visitedViews',
 } as const;
 
-/** Keys cleared when the session ends (login data and current project). */
+/** Keys cleared when the session ends (login data, current project and network). */
 export const SESSION_STORAGE_KEYS = [
   StorageKeys.token,
   StorageKeys.uid,
@@ -25,6 +27,8 @@ export const SESSION_STORAGE_KEYS = [
   StorageKeys.email,
   StorageKeys.pid,
   StorageKeys.pName,
+  StorageKeys.nid,
+  StorageKeys.nName,
   StorageKeys.timeFormat,
   StorageKeys.pageNumber,
   StorageKeys.visitedViews,

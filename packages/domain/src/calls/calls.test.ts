@@ -5,7 +5,7 @@ describe('call registry', () => {
   it('serves every call at a distinct section-7 style path', () => {
     const paths = Object.values(calls).map((call) => call.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) expect(path).toMatch(/^\/api\/v1\//);
+    for (const path of paths) expect(path).toMatch(/^\/(api\/v1|SigMesh\/file)\//);
   });
 
   it('refuses unknown fields and accepts envelope fields', () => {

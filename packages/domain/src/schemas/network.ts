@@ -92,6 +92,10 @@ export const NetworkMemberSchema = z.object({
   userType: z.number().int(),
   date: z.number().int(),
   isMe: z.boolean(),
+  /** The caller may remove this member (section 6 rules, decided by the server). */
+  canRemove: z.boolean(),
+  /** The caller may hand ownership to this member. */
+  canTransfer: z.boolean(),
 });
 
 /** A network in the recycle bin, with the time it will be purged. */

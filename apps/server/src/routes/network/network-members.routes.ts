@@ -34,6 +34,8 @@ export function networkMemberRoutes(app: FastifyInstance): void {
       userType: row.userType,
       date: row.date.getTime(),
       isMe: row.uid === session.uid,
+      canRemove: row.uid !== session.uid && canRemoveMember(access.members, session.uid, row.uid),
+      canTransfer: transferOwnership(access.members, session.uid, row.uid) !== null,
     }));
   });
 

@@ -10,7 +10,7 @@ import {
   networkTeam,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { networks, networkUsers } from '../../db/schema.ts';
+import { files, networks, networkUsers } from '../../db/schema.ts';
 import { purgeRecycleBin } from '../../jobs/purge-recycle-bin.ts';
 
 describeApi('network members and ownership', () => {
@@ -126,6 +126,22 @@ describeApi('recycle bin and audit trail', () => {
     t.clock.advance(2 * 86400);
     expect(await purgeRecycleBin(t.app.ctx)).toBe('networks 1');
     expect(await t.db.select().from(networks).where(eq(networks.id, network.id))).toEqual([]);
+  });
+
+  it('frees the floor-plan image of a purged network unless another network uses it', async () => {
+    const a = await memberWithProject(t);
+    const image = { mime: 'image/png', size: 3, width: 1, height: 1, data: Buffer.from([1, 2, 3]) };
+    await t.db.insert(files).values([
+      { name: 'only-mine.png', ...image },
+      { name: 'shared.png', ...image },
+    ]);
+    const gone = await buildNetwork(t.db, a.pid, [{ uid: a.user.id, userType: 2 }], { image: 'only-mine.png' });
+    const alsoGone = await buildNetwork(t.db, a.pid, [{ uid: a.user.id, userType: 2 }], { image: 'shared.png' });
+    await buildNetwork(t.db, a.pid, [{ uid: a.user.id, userType: 2 }], { image: 'shared.png' });
+    for (const network of [gone, alsoGone]) await call(t.app, 'networkDelete', { nid: network.id }, a.session);
+    t.clock.advance(31 * 86400);
+    await purgeRecycleBin(t.app.ctx);
+    expect((await t.db.select({ name: files.name }).from(files)).map((f) => f.name)).toEqual(['shared.png']);
   });
 
   it('shows the audit trail to the owner only, with before and after', async () => {

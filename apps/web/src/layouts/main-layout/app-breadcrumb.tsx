@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentProject } from '../../hooks/use-current-project';
 import { findRoute, menuGroups } from '../../routes';
+import { useCurrentNetwork } from '../../stores/current-network';
 import { useMenuIndices, useMenuNavigate } from './use-menu-navigation';
 
 type ItemType = NonNullable<BreadcrumbProps['items']>[number];
 
 /**
- * Breadcrumb section › project › page (section 2). The section and project items are dropdowns to
- * switch; a stored project missing from the list falls back to the first one, which is stored.
+ * Breadcrumb section › project › network › page (section 2). Section, project and network are
+ * dropdowns to switch; a stored project or network missing from its list falls back to the first
+ * one, which is stored.
  */
 export function AppBreadcrumb() {
   const { t } = useTranslation();
@@ -19,6 +21,7 @@ export function AppBreadcrumb() {
   const { entries } = useMenuIndices();
   const handleChoose = useMenuNavigate();
   const { projects, current, select } = useCurrentProject();
+  const network = useCurrentNetwork();
 
   const sections = [
     ...entries.filter((entry) => entry.index && !entry.index.includes('-')),
@@ -50,6 +53,22 @@ export function AppBreadcrumb() {
               onClick: ({ key }: { key: string }) => {
                 const chosen = projects.find((project) => String(project.id) === key);
                 if (chosen) select(chosen);
+              },
+            },
+          }
+        : {}),
+    },
+    {
+      key: 'network',
+      title: <span data-testid="breadcrumb-network">{network.current?.name ?? t('network.breadcrumb.none')}</span>,
+      ...(network.networks.length > 0
+        ? {
+            menu: {
+              items: network.networks.map((entry) => ({ key: String(entry.id), label: entry.name })),
+              selectedKeys: network.current ? [String(network.current.id)] : [],
+              onClick: ({ key }: { key: string }) => {
+                const chosen = network.networks.find((entry) => String(entry.id) === key);
+                if (chosen) network.select(chosen);
               },
             },
           }

@@ -1,17 +1,32 @@
-import { Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjectsQuery } from '../../../api/project';
+import { useNavigate } from 'react-router';
+import { useProjectInfoQuery, useProjectsQuery } from '../../../api/project';
 import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { HOME_PATH, pathOfIndex } from '../../../routes';
 import { useSession } from '../../../stores/session';
-import { ProjectsTable } from './components/projects-table';
+import { type HomeProject, ProjectsTable } from './components/projects-table';
+import { useOpenNetwork } from './use-open-network';
 
-/** Home (/first/index, index 10, pinned tab): a welcome and the user's projects, read-only. */
+/** Home (/first/index, index 10, pinned tab): a welcome and the user's projects with their networks. */
 export function HomePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const name = useSession((state) => state.name);
   const pageSize = useSession((state) => state.pageNumber);
   const formatDateTime = useFormatDateTime();
   const projects = useProjectsQuery();
+  const info = useProjectInfoQuery();
+  const handleOpen = useOpenNetwork();
+  const rows = useMemo<HomeProject[]>(
+    () =>
+      (projects.data ?? []).map((project) => ({
+        ...project,
+        networks: info.data?.find((entry) => entry.id === project.id)?.networks ?? [],
+      })),
+    [projects.data, info.data],
+  );
 
   return (
     <div className="lw-stack">
@@ -21,12 +36,18 @@ export function HomePage() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
       </Card>
-      <Card title={t('home.projects.title')}>
+      <Card
+        title={t('home.projects.title')}
+        extra={
+          <Button onClick={() => void navigate(pathOfIndex('2-1') ?? HOME_PATH)}>{t('project.home.manage')}</Button>
+        }
+      >
         <ProjectsTable
-          projects={projects.data ?? []}
-          loading={projects.isLoading}
+          projects={rows}
+          loading={projects.isLoading || info.isLoading}
           pageSize={pageSize}
           formatDateTime={formatDateTime}
+          onOpen={handleOpen}
         />
       </Card>
     </div>

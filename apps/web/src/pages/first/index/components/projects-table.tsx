@@ -1,28 +1,45 @@
+import { ApartmentOutlined } from '@ant-design/icons';
 import type { ProjectSummary } from '@lightwell/domain';
-import { Empty, Table, Tag } from 'antd';
+import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Read-only list of the user's projects: name, remarks, last modified; paged with the user's page size. */
+/** A network as home lists it. */
+export interface HomeNetwork {
+  id: number;
+  name: string;
+}
+
+/** A project on home, with the networks the user sees in it. */
+export type HomeProject = ProjectSummary & { networks: readonly HomeNetwork[] };
+
+/**
+ * The user's projects with their networks: name (default tag), remarks, networks (count and one link
+ * each), last modified; paged with the user's page size.
+ */
 export function ProjectsTable({
   projects,
   loading,
   pageSize,
   formatDateTime,
+  onOpen,
 }: {
-  projects: readonly ProjectSummary[];
+  projects: readonly HomeProject[];
   loading: boolean;
   pageSize: number;
   formatDateTime: (value: number) => string;
+  onOpen: (project: HomeProject, network?: HomeNetwork) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Table<ProjectSummary>
+    <Table<HomeProject>
       rowKey="id"
       size="middle"
+      data-testid="home-projects"
       loading={loading}
       dataSource={[...projects]}
       pagination={{ pageSize, hideOnSinglePage: true, showSizeChanger: false }}
       locale={{ emptyText: <Empty description={t('home.projects.empty')} /> }}
+      scroll={{ x: 800 }}
       columns={[
         {
           key: 'name',
@@ -38,7 +55,36 @@ export function ProjectsTable({
           key: 'remarks',
           title: t('home.projects.remarks'),
           dataIndex: 'remarks',
+          ellipsis: true,
           render: (remarks: string) => remarks || '—',
+        },
+        {
+          key: 'networks',
+          title: t('project.home.networks'),
+          render: (_, project) => (
+            <Space orientation="vertical" size={2}>
+              <Button type="link" size="small" onClick={() => onOpen(project)}>
+                {t('project.home.networkCount', { count: project.networks.length })}
+              </Button>
+              {project.networks.length === 0 ? (
+                <Typography.Text type="secondary">{t('project.home.noNetworks')}</Typography.Text>
+              ) : (
+                <Space size={[4, 4]} wrap>
+                  {project.networks.map((network) => (
+                    <Button
+                      key={network.id}
+                      size="small"
+                      icon={<ApartmentOutlined />}
+                      title={t('project.home.openNetwork', { name: network.name })}
+                      onClick={() => onOpen(project, network)}
+                    >
+                      {network.name}
+                    </Button>
+                  ))}
+                </Space>
+              )}
+            </Space>
+          ),
         },
         {
           key: 'updatedAt',

@@ -1,0 +1,209 @@
+import {
+  Code,
+  type CodeValue,
+  canEditNetwork,
+  fileDownload,
+  fileUpload,
+  ImageUpload,
+  resultSchema,
+  UploadedFileSchema,
+} from '@lightwell/domain';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { membersOf } from '../../db/queries/networks.ts';
+import { backups, files, networks, networkUsers } from '../../db/schema.ts';
+import { CallError } from '../../lib/call-error.ts';
+import { serveCall } from '../../lib/serve-call.ts';
+import { checkEnvelope } from '../../plugins/auth.ts';
+import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { readImageInfo } from '../../services/read-image-info.ts';
+import { backupHoldsImage, releaseFile } from '../../services/release-file.ts';
+import { setFloorPlanImage } from '../../services/set-floor-plan-image.ts';
+
+/** An upload refused before it reached the database: HTTP status, code and message. */
+class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: CodeValue,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads the multipart parts: text fields, and the image of field `file` (one file, up to 3 MiB). */
+async function readUploadParts(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let image: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== ImageUpload.fileField || image) {
+        throw new UploadRefused(400, Code.badInput, 'Invalid input: send one image, in the field "file".');
+      }
+      image = await part.toBuffer();
+    } else {
+      if (typeof part.value !== 'string' || part.valueTruncated || Object.hasOwn(fields, part.fieldname)) {
+        throw new UploadRefused(400, Code.badInput, `Invalid input: field ${part.fieldname} is malformed or repeated.`);
+      }
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, image };
+}
+
+/** Any failure while reading the parts is the sender's: limits are 413, everything else 400 or 415. */
+function uploadReadFailure(error: unknown): UploadRefused {
+  if (error instanceof UploadRefused) return error;
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new UploadRefused(413, Code.imageTooLarge, 'Upload failure: the image is larger than 3 MB.');
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new UploadRefused(413, Code.badInput, 'Invalid input: send one image and at most 20 fields.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new UploadRefused(415, Code.badInput, 'Invalid input: send the image as multipart/form-data.');
+    default:
+      return new UploadRefused(400, Code.badInput, 'Invalid input: the multipart body is malformed.');
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'fields'}: ${issue.message}`).join('; ');
+}
+
+function answer(reply: FastifyReply, status: number, code: number, message: string, data: unknown = null) {
+  return reply.code(status).send({ code, data, message });
+}
+
+/** `POST /SigMesh/file/uploadPic`: signed text fields, then the network's permission, then the image's content. */
+async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  let parts: Awaited<ReturnType<typeof readUploadParts>>;
+  try {
+    parts = await readUploadParts(request);
+  } catch (error) {
+    const refused = uploadReadFailure(error);
+    return answer(reply, refused.status, refused.code, refused.message);
+  }
+  const check = await checkEnvelope(ctx, parts.fields, { text: true });
+  if ('code' in check) return answer(reply, 200, check.code, check.message);
+  const fields = fileUpload.fields.safeParse(parts.fields);
+  if (!fields.success) return answer(reply, 400, Code.badInput, `Invalid input: ${describeIssues(fields.error)}`);
+  try {
+    const access = await loadNetworkAccess(ctx, check.session.uid, fields.data.nid);
+    authorize(access.abilities.edit);
+    if (!parts.image) return answer(reply, 400, Code.badInput, 'Invalid input: the image (field "file") is missing.');
+    const info = readImageInfo(parts.image);
+    if (!info) {
+      return answer(reply, 415, Code.imageRefused, 'Upload failure: the file is not a JPG, PNG or BMP image.');
+    }
+    const data = await setFloorPlanImage(ctx, check.session.uid, fields.data.nid, parts.image, info);
+    return reply.send({ code: Code.ok, data });
+  } catch (error) {
+    if (error instanceof CallError) return answer(reply, 200, error.code, error.message);
+    throw error;
+  }
+}
+
+/** A stored file the user may read: their upload, or the floor plan (or a backup's) of one of their networks. */
+async function readableFile(ctx: AppContext, uid: number, name: string) {
+  const memberOf = (nid: typeof networks.id | typeof backups.nid) =>
+    ctx.db
+      .select({ one: sql`1` })
+      .from(networkUsers)
+      .where(and(eq(networkUsers.nid, nid), eq(networkUsers.uid, uid)));
+  const usedByMyNetwork = ctx.db
+    .select({ one: sql`1` })
+    .from(networks)
+    .where(and(eq(networks.image, files.name), isNull(networks.deletedAt), exists(memberOf(networks.id))));
+  const heldByMyBackup = ctx.db
+    .select({ one: sql`1` })
+    .from(backups)
+    .where(and(backupHoldsImage(name), exists(memberOf(backups.nid))));
+  const [file] = await ctx.db
+    .select({ mime: files.mime, data: files.data })
+    .from(files)
+    .where(and(eq(files.name, name), or(eq(files.ownerUid, uid), exists(usedByMyNetwork), exists(heldByMyBackup))))
+    .limit(1);
+  return file ?? null;
+}
+
+/** `GET /SigMesh/file/download`: the bytes to those who may see them; 404 (1004) to anyone else. */
+async function handleDownload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const query = request.query as z.output<typeof fileDownload.query>;
+  const check = await checkEnvelope(ctx, query);
+  if ('code' in check) return answer(reply, 200, check.code, check.message);
+  const file = await readableFile(ctx, check.session.uid, query.fileName);
+  if (!file) return answer(reply, 404, Code.notFound, 'No such file.');
+  return reply
+    .header('content-type', file.mime)
+    .header('cache-control', 'private, max-age=86400')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename="${query.fileName}"`)
+    .send(Buffer.from(file.data));
+}
+
+/** Floor-plan images: upload (multipart), download and delete (spec section 7 file calls). */
+export function fileRoutes(app: FastifyInstance): void {
+  app.route({
+    method: 'POST',
+    url: fileUpload.path,
+    schema: {
+      tags: ['file'],
+      summary: "Upload a floor-plan image (multipart: field file, signed text fields, nid); it becomes the network's",
+      operationId: 'fileUploadPic',
+      consumes: ['multipart/form-data'],
+      response: { 200: resultSchema(UploadedFileSchema) },
+    },
+    handler: (request, reply) => handleUpload(app.ctx, request, reply),
+  });
+
+  app.route({
+    method: 'GET',
+    url: fileDownload.path,
+    schema: {
+      tags: ['file'],
+      summary: 'Download a stored image (envelope signed in the query); 404 with 1004 to anyone who may not see it',
+      operationId: 'fileDownload',
+      querystring: fileDownload.query,
+    },
+    handler: (request, reply) => handleDownload(app.ctx, request, reply),
+  });
+
+  serveCall(app, 'fileDelete', async ({ ctx, session, payload }) => {
+    const [file] = await ctx.db
+      .select({ ownerUid: files.ownerUid })
+      .from(files)
+      .where(eq(files.name, payload.fileName))
+      .limit(1);
+    if (!file) throw noPermission();
+    const using = await ctx.db.select().from(networks).where(eq(networks.image, payload.fileName));
+    const members = await membersOf(
+      ctx.db,
+      using.map((n) => n.id),
+    );
+    authorize(
+      using.length > 0
+        ? using.every((n) => canEditNetwork(members.get(n.id) ?? [], session.uid))
+        : file.ownerUid === session.uid,
+    );
+    await ctx.db.transaction(async (tx) => {
+      for (const network of using) {
+        await tx.update(networks).set({ image: null, updatedAt: ctx.now() }).where(eq(networks.id, network.id));
+        await recordAudit(tx, {
+          action: 'network.image.delete',
+          actorUid: session.uid,
+          pid: network.pid,
+          nid: network.id,
+          before: { image: network.image },
+          after: { image: null },
+        });
+      }
+      await releaseFile(tx, payload.fileName);
+    });
+    return null;
+  });
+}

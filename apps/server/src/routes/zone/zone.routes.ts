@@ -1,0 +1,129 @@
+import { Code, normaliseConfigId, normaliseFloorPlanView, snapZoom, type ZoneShapeValue } from '@lightwell/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { viewStates, zones } from '../../db/schema.ts';
+import { CallError } from '../../lib/call-error.ts';
+import { serveCall } from '../../lib/serve-call.ts';
+import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../policies/access.ts';
+import { presentZone } from '../../presenters/zone.ts';
+import { lockNetwork } from '../../services/lock-network.ts';
+import { clampNameCoordinate, imageSizeOf, shapeZonePoints } from '../../services/shape-zone.ts';
+import { findZone, loadZoneMap, nodeCountOf } from './zone-queries.ts';
+
+/** Section 6: only owners and installers add or modify zones and nodes; sub-users get 1013. */
+export function authorizePlanEdit(access: NetworkAccess): void {
+  if (!access.abilities.edit) throw new CallError(Code.noPermission, 'No permission to add or modify a zone.');
+}
+
+/** Zones of the network map, and each member's view of it (spec sections 3, 5 and 9). */
+export function zoneRoutes(app: FastifyInstance): void {
+  serveCall(app, 'zoneList', async ({ ctx, session, payload }) => {
+    await loadNetworkAccess(ctx, session.uid, payload.nid);
+    return loadZoneMap(ctx.db, payload.nid);
+  });
+
+  serveCall(app, 'zoneAdd', async ({ ctx, session, payload }) => {
+    authorizePlanEdit(await loadNetworkAccess(ctx, session.uid, payload.nid));
+    return ctx.db.transaction(async (tx) => {
+      const size = imageSizeOf(await lockNetwork(tx, payload.nid));
+      const [row] = await tx
+        .insert(zones)
+        .values({
+          nid: payload.nid,
+          name: payload.name,
+          points: shapeZonePoints(payload.points, payload.shape, size),
+          shape: payload.shape,
+          bgColor: payload.bgColor,
+          nameColor: payload.zoneNameColor,
+          nameAngle: payload.zoneNameAngle,
+          nameSize: payload.zoneNameSize,
+          namePositionX: clampNameCoordinate(payload.zoneNamePositionX ?? null, 'x', size),
+          namePositionY: clampNameCoordinate(payload.zoneNamePositionY ?? null, 'y', size),
+          configId: normaliseConfigId(payload.configId),
+        })
+        .returning();
+      return presentZone(row!, 0);
+    });
+  });
+
+  serveCall(app, 'zoneUpdate', async ({ ctx, session, payload }) => {
+    const zone = await findZone(ctx.db, payload.zid);
+    authorizePlanEdit(await loadNetworkAccess(ctx, session.uid, zone.nid));
+    return ctx.db.transaction(async (tx) => {
+      const size = imageSizeOf(await lockNetwork(tx, zone.nid));
+      const current = await findZone(tx, payload.zid);
+      const shape = payload.shape ?? (current.shape as ZoneShapeValue);
+      const reshaped = payload.points !== undefined || payload.shape !== undefined;
+      const name = (value: number | null | undefined, axis: 'x' | 'y') =>
+        value === undefined ? undefined : clampNameCoordinate(value, axis, size);
+      const [row] = await tx
+        .update(zones)
+        .set({
+          name: payload.name,
+          points: reshaped ? shapeZonePoints(payload.points ?? current.points, shape, size) : undefined,
+          shape: payload.shape,
+          bgColor: payload.bgColor,
+          nameColor: payload.zoneNameColor,
+          nameAngle: payload.zoneNameAngle,
+          nameSize: payload.zoneNameSize,
+          namePositionX: name(payload.zoneNamePositionX, 'x'),
+          namePositionY: name(payload.zoneNamePositionY, 'y'),
+          configId: payload.configId === undefined ? undefined : normaliseConfigId(payload.configId),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(zones.id, current.id))
+        .returning();
+      return presentZone(row!, await nodeCountOf(tx, current.id));
+    });
+  });
+
+  serveCall(app, 'zoneConfig', async ({ ctx, session, payload }) => {
+    const zone = await findZone(ctx.db, payload.zid);
+    authorizePlanEdit(await loadNetworkAccess(ctx, session.uid, zone.nid));
+    const [row] = await ctx.db
+      .update(zones)
+      .set({ configId: normaliseConfigId(payload.configId), updatedAt: ctx.now() })
+      .where(eq(zones.id, zone.id))
+      .returning();
+    if (!row) throw noPermission();
+    return presentZone(row, await nodeCountOf(ctx.db, zone.id));
+  });
+
+  serveCall(app, 'zoneDelete', async ({ ctx, session, payload }) => {
+    const zone = await findZone(ctx.db, payload.zid);
+    authorizePlanEdit(await loadNetworkAccess(ctx, session.uid, zone.nid));
+    await ctx.db.transaction(async (tx) => {
+      await lockNetwork(tx, zone.nid);
+      const nodeCount = await nodeCountOf(tx, zone.id);
+      if (nodeCount > 0) {
+        throw new CallError(
+          Code.zoneHasNodes,
+          'This zone contains devices; move or delete them before deleting the zone.',
+          { nodeCount },
+        );
+      }
+      await tx.delete(zones).where(eq(zones.id, zone.id));
+    });
+    return null;
+  });
+
+  serveCall(app, 'viewStateGet', async ({ ctx, session, payload }) => {
+    await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const [row] = await ctx.db
+      .select()
+      .from(viewStates)
+      .where(and(eq(viewStates.uid, session.uid), eq(viewStates.nid, payload.nid)))
+      .limit(1);
+    return normaliseFloorPlanView(row);
+  });
+
+  serveCall(app, 'viewStateSave', async ({ ctx, session, payload }) => {
+    await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const view = { zoom: snapZoom(payload.zoom), imgX: payload.imgX, imgY: payload.imgY };
+    await ctx.db
+      .insert(viewStates)
+      .values({ uid: session.uid, nid: payload.nid, ...view })
+      .onConflictDoUpdate({ target: [viewStates.uid, viewStates.nid], set: view });
+    return view;
+  });
+}

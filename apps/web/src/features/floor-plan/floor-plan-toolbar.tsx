@@ -1,0 +1,114 @@
+import {
+  AimOutlined,
+  BorderOutlined,
+  DragOutlined,
+  NodeIndexOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { FloorPlanZoom } from '@lightwell/domain';
+import { Button, Divider, Space, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FloorPlanTool } from './types';
+
+/** Props of {@link FloorPlanToolbar}. */
+export interface FloorPlanToolbarProps {
+  zoom: number;
+  mode: 'view' | 'edit';
+  tool: FloorPlanTool;
+  onTool: (tool: FloorPlanTool) => void;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onReset: () => void;
+  /** What the pointer does now; the map refers to it by `hintId`. */
+  hint: string;
+  hintId: string;
+}
+
+/** Zoom buttons with the zoom level, in edit mode the drawing tools, and a hint; every button is labelled. */
+export function FloorPlanToolbar(props: FloorPlanToolbarProps) {
+  const { zoom, mode, tool, onTool, onZoomIn, onZoomOut, onReset, hint, hintId } = props;
+  const { t } = useTranslation();
+  const tools: { value: FloorPlanTool; label: string; icon: ReactNode }[] = [
+    { value: 'select', label: t('floorPlan.tool.select'), icon: <DragOutlined /> },
+    { value: 'rectangle', label: t('floorPlan.tool.rectangle'), icon: <BorderOutlined /> },
+    { value: 'polygon', label: t('floorPlan.tool.polygon'), icon: <NodeIndexOutlined /> },
+  ];
+  return (
+    <Space role="toolbar" aria-label={t('floorPlan.toolbar')} size={4} wrap>
+      <IconButton
+        label={t('floorPlan.zoom.out')}
+        icon={<ZoomOutOutlined />}
+        onClick={onZoomOut}
+        disabled={zoom <= FloorPlanZoom.min}
+        testId="floor-plan-zoom-out"
+      />
+      <Typography.Text
+        aria-live="polite"
+        data-testid="floor-plan-zoom"
+        style={{ minWidth: 56, textAlign: 'center', display: 'inline-block' }}
+      >
+        {t('floorPlan.zoom.level', { percent: Math.round(zoom * 1000) / 10 })}
+      </Typography.Text>
+      <IconButton
+        label={t('floorPlan.zoom.in')}
+        icon={<ZoomInOutlined />}
+        onClick={onZoomIn}
+        disabled={zoom >= FloorPlanZoom.max}
+        testId="floor-plan-zoom-in"
+      />
+      <IconButton
+        label={t('floorPlan.zoom.reset')}
+        icon={<AimOutlined />}
+        onClick={onReset}
+        testId="floor-plan-reset"
+      />
+      {mode === 'edit' && (
+        <>
+          <Divider orientation="vertical" />
+          <Space.Compact role="group" aria-label={t('floorPlan.tool.label')}>
+            {tools.map((item) => (
+              <IconButton
+                key={item.value}
+                label={item.label}
+                icon={item.icon}
+                pressed={tool === item.value}
+                onClick={() => onTool(item.value)}
+                testId={`floor-plan-tool-${item.value}`}
+              />
+            ))}
+          </Space.Compact>
+        </>
+      )}
+      <Typography.Text id={hintId} type="secondary" data-testid="floor-plan-hint">
+        {hint}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+interface IconButtonProps {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+  pressed?: boolean;
+}
+
+function IconButton({ label, icon, onClick, testId, disabled, pressed }: IconButtonProps) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        aria-label={label}
+        aria-pressed={pressed}
+        type={pressed ? 'primary' : 'default'}
+        icon={icon}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid={testId}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,145 @@
+import { DEFAULT_FLOOR_PLAN_VIEW } from '@lightwell/domain';
+import type Konva from 'konva';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Stage } from 'react-konva';
+import { PlanColors } from './colors';
+import { FloorPlanToolbar } from './floor-plan-toolbar';
+import { BackgroundLayer } from './layers/background-layer';
+import { NodesLayer } from './layers/nodes-layer';
+import { OverlayLayer } from './layers/overlay-layer';
+import { ZonesLayer } from './layers/zones-layer';
+import { nodePosition } from './node-drawing';
+import type { FloorPlanProps, FloorPlanTool } from './types';
+import { useDrawingKeys } from './use-drawing-keys';
+import { useElementSize } from './use-element-size';
+import { usePlanEdits } from './use-plan-edits';
+import { usePlanGestures } from './use-plan-gestures';
+import { usePlanImage } from './use-plan-image';
+import { useStageView } from './use-stage-view';
+
+/**
+ * The network map (spec section 2): floor-plan picture, zones and nodes on one Konva stage, used
+ * for viewing and editing alike. Pan by dragging, zoom with the buttons or the wheel (0.125 steps
+ * around the pointer); while drawing, Escape cancels and Enter closes a polygon. In edit mode: draw rectangle and polygon zones, drag zone
+ * corners, zone names, nodes and node names. Presentational: data in, changes out through the
+ * callbacks; positions are image pixels of `imageSize`. The Konva stage has id `floor-plan`
+ * (`window.Konva.stages`) for browser tests.
+ */
+export function FloorPlan(props: FloorPlanProps) {
+  const { imageUrl, imageSize, nodes, view, mode, height = 600 } = props;
+  const { t } = useTranslation();
+  const hintId = useId();
+  const containerRef = useRef<HTMLElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const size = useElementSize(containerRef);
+  const image = usePlanImage(imageUrl);
+  const stageView = useStageView(stageRef, view, props.onViewChange);
+  const [tool, setTool] = useState<FloorPlanTool>('select');
+  const editable = mode === 'edit';
+  const edits = usePlanEdits(props);
+  const { handlers, draft, nodeDrag, cancel, closePolygon } = usePlanGestures({
+    stageRef,
+    stageView,
+    mode,
+    tool,
+    setTool,
+    imageSize,
+    zones: edits.zones,
+    nodes,
+    moved: edits.moved,
+    selectZone: edits.selectZone,
+    selectNode: edits.selectNode,
+    dropNode: edits.dropNode,
+    onZoneCreate: props.onZoneCreate,
+  });
+
+  useEffect(() => {
+    if (!editable) setTool('select');
+  }, [editable]);
+  useEffect(() => {
+    if (tool === 'select') cancel();
+  }, [tool, cancel]);
+  useDrawingKeys(tool !== 'select', { onCancel: () => setTool('select'), onFinish: closePolygon });
+
+  const selectedZone = useMemo(
+    () => edits.zones.find((zone) => zone.id === edits.selectedZoneId) ?? null,
+    [edits.zones, edits.selectedZoneId],
+  );
+  const selectedNode = useMemo(() => {
+    const node = nodes.find((n) => n.id === edits.selectedNodeId);
+    if (!node) return null;
+    const at = nodePosition(node, edits.moved);
+    return { ...node, positionX: at.x, positionY: at.y };
+  }, [nodes, edits.selectedNodeId, edits.moved]);
+  const dragged = useMemo(() => {
+    const node = nodeDrag && nodes.find((n) => n.id === nodeDrag.id);
+    return node && nodeDrag ? { ...node, positionX: nodeDrag.at.x, positionY: nodeDrag.at.y } : null;
+  }, [nodes, nodeDrag]);
+
+  const centre = () => ({ x: size.width / 2, y: size.height / 2 });
+  const drawing = editable && tool !== 'select';
+  const hint = t(drawing ? `floorPlan.hint.${tool}` : editable ? 'floorPlan.hint.select' : 'floorPlan.hint.view');
+  return (
+    <div
+      className="lw-floor-plan"
+      data-testid="floor-plan"
+      style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+    >
+      <FloorPlanToolbar
+        zoom={view.zoom}
+        mode={mode}
+        tool={tool}
+        onTool={setTool}
+        onZoomIn={() => stageView.step(1, centre())}
+        onZoomOut={() => stageView.step(-1, centre())}
+        onReset={() => stageView.commit({ ...DEFAULT_FLOOR_PLAN_VIEW })}
+        hint={hint}
+        hintId={hintId}
+      />
+      <section
+        ref={containerRef}
+        aria-label={t('floorPlan.summary', { zones: props.zones.length, nodes: nodes.length })}
+        aria-describedby={hintId}
+        data-testid="floor-plan-canvas"
+        style={{
+          height,
+          position: 'relative',
+          overflow: 'hidden',
+          background: PlanColors.canvas,
+          cursor: drawing ? 'crosshair' : 'grab',
+          touchAction: 'none',
+        }}
+      >
+        <Stage ref={stageRef} id="floor-plan" width={size.width} height={size.height} {...handlers}>
+          <BackgroundLayer image={image} size={imageSize} />
+          <ZonesLayer
+            zones={edits.zones}
+            selectedZoneId={edits.selectedZoneId}
+            editable={editable && tool === 'select'}
+            imageSize={imageSize}
+            onZoneNameMove={edits.moveZoneName}
+          />
+          <NodesLayer
+            nodes={nodes}
+            hiddenNodeId={nodeDrag?.id ?? null}
+            hiddenNameId={editable ? edits.selectedNodeId : null}
+            moved={edits.moved}
+          />
+          <OverlayLayer
+            zoom={view.zoom}
+            editable={editable && tool === 'select'}
+            imageSize={imageSize}
+            zone={selectedZone}
+            node={selectedNode && selectedNode.id !== nodeDrag?.id ? selectedNode : null}
+            dragged={dragged}
+            draft={draft}
+            onCornerMove={edits.moveCorner}
+            onCornerDrop={edits.dropCorner}
+            onNodeNameMove={edits.moveNodeName}
+          />
+        </Stage>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+export { FloorPlan } from './floor-plan';
+export type {
+  FloorPlanNode,
+  FloorPlanProps,
+  FloorPlanTool,
+  FloorPlanZone,
+  FloorPlanZonePatch,
+} from './types';
+export { type FloorPlanViewState, useFloorPlanView } from './use-floor-plan-view';

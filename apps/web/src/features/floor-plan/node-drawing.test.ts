@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { PlanColors } from './colors';
+import { drawNodes, nodeNameOffset, nodesReach } from './node-drawing';
+import type { FloorPlanNode } from './types';
+
+const node = (id: number, x: number, y: number, extra: Partial<FloorPlanNode> = {}): FloorPlanNode => ({
+  id,
+  name: `N${id}`,
+  positionX: x,
+  positionY: y,
+  status: 3,
+  ...extra,
+});
+
+/** Records what drawNodes asks of a 2D context: arcs (icons), fills and texts. */
+function recorder() {
+  const calls = { arcs: [] as number[][], fills: [] as string[], texts: [] as string[] };
+  const ctx = {
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    font: '',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+    beginPath() {},
+    moveTo() {},
+    arc(x: number, y: number) {
+      calls.arcs.push([x, y]);
+    },
+    fill() {
+      calls.fills.push(String(ctx.fillStyle));
+    },
+    stroke() {},
+    save() {},
+    restore() {},
+    translate() {},
+    rotate() {},
+    fillText(text: string) {
+      calls.texts.push(text);
+    },
+  };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
+}
+
+describe('drawing nodes', () => {
+  it('puts a name below its icon unless an offset is stored', () => {
+    expect(nodeNameOffset(node(1, 0, 0))).toEqual({ x: 0, y: 12 + 9 });
+    expect(nodeNameOffset(node(1, 0, 0, { namePositionX: -5, namePositionY: 30 }))).toEqual({ x: -5, y: 30 });
+  });
+
+  it('reaches as far as the longest name allows', () => {
+    const nodes = [node(1, 0, 0, { name: 'abcdefghij' })];
+    expect(nodesReach(nodes)).toBeCloseTo(21 + 12 * 7, 9);
+  });
+
+  it('draws only the nodes in view, one fill per status colour', () => {
+    const nodes = [
+      node(1, 10, 10, { status: 1 }),
+      node(2, 20, 20, { status: 1 }),
+      node(3, 30, 30),
+      node(4, 5000, 5000),
+    ];
+    const { ctx, calls } = recorder();
+    drawNodes(ctx, nodes, { minX: 0, minY: 0, maxX: 500, maxY: 500 }, 1);
+    expect(calls.arcs).toEqual([
+      [10, 10],
+      [20, 20],
+      [30, 30],
+    ]);
+    expect(calls.fills).toEqual([PlanColors.fault, PlanColors.normal]);
+    expect(calls.texts).toEqual(['N1', 'N2', 'N3']);
+  });
+
+  it('leaves out unreadable names, the dragged node and a name drawn elsewhere', () => {
+    const nodes = [node(1, 10, 10), node(2, 20, 20), node(3, 30, 30)];
+    const far = recorder();
+    drawNodes(far.ctx, nodes, { minX: 0, minY: 0, maxX: 500, maxY: 500 }, 0.25);
+    expect(far.calls.texts).toEqual([]);
+    const edit = recorder();
+    drawNodes(edit.ctx, nodes, { minX: 0, minY: 0, maxX: 500, maxY: 500 }, 1, { hiddenNodeId: 1, hiddenNameId: 2 });
+    expect(edit.calls.arcs).toEqual([
+      [20, 20],
+      [30, 30],
+    ]);
+    expect(edit.calls.texts).toEqual(['N3']);
+  });
+
+  it('draws a just-dropped node at its new place', () => {
+    const { ctx, calls } = recorder();
+    drawNodes(ctx, [node(1, 10, 10)], { minX: 0, minY: 0, maxX: 500, maxY: 500 }, 1, {
+      moved: new Map([[1, { x: 99, y: 98 }]]),
+    });
+    expect(calls.arcs).toEqual([[99, 98]]);
+  });
+});

@@ -1,0 +1,143 @@
+import { nodeIconSizeOrDefault, nodeNameSizeOrDefault, type PlanBox, type PlanPoint } from '@lightwell/domain';
+import { PlanColors, statusColor } from './colors';
+import type { FloorPlanNode } from './types';
+
+/** Names smaller than this on screen are unreadable and are not drawn. */
+export const MIN_NAME_SCREEN_PX = 4;
+
+/** Font family of every name on the map. */
+export const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC", sans-serif';
+
+/** Where a node's name is centred: its offset from the node, or below the icon when none is stored. */
+export function nodeNameOffset(node: FloorPlanNode): PlanPoint {
+  if (node.namePositionX != null && node.namePositionY != null) {
+    return { x: node.namePositionX, y: node.namePositionY };
+  }
+  return { x: 0, y: nodeIconSizeOrDefault(node.iconSize) / 2 + nodeNameSizeOrDefault(node.nameSize) * 0.75 };
+}
+
+/** CSS font of a name of `size` image pixels. */
+export function nameFont(size: number): string {
+  return `${size}px ${FONT_FAMILY}`;
+}
+
+const extents = new WeakMap<readonly FloorPlanNode[], number>();
+
+/**
+ * How far (image pixels) anything of a node may reach from its position: icon radius, name offset
+ * and a generous name width. Nodes whose position is farther than this outside the view are skipped.
+ */
+export function nodesReach(nodes: readonly FloorPlanNode[]): number {
+  const known = extents.get(nodes);
+  if (known !== undefined) return known;
+  let reach = 0;
+  for (const node of nodes) {
+    const offset = nodeNameOffset(node);
+    const name = nodeNameSizeOrDefault(node.nameSize) * (0.6 * node.name.length + 1);
+    reach = Math.max(reach, nodeIconSizeOrDefault(node.iconSize) / 2, Math.hypot(offset.x, offset.y) + name);
+  }
+  extents.set(nodes, reach);
+  return reach;
+}
+
+/** What to leave out: a node being dragged, and a name drawn by its own draggable text. */
+export interface NodeDrawOptions {
+  hiddenNodeId?: number | null;
+  hiddenNameId?: number | null;
+  /** Positions that replace the stored ones until new props arrive (a node just dropped). */
+  moved?: ReadonlyMap<number, PlanPoint>;
+}
+
+/** Position of a node, taking a just-dropped position into account. */
+export function nodePosition(node: FloorPlanNode, moved?: ReadonlyMap<number, PlanPoint>): PlanPoint {
+  return moved?.get(node.id) ?? { x: node.positionX, y: node.positionY };
+}
+
+/**
+ * Draws every node inside `visible` (image coordinates) in one pass: icons batched by status colour
+ * (one path and one fill per colour), then names, which are skipped when they would be under
+ * {@link MIN_NAME_SCREEN_PX} on screen. The context already carries the stage transform.
+ */
+export function drawNodes(
+  ctx: CanvasRenderingContext2D,
+  nodes: readonly FloorPlanNode[],
+  visible: PlanBox,
+  zoom: number,
+  options: NodeDrawOptions = {},
+): void {
+  const reach = nodesReach(nodes);
+  const inView: FloorPlanNode[] = [];
+  for (const node of nodes) {
+    if (node.id === options.hiddenNodeId) continue;
+    const { x, y } = nodePosition(node, options.moved);
+    if (x + reach < visible.minX || x - reach > visible.maxX || y + reach < visible.minY || y - reach > visible.maxY) {
+      continue;
+    }
+    inView.push(node);
+  }
+  drawIcons(ctx, inView, zoom, options.moved);
+  drawNames(ctx, inView, zoom, options);
+}
+
+function drawIcons(
+  ctx: CanvasRenderingContext2D,
+  nodes: readonly FloorPlanNode[],
+  zoom: number,
+  moved?: ReadonlyMap<number, PlanPoint>,
+) {
+  const byColor = new Map<string, FloorPlanNode[]>();
+  for (const node of nodes) {
+    const color = statusColor(node.status);
+    const list = byColor.get(color);
+    if (list) list.push(node);
+    else byColor.set(color, [node]);
+  }
+  ctx.lineWidth = 1 / zoom;
+  ctx.strokeStyle = PlanColors.image;
+  for (const [color, list] of byColor) {
+    ctx.beginPath();
+    for (const node of list) {
+      const { x, y } = nodePosition(node, moved);
+      const radius = nodeIconSizeOrDefault(node.iconSize) / 2;
+      ctx.moveTo(x + radius, y);
+      ctx.arc(x, y, radius, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.stroke();
+  }
+}
+
+function drawNames(
+  ctx: CanvasRenderingContext2D,
+  nodes: readonly FloorPlanNode[],
+  zoom: number,
+  options: NodeDrawOptions,
+) {
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  let font = '';
+  let color = '';
+  for (const node of nodes) {
+    if (node.id === options.hiddenNameId || !node.name) continue;
+    const size = nodeNameSizeOrDefault(node.nameSize);
+    if (size * zoom < MIN_NAME_SCREEN_PX) continue;
+    const nextFont = nameFont(size);
+    if (nextFont !== font) ctx.font = font = nextFont;
+    const nextColor = node.nameColor || PlanColors.name;
+    if (nextColor !== color) ctx.fillStyle = color = nextColor;
+    const position = nodePosition(node, options.moved);
+    const offset = nodeNameOffset(node);
+    const x = position.x + offset.x;
+    const y = position.y + offset.y;
+    if (node.nameAngle) {
+      ctx.save();
+      ctx.translate(x, y);
+      ctx.rotate((node.nameAngle * Math.PI) / 180);
+      ctx.fillText(node.name, 0, 0);
+      ctx.restore();
+    } else {
+      ctx.fillText(node.name, x, y);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { projectKeys } from '../../api/project';
+import { useSession } from '../../stores/session';
+import { renderApp, testUser } from '../../test/render-app';
+
+const info = [
+  {
+    id: 1,
+    name: 'Head office',
+    isDefault: true,
+    networks: [
+      { id: 11, name: 'Lobby' },
+      { id: 12, name: 'Roof' },
+    ],
+  },
+  { id: 2, name: 'Warehouse', isDefault: false, networks: [] },
+];
+
+describe('breadcrumb network choice (section 2 fallback rule)', () => {
+  it('falls back to the first network of the project and stores it, and follows project switches', async () => {
+    const { queryClient } = await renderApp('/first/index', { signedIn: true });
+    act(() => {
+      useSession.getState().setProject(1, 'Head office');
+      useSession.getState().setNetwork(99, 'Gone');
+      queryClient.setQueryData(projectKeys.info(testUser.uid), info);
+    });
+    await waitFor(() => expect(screen.getByTestId('breadcrumb-network').textContent).toBe('Lobby'));
+    expect(localStorage.getItem('currentNid')).toBe('11');
+    expect(localStorage.getItem('currentNName')).toBe('Lobby');
+
+    fireEvent.mouseEnter(screen.getByTestId('breadcrumb-network'));
+    fireEvent.click(await screen.findByText('Roof'));
+    await waitFor(() => expect(localStorage.getItem('currentNid')).toBe('12'));
+
+    act(() => useSession.getState().setProject(2, 'Warehouse'));
+    await waitFor(() => expect(screen.getByTestId('breadcrumb-network').textContent).toBe('No network'));
+    expect(localStorage.getItem('currentNid')).toBeNull();
+  });
+});

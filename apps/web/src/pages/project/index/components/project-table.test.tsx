@@ -1,0 +1,44 @@
+import type { ProjectListItem } from '@lightwell/domain';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../../api/query-client';
+import { AppProviders } from '../../../../app/providers';
+import { i18n } from '../../../../i18n';
+import { ProjectTable } from './project-table';
+
+const base = { remarks: '', updatedAt: Date.UTC(2026, 0, 5, 9, 30), networkCount: 0 };
+const rows: ProjectListItem[] = [
+  { ...base, id: 1, name: 'Head office', isDefault: true, isCreator: true, networkCount: 2 },
+  { ...base, id: 2, name: 'Shared site', isDefault: false, isCreator: false },
+];
+const noop = () => undefined;
+
+describe('project table (/project/index)', () => {
+  it('tags the default project and offers editing and deleting to the creator only', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ProjectTable
+          rows={rows}
+          total={2}
+          page={1}
+          pageSize={10}
+          loading={false}
+          settingDefault={undefined}
+          formatDateTime={(value) => new Date(value).toISOString()}
+          onPageChange={noop}
+          actions={{ onEdit: noop, onSetDefault: noop, onDelete: async () => undefined, onOpenNetworks: noop }}
+        />
+      </AppProviders>,
+    );
+    const [own, shared] = screen.getAllByRole('row').slice(1);
+    const buttons = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(within(own as HTMLElement).getByText('Default')).toBeTruthy();
+    expect(buttons(own)).toEqual(['2', 'Edit', 'Delete']);
+    expect(buttons(shared)).toEqual(['0', 'Set as default']);
+    expect(within(own as HTMLElement).getByText('2026-01-05T09:30:00.000Z')).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { buildPng } from '../../apps/server/test/support/images.ts';
+import { dragOnPlan, expectZoneNames, stageInfo, toScreen } from '../support/floor-plan.ts';
+import { PASSWORD, registerThroughUi, signIn } from '../support/session.ts';
+
+test('an installer uploads a floor plan, draws zones, zooms, and finds the view kept after reload', async ({
+  page,
+}) => {
+  const user = await registerThroughUi(page);
+  await signIn(page, user.email, PASSWORD);
+  await page.goto('/project/network/index');
+  await page.getByTestId('network-create').click();
+  const dialog = page.getByRole('dialog', { name: 'New network' });
+  await dialog.getByLabel('Network name').fill('Plan test');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page
+    .getByTestId('network-table')
+    .getByRole('row', { name: /Plan test/ })
+    .getByRole('button', { name: 'Zones' })
+    .click();
+  await expect(page).toHaveURL(/\/project\/network\/zone/);
+  await expect(page.getByTestId('floor-plan-canvas')).toBeVisible();
+
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: buildPng(800, 600) });
+  await expect(page.getByText('Floor plan uploaded.')).toBeVisible();
+  await expect.poll(async () => (await stageInfo(page)).image).toBe(true);
+  await page.getByTestId('floor-plan-reset').click();
+
+  await page.getByTestId('zone-edit-toggle').click();
+  await page.getByTestId('floor-plan-tool-rectangle').click();
+  await dragOnPlan(page, { x: 50, y: 50 }, { x: 250, y: 200 });
+  await page.getByTestId('name-dialog-input').fill('Office A');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expectZoneNames(page, ['Office A']);
+  const [rectangle] = (await stageInfo(page)).zones;
+  expect(rectangle!.points).toHaveLength(8);
+
+  await page.getByTestId('floor-plan-tool-polygon').click();
+  const corners = [
+    { x: 320, y: 120 },
+    { x: 480, y: 130 },
+    { x: 450, y: 260 },
+    { x: 330, y: 240 },
+  ];
+  for (const corner of [...corners, corners[0]!]) {
+    const at = await toScreen(page, corner);
+    await page.mouse.click(at.x, at.y);
+  }
+  await page.getByTestId('name-dialog-input').fill('Corridor');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expectZoneNames(page, ['Corridor', 'Office A']);
+
+  await page.getByTestId('floor-plan-tool-select').click();
+  const name = (await stageInfo(page)).names.find((n) => n.text === 'Office A')!;
+  await dragOnPlan(page, name, { x: name.x + 60, y: name.y + 120 });
+  await expect
+    .poll(async () => (await stageInfo(page)).names.find((n) => n.text === 'Office A')!.y)
+    .toBeGreaterThan(name.y + 100);
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/zone/view/save') && (r.request().postData() ?? '').includes('"zoom":1.125'),
+  );
+  await page.getByTestId('floor-plan-zoom-in').click();
+  await page.getByTestId('floor-plan-zoom-in').click();
+  const box = (await page.getByTestId('floor-plan-canvas').boundingBox())!;
+  await page.mouse.move(box.x + 300, box.y + 200);
+  await page.mouse.wheel(0, 100);
+  await expect(page.getByTestId('floor-plan-zoom')).toContainText('112.5%');
+  const before = await stageInfo(page);
+  await saved;
+
+  await page.reload();
+  await expect.poll(async () => (await stageInfo(page)).zoom).toBe(before.zoom);
+  const after = await stageInfo(page);
+  expect([after.x, after.y]).toEqual([before.x, before.y]);
+  await expectZoneNames(page, ['Corridor', 'Office A']);
+  expect(after.names.find((n) => n.text === 'Office A')!.y).toBeCloseTo(
+    before.names.find((n) => n.text === 'Office A')!.y,
+    0,
+  );
+
+  await page.getByTestId('zone-backups').click();
+  await page.getByTestId('backup-name').fill('Before change');
+  await page.getByTestId('backup-add').click();
+  await expect(page.getByText('Backup taken.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('zone-edit-toggle').click();
+  const zone =
+    (await stageInfo(page)).zones.find((z) => z.id === `zone-${rectangle!.id.replace('zone-', '')}`) ?? rectangle!;
+  const inside = await toScreen(page, {
+    x: (zone.points[0]! + zone.points[4]!) / 2,
+    y: (zone.points[1]! + zone.points[5]!) / 2,
+  });
+  await page.mouse.click(inside.x, inside.y);
+  await page.getByTestId('zone-panel-name').fill('Office renamed');
+  await page.getByTestId('zone-panel-save').click();
+  await expectZoneNames(page, ['Corridor', 'Office renamed']);
+
+  await page.getByTestId('zone-backups').click();
+  await page.locator('[data-testid^=backup-view-]').first().click();
+  await expect(page.getByTestId('backup-diff')).toContainText('name');
+  await page.getByTestId('backup-view-restore').click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Backup restored.')).toBeVisible();
+  await expectZoneNames(page, ['Corridor', 'Office A']);
+});

@@ -1,0 +1,4 @@
+export * from './defaults.ts';
+export * from './node-hit.ts';
+export * from './view.ts';
+export * from './zoom.ts';

@@ -1,0 +1,67 @@
+import type { PlanPoint, PlanSize } from '../zone-geometry/point.ts';
+import { FloorPlanZoom, snapZoom } from './zoom.ts';
+
+/**
+ * Per-user, per-network view of the map (section 3): `zoom` and the screen position of the image's
+ * top-left corner (`imgX`, `imgY`, in screen pixels of the map area). A point (x, y) of the image
+ * is drawn at (imgX + x·zoom, imgY + y·zoom).
+ */
+export interface FloorPlanView {
+  zoom: number;
+  imgX: number;
+  imgY: number;
+}
+
+/** Section 9: zoom 1, x 100, y 210. */
+export const DEFAULT_FLOOR_PLAN_VIEW: Readonly<FloorPlanView> = Object.freeze({
+  zoom: FloorPlanZoom.default,
+  imgX: 100,
+  imgY: 210,
+});
+
+const finiteOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/**
+ * A stored or partial view made valid (sections 3 and 9): missing or non-numeric fields take the
+ * defaults (zoom 1, imgX 100, imgY 210) and the zoom is snapped to a step between 0.125 and 3.
+ */
+export function normaliseFloorPlanView(
+  view: Partial<Record<keyof FloorPlanView, unknown>> | null | undefined,
+): FloorPlanView {
+  return {
+    zoom: snapZoom(finiteOr(view?.zoom, DEFAULT_FLOOR_PLAN_VIEW.zoom)),
+    imgX: finiteOr(view?.imgX, DEFAULT_FLOOR_PLAN_VIEW.imgX),
+    imgY: finiteOr(view?.imgY, DEFAULT_FLOOR_PLAN_VIEW.imgY),
+  };
+}
+
+/**
+ * The view at `zoom` that keeps the image point under `pointer` (screen pixels of the map area)
+ * where it is, as wheel zoom around the pointer does (section 2).
+ */
+export function zoomAroundPoint(view: FloorPlanView, zoom: number, pointer: PlanPoint): FloorPlanView {
+  const imageX = (pointer.x - view.imgX) / view.zoom;
+  const imageY = (pointer.y - view.imgY) / view.zoom;
+  return { zoom, imgX: pointer.x - imageX * zoom, imgY: pointer.y - imageY * zoom };
+}
+
+/** Image coordinates of a screen point of the map area. */
+export function screenToImage(view: FloorPlanView, screen: PlanPoint): PlanPoint {
+  return { x: (screen.x - view.imgX) / view.zoom, y: (screen.y - view.imgY) / view.zoom };
+}
+
+/** Screen point of the map area where an image point is drawn. */
+export function imageToScreen(view: FloorPlanView, image: PlanPoint): PlanPoint {
+  return { x: view.imgX + image.x * view.zoom, y: view.imgY + image.y * view.zoom };
+}
+
+/** The part of the image plane (image coordinates, maybe beyond the image) a map area of `viewport` shows. */
+export function visibleImageRect(
+  view: FloorPlanView,
+  viewport: PlanSize,
+): { minX: number; minY: number; maxX: number; maxY: number } {
+  const topLeft = screenToImage(view, { x: 0, y: 0 });
+  const bottomRight = screenToImage(view, { x: viewport.width, y: viewport.height });
+  return { minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y };
+}
