@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ShareDialog } from '../../../features/sharing/share-dialog';
 import { useFormatDateTime } from '../../../hooks/use-format-date';
 import { ProjectDialog } from './components/project-dialog';
 import { ProjectTable } from './components/project-table';
@@ -47,11 +48,20 @@ export function ProjectListPage() {
         actions={{
           onEdit: (project) => list.setDialog({ mode: 'edit', project }),
           onSetDefault: list.handleSetDefault,
+          onShare: (project) => list.setDialog({ mode: 'share', project }),
           onDelete: list.handleDelete,
           onOpenNetworks: list.handleOpenNetworks,
         }}
       />
-      {list.dialog && (
+      {list.dialog?.mode === 'share' && (
+        <ShareDialog
+          kind="project"
+          targetId={list.dialog.project.id}
+          targetName={list.dialog.project.name}
+          onClose={() => list.setDialog(null)}
+        />
+      )}
+      {list.dialog && list.dialog.mode !== 'share' && (
         <ProjectDialog
           project={list.dialog.mode === 'edit' ? list.dialog.project : undefined}
           onClose={() => list.setDialog(null)}

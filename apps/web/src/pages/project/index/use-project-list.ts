@@ -14,7 +14,11 @@ import { HOME_PATH, pathOfIndex } from '../../../routes';
 import { useSession } from '../../../stores/session';
 
 /** The project dialog shown: create, or edit one project. */
-export type ProjectDialogState = { mode: 'create' } | { mode: 'edit'; project: ProjectListItem } | null;
+export type ProjectDialogState =
+  | { mode: 'create' }
+  | { mode: 'edit'; project: ProjectListItem }
+  | { mode: 'share'; project: ProjectListItem }
+  | null;
 
 /**
  * State and actions of the project list: paging with the user's page size, search by name, dialogs,

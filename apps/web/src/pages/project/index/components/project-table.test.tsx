@@ -27,7 +27,13 @@ describe('project table (/project/index)', () => {
           settingDefault={undefined}
           formatDateTime={(value) => new Date(value).toISOString()}
           onPageChange={noop}
-          actions={{ onEdit: noop, onSetDefault: noop, onDelete: async () => undefined, onOpenNetworks: noop }}
+          actions={{
+            onEdit: noop,
+            onSetDefault: noop,
+            onShare: noop,
+            onDelete: async () => undefined,
+            onOpenNetworks: noop,
+          }}
         />
       </AppProviders>,
     );
@@ -37,7 +43,7 @@ describe('project table (/project/index)', () => {
         .getAllByRole('button')
         .map((button) => button.textContent);
     expect(within(own as HTMLElement).getByText('Default')).toBeTruthy();
-    expect(buttons(own)).toEqual(['2', 'Edit', 'Delete']);
+    expect(buttons(own)).toEqual(['2', 'Edit', 'Share', 'Delete']);
     expect(buttons(shared)).toEqual(['0', 'Set as default']);
     expect(within(own as HTMLElement).getByText('2026-01-05T09:30:00.000Z')).toBeTruthy();
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 export interface ProjectRowActions {
   onEdit: (project: ProjectListItem) => void;
   onSetDefault: (project: ProjectListItem) => void;
+  onShare: (project: ProjectListItem) => void;
   /** Resolves when the delete call has finished, whatever its outcome. */
   onDelete: (project: ProjectListItem) => Promise<void>;
   onOpenNetworks: (project: ProjectListItem) => void;
@@ -98,6 +99,11 @@ export function ProjectTable({
               {project.isCreator && (
                 <Button type="link" size="small" onClick={() => actions.onEdit(project)}>
                   {t('project.actions.edit')}
+                </Button>
+              )}
+              {project.networkCount > 0 && (
+                <Button type="link" size="small" onClick={() => actions.onShare(project)}>
+                  {t('project.actions.share')}
                 </Button>
               )}
               {!project.isDefault && (
