@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Tell React that updates are wrapped in act() by the tests.
@@ -38,3 +38,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
+
+// Lazy pages load within the default 1 s on an idle machine but not always on a busy 2-core CI run:
+// findBy*/waitFor wait up to 10 s (they return as soon as the condition holds).
+configure({ asyncUtilTimeout: 10_000 });

@@ -1,9 +1,10 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Limits } from '@lightwell/domain';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CodeField } from '../../../components/code-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { SentCodeField } from '../../../components/sent-code-field';
 import { useFormRules } from '../../../hooks/use-form-rules';
 import type { RegisterDetails } from '../use-register';
 
@@ -29,29 +30,11 @@ export function DetailsForm({
   const rules = useFormRules();
   return (
     <Form layout="vertical" requiredMark={false} onFinish={onSubmit} name="register">
-      <Typography.Paragraph>
-        {t('account.code.sentTo')} <Typography.Text strong>{email}</Typography.Text>
-      </Typography.Paragraph>
-      <CodeField rules={rules.code} remaining={remaining} sending={sending} onResend={onResend} />
+      <SentCodeField email={email} remaining={remaining} sending={sending} onResend={onResend} />
       <Form.Item name="name" label={t('account.fields.name')} rules={rules.name}>
         <Input prefix={<UserOutlined />} maxLength={Limits.nameMax} autoComplete="nickname" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('account.fields.password')}
-        rules={rules.newPassword}
-        extra={t('validation.password.hint')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('account.fields.confirmPassword')}
-        dependencies={['password']}
-        rules={rules.confirmPassword('password')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label={t('account.fields.password')} />
       <Typography.Paragraph type="secondary" className="lw-agreement">
         {t('account.register.agree')} <Link to="/userAgreement">{t('pages.userAgreement')}</Link>
       </Typography.Paragraph>
