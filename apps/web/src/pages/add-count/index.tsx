@@ -1,20 +1,16 @@
-import { Steps, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthCard } from '../../components/auth-card';
-import { EmailStepForm } from '../../components/email-step-form';
-import { useFormRules } from '../../hooks/use-form-rules';
+import { CodeStepCard } from '../../components/code-step-card';
 import { DetailsForm } from './components/details-form';
 import { useRegister } from './use-register';
 
 /** Registration page (/addCount): e-mail and code first, then name and password. */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const rules = useFormRules();
   const register = useRegister();
-
   return (
-    <AuthCard
+    <CodeStepCard
       title={t('account.register.title')}
       subtitle={t('account.register.subtitle')}
       footer={
@@ -22,31 +18,21 @@ export function RegisterPage() {
           {t('account.register.haveAccount')} <Link to="/login">{t('account.register.toLogin')}</Link>
         </Typography.Text>
       }
+      stepTitles={[t('account.register.steps.email'), t('account.register.steps.details')]}
+      step={register.step}
+      email={register.email}
+      sending={register.sending}
+      onSendCode={register.handleSendCode}
     >
-      <Steps
-        className="lw-steps"
-        size="small"
-        current={register.step}
-        items={[{ title: t('account.register.steps.email') }, { title: t('account.register.steps.details') }]}
+      <DetailsForm
+        email={register.email}
+        remaining={register.remaining}
+        sending={register.sending}
+        pending={register.registering}
+        onResend={register.handleResend}
+        onBack={register.handleBack}
+        onSubmit={register.handleRegister}
       />
-      {register.step === 0 ? (
-        <EmailStepForm
-          rules={rules.email}
-          initialEmail={register.email}
-          pending={register.sending}
-          onSubmit={register.handleSendCode}
-        />
-      ) : (
-        <DetailsForm
-          email={register.email}
-          remaining={register.remaining}
-          sending={register.sending}
-          pending={register.registering}
-          onResend={register.handleResend}
-          onBack={register.handleBack}
-          onSubmit={register.handleRegister}
-        />
-      )}
-    </AuthCard>
+    </CodeStepCard>
   );
 }

@@ -3,6 +3,7 @@ import { Limits } from '@lightwell/domain';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { CodeStepFormProps } from '../../../components/code-step-card';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SentCodeField } from '../../../components/sent-code-field';
 import { useFormRules } from '../../../hooks/use-form-rules';
@@ -17,15 +18,7 @@ export function DetailsForm({
   onResend,
   onBack,
   onSubmit,
-}: {
-  email: string;
-  remaining: number;
-  sending: boolean;
-  pending: boolean;
-  onResend: () => void;
-  onBack: () => void;
-  onSubmit: (values: RegisterDetails) => void;
-}) {
+}: CodeStepFormProps<RegisterDetails>) {
   const { t } = useTranslation();
   const rules = useFormRules();
   return (

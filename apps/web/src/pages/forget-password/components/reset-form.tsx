@@ -1,5 +1,6 @@
 import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { CodeStepFormProps } from '../../../components/code-step-card';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SentCodeField } from '../../../components/sent-code-field';
 import type { ResetValues } from '../use-password-reset';
@@ -13,15 +14,7 @@ export function ResetForm({
   onResend,
   onBack,
   onSubmit,
-}: {
-  email: string;
-  remaining: number;
-  sending: boolean;
-  pending: boolean;
-  onResend: () => void;
-  onBack: () => void;
-  onSubmit: (values: ResetValues) => void;
-}) {
+}: CodeStepFormProps<ResetValues>) {
   const { t } = useTranslation();
   return (
     <Form layout="vertical" requiredMark={false} onFinish={onSubmit} name="reset">
