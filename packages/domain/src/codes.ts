@@ -51,6 +51,34 @@ export const Code = {
   imageRefused: 1066,
   /** Upload failure: the image is larger than 3 MiB (section 9: image 3 MB). */
   imageTooLarge: 1067,
+  /** The network has no gateway: add one before sending commands (section 8 "no gateway"). */
+  noGateway: 1070,
+  /** No device selected for the operation (section 5 loc933). */
+  noDeviceSelected: 1071,
+  /** The gateway is not online, status is not 2 (section 5 loc934, "gateway offline"). */
+  gatewayOffline: 1072,
+  /** A gateway that is not of type 3 is not mesh-ready (section 5 loc938, "mesh off-line"). */
+  meshOffline: 1073,
+  /** The gateway is executing a task, so adding another failed (section 8). */
+  gatewayBusy: 1074,
+  /** Every selected device is offline (section 8 "device not online"). */
+  deviceNotOnline: 1075,
+  /** A bound virtual device must be unbound before it is deleted (section 8). */
+  deviceBound: 1076,
+  /** The virtual device's model does not match the real device's (section 8 "device model inconsistent"). */
+  modelMismatch: 1077,
+  /** A group or scene that holds real devices cannot be deleted (section 8). */
+  hasRealDevices: 1078,
+  /** A luminaire already belongs to 16 scenes, the device's slots; `data.devices` names them. */
+  sceneSlotsFull: 1079,
+  /** A configuration profile in use cannot be deleted (section 6). */
+  profileInUse: 1080,
+  /** System default profiles cannot be edited or deleted (section 6). */
+  profileReadOnly: 1081,
+  /** The MAC address is already used by another device of the network. */
+  macTaken: 1082,
+  /** The task has already ended and can no longer be canceled. */
+  taskEnded: 1083,
 } as const;
 
 /** One of the result codes above. */

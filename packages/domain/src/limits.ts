@@ -42,6 +42,8 @@ export const Limits = {
   bundle: 'southgate',
   /** User agent truncated to this many characters as the device identifier (section 9). */
   deviceIdMax: 100,
+  /** Most items added at once (section 5/9: up to 10 items, e.g. virtual devices). */
+  batchItemsMax: 10,
   /** Toast durations in ms (section 8). */
   toastMs: 3000,
   toastShortMs: 2000,

@@ -1,12 +1,29 @@
 import type { z } from 'zod';
 import { backupCalls } from './backup.ts';
+import { controlCalls } from './control.ts';
+import { deviceCalls } from './device.ts';
 import { fileCalls } from './file.ts';
+import { gatewayCalls } from './gateway.ts';
+import { groupCalls } from './group.ts';
 import { networkCalls } from './network.ts';
+import { profileCalls } from './profile.ts';
 import { projectCalls } from './project.ts';
+import { sceneCalls } from './scene.ts';
+import { scheduleCalls } from './schedule.ts';
 import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 import { zoneCalls } from './zone.ts';
 
+export {
+  type ControlTarget,
+  ControlTargetSchema,
+  LightSettingsShape,
+  ProjectControlResultSchema,
+  type TaskDetail,
+  TaskDetailSchema,
+  type TaskDevice,
+  TaskDeviceSchema,
+} from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
 export {
   FileNameSchema,
@@ -16,6 +33,18 @@ export {
   type UploadedFile,
   UploadedFileSchema,
 } from './file.ts';
+export {
+  DeviceStateSchema,
+  type Gateway,
+  GatewayDiagnosisSchema,
+  GatewayRealDeviceSchema,
+  GatewaySchema,
+  GatewaySnSchema,
+  GatewayTypeSchema,
+  GatewayWithSecretSchema,
+  type MeshCallName,
+  meshCalls,
+} from './gateway.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {
@@ -24,8 +53,15 @@ export const calls = {
   ...networkCalls,
   ...shareCalls,
   ...zoneCalls,
+  ...deviceCalls,
+  ...gatewayCalls,
   ...fileCalls,
   ...backupCalls,
+  ...controlCalls,
+  ...profileCalls,
+  ...groupCalls,
+  ...sceneCalls,
+  ...scheduleCalls,
 };
 
 /** Name of a call in the registry. */

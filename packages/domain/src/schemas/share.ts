@@ -7,10 +7,10 @@ export const ShareRoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)
 /** 1 to 6 recipient addresses (duplicates and oneself are refused by the server with 1064). */
 export const ShareEmailsSchema = z.array(EmailSchema).min(1).max(6);
 
-/** An invitation the sharer sent. */
+/** An invitation the sharer sent (a network or project role, or a copy of a configuration profile). */
 export const ShareInvitationSchema = z.object({
   id: IdSchema,
-  kind: z.enum(['network', 'project']),
+  kind: z.enum(['network', 'project', 'config']),
   targetId: IdSchema,
   targetName: z.string(),
   email: z.string(),

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  NetworkLocationSchema,
+  NetworkLocationShape,
+  ScheduleInputShape,
+  ScheduleSchema,
+} from '../schedules/schedule.ts';
+import { IdSchema } from '../schemas/common.ts';
+import { type CallDef, defineCall, nothing } from './define.ts';
+
+const nid = { nid: IdSchema };
+const scheduleId = { scheduleId: IdSchema };
+
+/** Schedules and astro timers of a network and its location (section 3 encoding; schedule and astro-timer screen). */
+export const scheduleCalls = {
+  scheduleList: defineCall({
+    path: '/api/v1/schedule/list',
+    auth: true,
+    tag: 'schedule',
+    summary: "Schedules and astro timers of a network with their next run, and the network's location (every member)",
+    payload: nid,
+    data: z.object({ location: NetworkLocationSchema, list: z.array(ScheduleSchema) }),
+  }),
+  scheduleAdd: defineCall({
+    path: '/api/v1/schedule/add',
+    auth: true,
+    tag: 'schedule',
+    summary: 'Add a schedule or astro timer with the encoded date and time fields (owner, installer)',
+    payload: { ...nid, ...ScheduleInputShape },
+    data: ScheduleSchema,
+  }),
+  scheduleUpdate: defineCall({
+    path: '/api/v1/schedule/update',
+    auth: true,
+    tag: 'schedule',
+    summary: 'Replace the fields of a schedule or astro timer (owner, installer)',
+    payload: { ...scheduleId, ...ScheduleInputShape },
+    data: ScheduleSchema,
+  }),
+  scheduleEnable: defineCall({
+    path: '/api/v1/schedule/enable',
+    auth: true,
+    tag: 'schedule',
+    summary: 'Switch a schedule or astro timer on or off (owner, installer)',
+    payload: { ...scheduleId, enabled: z.boolean() },
+    data: ScheduleSchema,
+  }),
+  scheduleDelete: defineCall({
+    path: '/api/v1/schedule/delete',
+    auth: true,
+    tag: 'schedule',
+    summary: 'Delete a schedule or astro timer (owner, installer)',
+    payload: scheduleId,
+    data: nothing,
+  }),
+  networkLocationUpdate: defineCall({
+    path: '/api/v1/network/location/update',
+    auth: true,
+    tag: 'schedule',
+    summary: "Set a network's latitude, longitude and time zone for schedules and astro timers (owner, installer)",
+    payload: { ...nid, ...NetworkLocationShape },
+    data: NetworkLocationSchema,
+    refine: [(p) => (p.latitude === null) === (p.longitude === null), 'latitude and longitude go together'],
+  }),
+} satisfies Record<string, CallDef>;

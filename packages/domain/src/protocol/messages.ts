@@ -1,0 +1,238 @@
+import { z } from 'zod';
+
+/**
+ * Messages between the console and gateways (docs/gateway-protocol.md). JSON, UTF-8, QoS 1.
+ * Gateway → console messages that change stored state carry `seq`, a per-gateway sequence that grows by
+ * one per message: the console applies a message only when its `seq` is newer than the stored one, so a
+ * redelivered QoS-1 message changes nothing, and a gap makes the console ask for a full inventory.
+ */
+
+/** A MAC address as 12 hexadecimal digits, upper case, without separators (section 5: hexadecimal). */
+export const MacSchema = z
+  .string()
+  .transform((value) => value.replace(/[:\-\s]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-F]{12}$/, 'a MAC address of 12 hexadecimal digits'));
+
+/**
+ * Element types of a mesh device. 1 DT6 dimmable luminaire, 8 DT8 colour-tuning luminaire, 6 and 11 the
+ * two emergency kinds (section 4: emergency type 1 ↔ element type 6, 2 ↔ 11), 20 motion sensor, 21 light
+ * sensor, 22 push button, 23 Bluetooth panel.
+ */
+export const ElementType = {
+  dt6: 1,
+  dt8: 8,
+  emergencyOne: 6,
+  emergencyTwo: 11,
+  motionSensor: 20,
+  lightSensor: 21,
+  pushButton: 22,
+  panel: 23,
+} as const;
+export const ElementTypeSchema = z.union(Object.values(ElementType).map((value) => z.literal(value)));
+export type ElementTypeValue = (typeof ElementType)[keyof typeof ElementType];
+
+/** Whether an element type is a luminaire that can be switched and dimmed. */
+export const isLightElement = (type: number) => type === ElementType.dt6 || type === ElementType.dt8;
+/** Whether an element type is an emergency fitting (section 4). */
+export const isEmergencyElement = (type: number) =>
+  type === ElementType.emergencyOne || type === ElementType.emergencyTwo;
+
+/** Raw D4i bank values as the driver sends them (scaled by `scaleD4iBank`, section 9). */
+export const D4iBankRawSchema = z.object({
+  gearPowerFactor: z.number().int().min(0).max(100),
+  gearExternalVoltage: z.number().int().min(0).max(65535),
+  gearTemperature: z.number().int().min(0).max(255),
+  lightSourceVoltage: z.number().int().min(0).max(65535),
+  lightSourceCurrent: z.number().int().min(0).max(65535),
+  lightSourceTemperature: z.number().int().min(0).max(255),
+  ratedLifeOfLuminaire: z.number().int().min(0).max(65535),
+  gearReferenceTemperature: z.number().int().min(0).max(255),
+  ratedLightSourceStarts: z.number().int().min(0).max(65535),
+  activePowerValue: z.number().min(0),
+  gearOperatingTime: z.number().int().min(0),
+  typeArray: z.array(z.number().int()).max(32).default([]),
+});
+
+/** State of one element as a gateway reports it. Fields left out did not change. */
+export const ElementStateSchema = z.object({
+  index: z.number().int().min(0).max(31),
+  type: ElementTypeSchema,
+  /** 1 on, 0 off. */
+  onOff: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** Light level in percent, 0-100, as asked (the non-linear curve applies in the driver). */
+  lightness: z.number().min(0).max(100).optional(),
+  /** Colour temperature in kelvin (DT8 only). */
+  cct: z.number().int().min(1000).max(20000).optional(),
+  /** Section 4 light status: 1 lamp fault, 2 driver fault, 3 both, 0 normal. */
+  status: z.number().int().min(0).max(3).optional(),
+  /** Section 3 device status flags byte (control gear fault, lamp fault, lamp on, …). */
+  flags: z.number().int().min(0).max(255).optional(),
+  /** Present on D4i drivers: the bank, read at `bankAt` (seconds). */
+  d4i: D4iBankRawSchema.optional(),
+  bankAt: z.number().int().optional(),
+  /** Sensors: the last trigger (seconds) and lux reading. */
+  triggeredAt: z.number().int().optional(),
+  lux: z.number().min(0).optional(),
+  /** Emergency elements: mode code 0-10 and fault bits (section 4). */
+  mode: z.number().int().min(0).max(10).optional(),
+  faultBits: z.number().int().min(0).max(255).optional(),
+});
+export type ElementState = z.infer<typeof ElementStateSchema>;
+
+/** One device in an inventory: what the gateway knows of it from provisioning. */
+export const InventoryDeviceSchema = z.object({
+  mac: MacSchema,
+  /** Mesh unicast address. */
+  address: z.number().int().min(1).max(0x7fff),
+  /** Product model, matched against the product catalogue. */
+  model: z.string().min(1).max(64),
+  firmwareVersion: z.string().max(32).default(''),
+  hardwareVersion: z.string().max(32).default(''),
+  serialNumber: z.string().max(64).default(''),
+  online: z.boolean(),
+  elements: z.array(ElementStateSchema).max(32),
+});
+export type InventoryDevice = z.infer<typeof InventoryDeviceSchema>;
+
+/** Gateway → console, retained on the presence topic; the last will is `{online: false}`. */
+export const PresenceMessageSchema = z.object({
+  online: z.boolean(),
+  /** Mesh ready (section 3 meshStatus 1). */
+  meshReady: z.boolean().default(false),
+  firmware: z.string().max(32).optional(),
+  /** Seconds since the epoch when the gateway published it. */
+  at: z.number().int().optional(),
+});
+export type PresenceMessage = z.infer<typeof PresenceMessageSchema>;
+
+/** Gateway → console: the full device list of its mesh. */
+export const InventoryMessageSchema = z.object({
+  seq: z.number().int().min(0),
+  devices: z.array(InventoryDeviceSchema).max(2000),
+});
+export type InventoryMessage = z.infer<typeof InventoryMessageSchema>;
+
+/** Gateway → console: devices whose state changed. */
+export const StateMessageSchema = z.object({
+  seq: z.number().int().min(0),
+  /** Seconds since the epoch. */
+  at: z.number().int(),
+  devices: z
+    .array(
+      z.object({
+        mac: MacSchema,
+        online: z.boolean().optional(),
+        elements: z.array(ElementStateSchema).max(32).default([]),
+      }),
+    )
+    .max(2000),
+});
+export type StateMessage = z.infer<typeof StateMessageSchema>;
+
+/** A device's state in a scene, as sent with a scene recall. */
+export const SceneStateSchema = z.object({
+  mac: MacSchema,
+  onOff: z.union([z.literal(0), z.literal(1)]),
+  lightness: z.number().min(0).max(100),
+  cct: z.number().int().min(1000).max(20000).optional(),
+});
+export type SceneState = z.infer<typeof SceneStateSchema>;
+
+/** What a command asks of each target device. */
+export const CommandActionSchema = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('light'),
+    onOff: z.union([z.literal(0), z.literal(1)]).optional(),
+    lightness: z.number().min(0).max(100).optional(),
+    cct: z.number().int().min(1000).max(20000).optional(),
+    /** Fade time in milliseconds. */
+    fadeMs: z.number().int().min(0).max(3_600_000).default(0),
+  }),
+  /**
+   * Recall a scene by its number on the devices (1-65535). `states` carries each device's stored state of
+   * the scene: the gateway first stores it on a device that does not hold it yet (the scene was saved while
+   * the device or gateway was away), then recalls, so every device ends in the state the scene names.
+   */
+  z.object({
+    op: z.literal('scene'),
+    sceneNumber: z.number().int().min(1).max(65535),
+    states: z.array(SceneStateSchema).max(2000).optional(),
+  }),
+  /** Store a scene on the devices: each device keeps the given state under the scene number. */
+  z.object({
+    op: z.literal('storeScene'),
+    sceneNumber: z.number().int().min(1).max(65535),
+    onOff: z.union([z.literal(0), z.literal(1)]),
+    lightness: z.number().min(0).max(100),
+    cct: z.number().int().min(1000).max(20000).optional(),
+  }),
+  /** Write a configuration profile's settings to the devices. */
+  z.object({ op: z.literal('config'), profileId: z.number().int(), settings: z.record(z.string(), z.unknown()) }),
+  /** Ask for a fresh state of the targets (or of the whole mesh when there are none). */
+  z.object({ op: z.literal('sync') }),
+]);
+export type CommandAction = z.infer<typeof CommandActionSchema>;
+
+/** Console → gateway: one command for a set of devices of the gateway's mesh. */
+export const CommandMessageSchema = z.object({
+  taskId: z.number().int().min(1),
+  /** Targets as mesh addresses with their MAC (the gateway checks both). */
+  targets: z.array(z.object({ mac: MacSchema, address: z.number().int() })).max(2000),
+  action: CommandActionSchema,
+  /** Milliseconds after which the console stops waiting; devices without an outcome then fail. */
+  timeoutMs: z.number().int().min(100).max(600_000),
+});
+export type CommandMessage = z.infer<typeof CommandMessageSchema>;
+
+/** Console → gateway on the command topic: stop a task; devices not yet done are skipped. */
+export const CancelMessageSchema = z.object({ cancelTaskId: z.number().int().min(1) });
+export type CancelMessage = z.infer<typeof CancelMessageSchema>;
+
+/** Why a device did not execute a command. */
+export const DeviceFailureSchema = z.enum(['offline', 'timeout', 'fault', 'unsupported', 'canceled', 'busy']);
+export type DeviceFailure = z.infer<typeof DeviceFailureSchema>;
+
+/**
+ * Gateway → console: progress of a task. `state` moves received → executing → done (or canceled, or
+ * refused when the gateway is busy); `results` may come in several messages before `done`.
+ */
+export const AckMessageSchema = z.object({
+  taskId: z.number().int().min(1),
+  state: z.enum(['received', 'executing', 'done', 'canceled', 'refused']),
+  results: z
+    .array(z.object({ mac: MacSchema, ok: z.boolean(), reason: DeviceFailureSchema.optional() }))
+    .max(2000)
+    .default([]),
+});
+export type AckMessage = z.infer<typeof AckMessageSchema>;
+
+/** Gateway → console: reports (mirroring the mesh-prefix HTTP report calls of section 7). */
+export const ReportMessageSchema = z.discriminatedUnion('kind', [
+  /** Energy used by a device's light elements since the previous report. */
+  z.object({
+    kind: z.literal('consume'),
+    seq: z.number().int().min(0),
+    mac: MacSchema,
+    at: z.number().int(),
+    /** Seconds the light was on in the period, and energy in watt-hours. */
+    onSeconds: z.number().int().min(0),
+    energyWh: z.number().min(0),
+  }),
+  z.object({
+    kind: z.literal('sensorTrigger'),
+    seq: z.number().int().min(0),
+    mac: MacSchema,
+    at: z.number().int(),
+    count: z.number().int().min(1).default(1),
+  }),
+  /** A diagnosis entry of the gateway itself (gateway page diagnosis list). */
+  z.object({
+    kind: z.literal('diagnosis'),
+    seq: z.number().int().min(0),
+    at: z.number().int(),
+    level: z.enum(['info', 'warning', 'error']),
+    code: z.string().max(64),
+    message: z.string().max(500),
+  }),
+]);
+export type ReportMessage = z.infer<typeof ReportMessageSchema>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { IdSchema, text } from '../schemas/common.ts';
+import { ASTRO_EVENTS, ASTRO_SHIFT_MAX } from './astro.ts';
+import { ScheduleFieldsShape } from './encoding.ts';
+import { isOverrideValueValid, OverrideEndSchema } from './override.ts';
+import { isValidTimeZone } from './zoned-time.ts';
+
+/** A schedule fires at encoded times; an astro timer at sunrise or sunset plus a shift (section 3). */
+export const ScheduleKindSchema = z.enum(['schedule', 'astro']);
+
+/** What a schedule acts on: a scene (recalled), or a group, zone or the whole network (switched). */
+export const ScheduleTargetKindSchema = z.enum(['scene', 'group', 'zone', 'network']);
+
+/** What a schedule does: recall its scene, or set its group, zone or network's lights. */
+export const ScheduleActionSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('scene') }),
+  z.strictObject({
+    op: z.literal('light'),
+    onOff: z.union([z.literal(0), z.literal(1)]),
+    lightness: z.number().min(0).max(100).optional(),
+    cct: z.number().int().min(1000).max(20000).optional(),
+  }),
+]);
+export type ScheduleAction = z.infer<typeof ScheduleActionSchema>;
+
+/** Fields of a schedule or astro timer a user sets (the encoded date and time fields included). */
+export const ScheduleInputShape = {
+  kind: ScheduleKindSchema.default('schedule'),
+  name: text(64, 1),
+  enabled: z.boolean().default(true),
+  targetKind: ScheduleTargetKindSchema,
+  /** The scene, group or zone; null for the whole network. */
+  targetId: IdSchema.nullable().default(null),
+  action: ScheduleActionSchema,
+  ...ScheduleFieldsShape,
+  astroEvent: z.enum(ASTRO_EVENTS).nullable().default(null),
+  /** Minutes after (positive) or before (negative) the event. */
+  astroShift: z.number().int().min(-ASTRO_SHIFT_MAX).max(ASTRO_SHIFT_MAX).default(0),
+  overrideEnd: OverrideEndSchema.default('never'),
+  overrideValue: z.number().int().min(0).max(86_400).nullable().default(null),
+};
+
+type ScheduleInput = z.output<z.ZodObject<typeof ScheduleInputShape>>;
+
+/** Problems of a schedule's fields taken together, as messages (empty when consistent). */
+export function scheduleInputProblems(input: ScheduleInput): string[] {
+  const problems: string[] = [];
+  if ((input.targetKind === 'scene') !== (input.action.op === 'scene'))
+    problems.push('a scene target is recalled (op scene); other targets are switched (op light)');
+  if (input.targetKind === 'network' ? input.targetId !== null : input.targetId === null)
+    problems.push('targetId names the scene, group or zone, and is null for the network');
+  if (input.kind === 'astro' && input.astroEvent === null) problems.push('an astro timer needs astroEvent');
+  if (input.kind === 'schedule' && input.astroEvent !== null) problems.push('only astro timers have astroEvent');
+  if (!isOverrideValueValid(input.overrideEnd, input.overrideValue))
+    problems.push('overrideValue does not fit overrideEnd');
+  return problems;
+}
+
+/** A schedule or astro timer as listed, with its next run (seconds, in the network's time zone). */
+export const ScheduleSchema = z.object({
+  id: IdSchema,
+  nid: IdSchema,
+  kind: ScheduleKindSchema,
+  name: z.string(),
+  enabled: z.boolean(),
+  targetKind: ScheduleTargetKindSchema,
+  targetId: z.number().int().nullable(),
+  action: ScheduleActionSchema,
+  year: z.number().int(),
+  month: z.number().int(),
+  day: z.number().int(),
+  dayOfWeek: z.number().int(),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  second: z.number().int(),
+  astroEvent: z.enum(ASTRO_EVENTS).nullable(),
+  astroShift: z.number().int(),
+  overrideEnd: OverrideEndSchema,
+  overrideValue: z.number().int().nullable(),
+  nextRun: z.number().int().nullable(),
+  lastRun: z.number().int().nullable(),
+  createTime: z.number().int(),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+
+/** An IANA time zone name the runtime knows. */
+export const TimeZoneSchema = z.string().min(1).max(64).refine(isValidTimeZone, { message: 'unknown time zone' });
+
+/** A network's location and time zone for schedules and astro timers. */
+export const NetworkLocationShape = {
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  timeZone: TimeZoneSchema,
+};
+export const NetworkLocationSchema = z.object({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  timeZone: z.string(),
+});
+export type NetworkLocation = z.infer<typeof NetworkLocationSchema>;
