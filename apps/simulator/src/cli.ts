@@ -1,0 +1,86 @@
+// npm start -w @lightwell/simulator -- --broker mqtt://127.0.0.1:18830 (--config fleet.json | --fleet 100x50)
+//   [--http http://127.0.0.1:8080] [--latency 20-150] [--control-port 18097] [--report-period 300000]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startControlServer } from './control-server.ts';
+import { FleetFileSchema, generateFleet, type SimGatewaySpec, startSimulator } from './fleet.ts';
+import type { Latency } from './gateway.ts';
+
+const { values } = parseArgs({
+  options: {
+    broker: { type: 'string' },
+    config: { type: 'string' },
+    fleet: { type: 'string' },
+    http: { type: 'string' },
+    latency: { type: 'string' },
+    'control-port': { type: 'string' },
+    'report-period': { type: 'string' },
+    'write-fleet': { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+
+function usage(problem?: string): never {
+  if (problem) process.stderr.write(`${problem}\n\n`);
+  process.stderr.write(
+    [
+      'Usage: npm start -w @lightwell/simulator -- --broker mqtt://host:port (--config fleet.json | --fleet 100x50)',
+      '  --http URL            console base URL for the mesh-prefix HTTP calls (/SigMesh/...)',
+      '  --latency MIN-MAX     device latency in ms (default 20-150; 0 for load tests)',
+      '  --control-port PORT   serve GET /state and the control calls on this port',
+      '  --report-period MS    consumption report period (default 300000; 0 off)',
+      '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
+      '',
+    ].join('\n'),
+  );
+  process.exit(problem ? 2 : 0);
+}
+
+if (values.help) usage();
+let file: ReturnType<typeof FleetFileSchema.parse> | undefined;
+if (values.config) file = FleetFileSchema.parse(JSON.parse(readFileSync(values.config, 'utf8')));
+let gateways: SimGatewaySpec[];
+if (values.fleet) {
+  const match = /^(\d+)x(\d+)$/.exec(values.fleet);
+  if (!match) usage('--fleet wants GATEWAYSxDEVICES, e.g. 100x50');
+  gateways = generateFleet(Number(match[1]), Number(match[2]));
+  if (values['write-fleet']) writeFileSync(values['write-fleet'], JSON.stringify({ gateways }, null, 2));
+} else if (file) {
+  gateways = file.gateways;
+} else {
+  usage('give --config or --fleet');
+}
+const brokerUrl = values.broker ?? file?.brokerUrl;
+if (!brokerUrl) usage('give --broker (or brokerUrl in the config file)');
+
+function parseLatency(text: string | undefined): Latency | undefined {
+  if (text === undefined) return file?.latencyMs;
+  const [min, max] = text.split('-').map(Number);
+  if (min === undefined || Number.isNaN(min)) usage('--latency wants MS or MIN-MAX');
+  return max === undefined || Number.isNaN(max) ? min : [min, max];
+}
+
+const started = Date.now();
+const simulator = await startSimulator({
+  brokerUrl,
+  gateways,
+  httpUrl: values.http ?? file?.httpUrl,
+  latencyMs: parseLatency(values.latency),
+  reportPeriodMs: values['report-period'] ? Number(values['report-period']) : file?.reportPeriodMs,
+  sensorMeanMs: file?.sensorMeanMs,
+  log: (message) => process.stderr.write(`${message}\n`),
+});
+const devices = gateways.reduce((sum, gateway) => sum + gateway.devices.length, 0);
+process.stdout.write(
+  `${gateways.length} gateways with ${devices} devices connected to ${brokerUrl} in ${Date.now() - started} ms; RSS ${Math.round(process.memoryUsage().rss / 1048576)} MiB\n`,
+);
+const control = values['control-port'] ? await startControlServer(simulator, Number(values['control-port'])) : null;
+if (control) process.stdout.write(`control endpoint: ${control.url}/state\n`);
+
+async function shutdown() {
+  await control?.close();
+  await simulator.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

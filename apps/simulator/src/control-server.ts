@@ -1,0 +1,88 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Simulator } from './fleet.ts';
+
+/** A running status and control endpoint. */
+export interface ControlServer {
+  readonly port: number;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
+
+/**
+ * Status and control over HTTP (node:http), for tests and people:
+ * - `GET /state`: every gateway with its connection state and every device with its elements;
+ * - `GET /devices/<mac>`: one device with its gateway's sn and connection;
+ * - `POST /gateways/<sn>/offline|online`, `POST /gateways/<sn>/mesh-ready|mesh-down`;
+ * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`.
+ * Answers JSON; 404 for an unknown gateway, device or path.
+ */
+export async function startControlServer(
+  simulator: Simulator,
+  port: number,
+  host = '127.0.0.1',
+): Promise<ControlServer> {
+  const server: Server = createServer((request, response) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify(body));
+    };
+    const url = new URL(request.url ?? '/', 'http://simulator');
+    const parts = url.pathname.split('/').filter(Boolean);
+    try {
+      if (request.method === 'GET' && url.pathname === '/state') {
+        return send(200, { gateways: simulator.snapshot() });
+      }
+      if (request.method === 'GET' && parts[0] === 'devices' && parts.length === 2) {
+        const gateway = simulator.gatewayOf(parts[1]!);
+        const snapshot = gateway.snapshot();
+        const device = snapshot.devices.find((candidate) => candidate.mac === gateway.device(parts[1]!)!.mac);
+        return send(200, { gateway: { sn: snapshot.sn, connection: snapshot.connection }, device });
+      }
+      if (request.method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
+        const gateway = simulator.gateway(parts[1]!);
+        const action = parts[2];
+        if (action === 'offline') gateway.goOffline();
+        else if (action === 'online') gateway.goOnline();
+        else if (action === 'mesh-ready') gateway.setMeshReady(true);
+        else if (action === 'mesh-down') gateway.setMeshReady(false);
+        else return send(404, { error: `unknown gateway action ${action}` });
+        return send(200, { ok: true, connection: gateway.connection });
+      }
+      if (request.method === 'POST' && parts[0] === 'devices' && parts.length === 3) {
+        const mac = parts[1]!;
+        const gateway = simulator.gatewayOf(mac);
+        const action = parts[2];
+        if (action === 'lose') gateway.loseDevice(mac);
+        else if (action === 'restore') gateway.restoreDevice(mac);
+        else if (action === 'offline') gateway.setDeviceOffline(mac);
+        else if (action === 'clear') gateway.clearFaults(mac);
+        else if (action === 'fault') {
+          const kind = url.searchParams.get('kind') ?? 'lamp';
+          if (!FAULT_KINDS.has(kind)) return send(400, { error: 'kind must be lamp, driver or emergency' });
+          gateway.reportFault(mac, kind as 'lamp' | 'driver' | 'emergency');
+        } else return send(404, { error: `unknown device action ${action}` });
+        return send(200, { ok: true });
+      }
+      return send(404, { error: 'not found' });
+    } catch (error) {
+      return send(404, { error: (error as Error).message });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    url: `http://${host}:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,677 @@
+import type { Socket } from 'node:net';
+import {
+  type AckMessage,
+  CancelMessageSchema,
+  type CommandAction,
+  CommandMessageSchema,
+  type ElementState,
+  type GatewayChannelName,
+  gatewayTopic,
+  type InventoryMessage,
+  type PresenceMessage,
+  type ReportMessage,
+  type StateMessage,
+} from '@lightwell/domain';
+import mqtt, { type MqttClient } from 'mqtt';
+import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
+import { sharedTicker, type Ticker } from './ticker.ts';
+
+/** Latency of a device answering a command: a fixed number of ms, or a [min, max] range. */
+export type Latency = number | [number, number];
+
+export interface SimGatewayOptions {
+  /** Gateway id: MQTT user name and topic segment. */
+  sn: string;
+  /** MQTT password (the console stores its SHA-256). */
+  secret: string;
+  /** The gateway's own mesh; or give `mesh` to share one mesh between several gateways. */
+  devices?: SimDeviceSpec[] | undefined;
+  mesh?: SimMesh | undefined;
+  brokerUrl: string;
+  /** Console base URL for the mesh-prefix HTTP calls (`/SigMesh/...`); without it reports go over MQTT. */
+  httpUrl?: string | undefined;
+  /** Device latency per command; default 20-150 ms. 0 for load tests. */
+  latencyMs?: Latency | undefined;
+  firmware?: string | undefined;
+  meshReady?: boolean | undefined;
+  /** Reconnect backoff bounds (default 1 s to 60 s, ±20 % jitter). */
+  reconnect?: { minMs: number; maxMs: number } | undefined;
+  keepaliveSeconds?: number | undefined;
+  /** Period of consumption reports and light-sensor readings (default 5 minutes; 0 off). */
+  reportPeriodMs?: number | undefined;
+  /** Mean time between motion-sensor triggers per sensor (default 2 minutes; 0 off). */
+  sensorMeanMs?: number | undefined;
+  /** Location sent with `/SigMesh/lbs`. */
+  location?: { country: string; latitude: number; longitude: number } | undefined;
+  ticker?: Ticker | undefined;
+  log?: ((message: string) => void) | undefined;
+}
+
+/** Connection state of a simulated gateway. */
+export type GatewayConnection = 'connecting' | 'online' | 'offline' | 'stopped';
+
+/** What the control endpoint and tests read of a gateway. */
+export interface GatewaySnapshot {
+  sn: string;
+  connection: GatewayConnection;
+  meshReady: boolean;
+  firmware: string;
+  reconnectAttempts: number;
+  devices: DeviceSnapshot[];
+}
+export interface DeviceSnapshot {
+  mac: string;
+  address: number;
+  model: string;
+  kind: string;
+  presence: MeshPresence;
+  elements: ElementState[];
+  scenes: Record<string, { onOff: number; lightness: number; cct?: number }>;
+  settings: Record<string, unknown>;
+}
+
+interface RunningTask {
+  taskId: number;
+  timers: NodeJS.Timeout[];
+  waiting: Set<string>;
+  lost: number;
+  canceled: boolean;
+  timeoutMs: number;
+  givingUp: boolean;
+}
+
+/**
+ * A Bluetooth mesh: its devices, reachable through any of its gateways (a network may have several).
+ * Consumption accrues once per mesh, and the first connected gateway sends the periodic reports.
+ */
+export class SimMesh {
+  readonly devices = new Map<string, SimDevice>();
+  readonly gateways: SimGateway[] = [];
+  private lastAccrueAt = 0;
+
+  constructor(specs: SimDeviceSpec[]) {
+    for (const spec of specs) {
+      const device = new SimDevice(spec);
+      if (!this.devices.has(device.mac)) this.devices.set(device.mac, device);
+    }
+  }
+
+  /** The gateway that sends the mesh's reports now. */
+  reporter(): SimGateway | undefined {
+    return this.gateways.find((gateway) => gateway.connected);
+  }
+
+  accrue(now: number, seconds: number): void {
+    if (now - this.lastAccrueAt < seconds * 500) return;
+    this.lastAccrueAt = now;
+    for (const device of this.devices.values()) device.accrue(seconds);
+  }
+}
+
+/**
+ * Reconnect delay after `attempt` failures (0 = first retry): doubling from `minMs` up to `maxMs`,
+ * then ±20 % jitter so that gateways that lost the broker together do not come back together.
+ */
+export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 60_000, random = Math.random): number {
+  const base = Math.min(maxMs, minMs * 2 ** Math.min(attempt, 30));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * A simulated gateway with its Bluetooth mesh: connects as a real one would (MQTT user = sn, password
+ * = secret, retained presence with a retained offline will), publishes its inventory, obeys commands
+ * with per-device latency and reports state changes, consumption and sensor triggers.
+ */
+export class SimGateway {
+  readonly sn: string;
+  readonly mesh: SimMesh;
+  readonly devices: Map<string, SimDevice>;
+  private readonly options: SimGatewayOptions;
+  private readonly ticker: Ticker;
+  private client: MqttClient | null = null;
+  private wanted = false;
+  private attempt = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private seq: number;
+  private reportSeq: number;
+  private meshReady: boolean;
+  private readonly tasks = new Map<number, RunningTask>();
+  private stopTicking: (() => void) | null = null;
+  private nextReportAt = 0;
+  private fading = false;
+  connection: GatewayConnection = 'offline';
+  /** Connections lost or refused since start (each one scheduled a reconnect). */
+  reconnects = 0;
+  /** Delays chosen for reconnects, newest last (tests read it). */
+  readonly reconnectDelays: number[] = [];
+  private readonly connectedWaiters: (() => void)[] = [];
+
+  constructor(options: SimGatewayOptions) {
+    this.options = options;
+    this.sn = options.sn;
+    this.ticker = options.ticker ?? sharedTicker;
+    this.meshReady = options.meshReady ?? true;
+    // A real gateway keeps its sequence across restarts; the simulator starts from the clock instead,
+    // so a restarted simulator is not ignored by a console that stored a higher sequence.
+    // State and inventory share one sequence, gap-free, from 0 at every process start (the console takes a
+    // 0 as a gateway that restarted its counter). Reports have their own, started from the clock, so a
+    // restarted simulator's readings do not repeat stored (gateway, seq) keys.
+    this.seq = -1;
+    this.reportSeq = Date.now();
+    this.mesh = options.mesh ?? new SimMesh(options.devices ?? []);
+    this.mesh.gateways.push(this);
+    this.devices = this.mesh.devices;
+  }
+
+  get connected(): boolean {
+    return this.connection === 'online';
+  }
+
+  /** Connects (and keeps reconnecting with backoff until `goOffline` or `stop`). */
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.attempt = 0;
+    this.stopTicking ??= this.ticker.every((now) => this.slowTick(now));
+    this.connect();
+  }
+
+  /** Resolves once connected and announced (presence and inventory sent). */
+  whenConnected(): Promise<void> {
+    if (this.connected) return Promise.resolve();
+    return new Promise((resolve) => this.connectedWaiters.push(resolve));
+  }
+
+  private connect(): void {
+    if (!this.wanted) return;
+    this.connection = 'connecting';
+    const { options } = this;
+    const presenceTopic = gatewayTopic(this.sn, 'presence');
+    const client = mqtt.connect(options.brokerUrl, {
+      clientId: this.sn,
+      username: this.sn,
+      password: options.secret,
+      clean: true,
+      keepalive: options.keepaliveSeconds ?? 30,
+      reconnectPeriod: 0,
+      connectTimeout: 30_000,
+      will: { topic: presenceTopic, payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: true },
+    });
+    this.client = client;
+    client.on('connect', () => {
+      (client.stream as Socket).setNoDelay?.(true);
+      this.attempt = 0;
+      void this.announce(client);
+    });
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('error', (error) => options.log?.(`${this.sn}: ${error.message}`));
+    client.on('close', () => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.removeAllListeners('message');
+      client.end(true);
+      if (this.connection !== 'stopped') this.connection = 'offline';
+      this.scheduleReconnect();
+    });
+  }
+
+  private async announce(client: MqttClient): Promise<void> {
+    try {
+      await client.subscribeAsync(gatewayTopic(this.sn, 'command'), { qos: 1 });
+      await this.publishPresence(client);
+      await this.publishInventory();
+    } catch (error) {
+      this.options.log?.(`${this.sn}: announce failed: ${(error as Error).message}`);
+      return;
+    }
+    if (this.client !== client) return;
+    this.connection = 'online';
+    for (const resolve of this.connectedWaiters.splice(0)) resolve();
+    if (this.options.httpUrl) void this.postMesh('/SigMesh/lbs', this.lbsBody());
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.wanted || this.reconnectTimer) return;
+    const bounds = this.options.reconnect ?? { minMs: 1_000, maxMs: 60_000 };
+    const delay = backoffDelay(this.attempt, bounds.minMs, bounds.maxMs);
+    this.attempt += 1;
+    this.reconnects += 1;
+    this.reconnectDelays.push(delay);
+    if (this.reconnectDelays.length > 20) this.reconnectDelays.shift();
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private lbsBody() {
+    const location = this.options.location ?? { country: 'DE', latitude: 52.52, longitude: 13.405 };
+    return {
+      country: location.country,
+      latitude: location.latitude,
+      longitude: location.longitude,
+      deviceInfo: `lightwell-simulator ${this.options.firmware ?? '2.4.1'}`,
+    };
+  }
+
+  /** Drops the connection without a clean disconnect, so the broker publishes the last will; stays offline. */
+  goOffline(): void {
+    this.wanted = false;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.cancelAllTasks();
+    const client = this.client;
+    this.client = null;
+    this.connection = 'offline';
+    if (client) {
+      (client.stream as Socket | undefined)?.destroy();
+      client.end(true);
+    }
+  }
+
+  /** Comes back online (connects again). */
+  goOnline(): void {
+    this.start();
+  }
+
+  /** Stops for good: publishes a retained offline and disconnects cleanly. */
+  async stop(): Promise<void> {
+    this.wanted = false;
+    this.connection = 'stopped';
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.stopTicking?.();
+    this.stopTicking = null;
+    this.cancelAllTasks();
+    const client = this.client;
+    this.client = null;
+    if (!client) return;
+    try {
+      if (client.connected) {
+        await Promise.race([
+          client.publishAsync(
+            gatewayTopic(this.sn, 'presence'),
+            JSON.stringify({ online: false, at: seconds(Date.now()) }),
+            {
+              qos: 1,
+              retain: true,
+            },
+          ),
+          new Promise((resolve) => setTimeout(resolve, 1000)),
+        ]);
+      }
+    } catch {
+      // the broker is gone already
+    }
+    await client.endAsync(!client.connected).catch(() => undefined);
+  }
+
+  private cancelAllTasks(): void {
+    for (const task of this.tasks.values()) for (const timer of task.timers) clearTimeout(timer);
+    this.tasks.clear();
+  }
+
+  /** Device by MAC (any separators, any case). */
+  device(mac: string): SimDevice | undefined {
+    return this.devices.get(mac.replace(/[:\-\s]/g, '').toUpperCase());
+  }
+
+  private mustDevice(mac: string): SimDevice {
+    const device = this.device(mac);
+    if (!device) throw new Error(`no device ${mac} on gateway ${this.sn}`);
+    return device;
+  }
+
+  /** The gateway that reports a mesh event: this one, or another connected gateway of the mesh. */
+  private via(): SimGateway {
+    return this.connected ? this : (this.mesh.reporter() ?? this);
+  }
+
+  /** The device stops answering: commands to it get no result (the console times out). */
+  loseDevice(mac: string): void {
+    this.mustDevice(mac).presence = 'lost';
+  }
+
+  /** A lost or offline device is back: it answers again and its state is reported. */
+  restoreDevice(mac: string): void {
+    const device = this.mustDevice(mac);
+    device.presence = 'online';
+    void this.via().publishState([device], true);
+  }
+
+  /** The gateway knows the device is offline: reported, and commands to it fail with `offline`. */
+  setDeviceOffline(mac: string): void {
+    const device = this.mustDevice(mac);
+    device.presence = 'offline';
+    void this.via().publishState([device], true);
+  }
+
+  /** Raises a lamp, driver or emergency fault on a device and reports it. */
+  reportFault(mac: string, kind: 'lamp' | 'driver' | 'emergency'): void {
+    const device = this.mustDevice(mac);
+    if (!device.fault(kind)) throw new Error(`device ${mac} has no element that can have a ${kind} fault`);
+    void this.via().publishState([device]);
+    void this.via().publishReport({
+      kind: 'diagnosis',
+      seq: this.nextReportSeq(),
+      at: seconds(Date.now()),
+      level: 'warning',
+      code: `fault.${kind}`,
+      message: `${kind} fault on device ${device.mac} (address ${device.spec.address})`,
+    });
+    if (kind === 'emergency' && this.options.httpUrl) {
+      const element = device.elements.find((candidate) => candidate.faultBits !== null);
+      void this.postMesh('/SigMesh/report/emergency/node', {
+        mac: device.mac,
+        at: seconds(Date.now()),
+        mode: element?.mode ?? 0,
+        faultBits: element?.faultBits ?? 0,
+        seq: this.nextReportSeq(),
+      });
+    }
+  }
+
+  /** Clears every fault of a device and reports it. */
+  clearFaults(mac: string): void {
+    const device = this.mustDevice(mac);
+    device.clearFaults();
+    void this.via().publishState([device]);
+  }
+
+  /** Mesh ready or not (section 3 meshStatus); republishes presence. */
+  setMeshReady(ready: boolean): void {
+    this.meshReady = ready;
+    if (this.client?.connected) void this.publishPresence(this.client);
+  }
+
+  /** The current state of the gateway and of every device. */
+  snapshot(): GatewaySnapshot {
+    return {
+      sn: this.sn,
+      connection: this.connection,
+      meshReady: this.meshReady,
+      firmware: this.options.firmware ?? '2.4.1',
+      reconnectAttempts: this.attempt,
+      devices: [...this.devices.values()].map((device) => ({
+        mac: device.mac,
+        address: device.spec.address,
+        model: device.spec.model,
+        kind: device.spec.kind,
+        presence: device.presence,
+        elements: device.elementStates(),
+        scenes: Object.fromEntries(device.scenes),
+        settings: device.settings,
+      })),
+    };
+  }
+
+  private nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  private nextReportSeq(): number {
+    this.reportSeq += 1;
+    return this.reportSeq;
+  }
+
+  private async publish(channel: GatewayChannelName, message: unknown, retain = false): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) return;
+    try {
+      await client.publishAsync(gatewayTopic(this.sn, channel), JSON.stringify(message), { qos: 1, retain });
+    } catch (error) {
+      this.options.log?.(`${this.sn}: publish ${channel} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private publishPresence(client: MqttClient): Promise<unknown> {
+    const message: PresenceMessage = {
+      online: true,
+      meshReady: this.meshReady,
+      firmware: this.options.firmware ?? '2.4.1',
+      at: seconds(Date.now()),
+    };
+    return client.publishAsync(gatewayTopic(this.sn, 'presence'), JSON.stringify(message), { qos: 1, retain: true });
+  }
+
+  /** Publishes the full inventory. */
+  publishInventory(): Promise<void> {
+    const message: InventoryMessage = {
+      seq: this.nextSeq(),
+      devices: [...this.devices.values()].map((device) => device.inventory()),
+    };
+    return this.publish('inventory', message);
+  }
+
+  private publishState(devices: SimDevice[], withPresence = false): Promise<void> {
+    if (!devices.length) return Promise.resolve();
+    const message: StateMessage = {
+      seq: this.nextSeq(),
+      at: seconds(Date.now()),
+      devices: devices.map((device) => ({
+        mac: device.mac,
+        ...(withPresence ? { online: device.presence === 'online' } : {}),
+        elements: device.elementStates(),
+      })),
+    };
+    return this.publish('state', message);
+  }
+
+  private publishReport(report: ReportMessage): Promise<void> {
+    return this.publish('report', report);
+  }
+
+  private publishAck(ack: AckMessage): Promise<void> {
+    return this.publish('ack', ack);
+  }
+
+  private async postMesh(path: string, fields: Record<string, unknown>): Promise<void> {
+    const url = `${this.options.httpUrl!.replace(/\/$/, '')}${path}`;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ uid: this.sn, token: this.options.secret, ...fields }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const answer = (await response.json().catch(() => null)) as { code?: number } | null;
+      if (answer?.code !== 0) this.options.log?.(`${this.sn}: ${path} answered ${response.status} ${answer?.code}`);
+    } catch (error) {
+      this.options.log?.(`${this.sn}: ${path} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private onMessage(_topic: string, payload: Buffer): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const cancel = CancelMessageSchema.safeParse(body);
+    if (cancel.success) {
+      this.cancel(cancel.data.cancelTaskId);
+      return;
+    }
+    const command = CommandMessageSchema.safeParse(body);
+    if (!command.success) {
+      this.options.log?.(`${this.sn}: ignored a malformed command`);
+      return;
+    }
+    this.execute(command.data.taskId, command.data.targets, command.data.action, command.data.timeoutMs);
+  }
+
+  private latency(device: SimDevice): number {
+    const latency = device.spec.latencyMs ?? this.options.latencyMs ?? [20, 150];
+    if (typeof latency === 'number') return latency;
+    const [min, max] = latency;
+    return Math.round(min + Math.random() * (max - min));
+  }
+
+  private execute(
+    taskId: number,
+    targets: { mac: string; address: number }[],
+    action: CommandAction,
+    timeoutMs: number,
+  ) {
+    if (this.tasks.has(taskId)) return; // a redelivered command
+    void this.publishAck({ taskId, state: 'received', results: [] });
+    void this.publishAck({ taskId, state: 'executing', results: [] });
+    const task: RunningTask = {
+      taskId,
+      timers: [],
+      waiting: new Set(),
+      lost: 0,
+      canceled: false,
+      timeoutMs,
+      givingUp: false,
+    };
+    this.tasks.set(taskId, task);
+    const immediate: AckMessage['results'] = [];
+    const byDelay = new Map<number, SimDevice[]>();
+    const everyone = targets.length === 0 && action.op === 'sync';
+    const chosen = everyone
+      ? [...this.devices.values()].map((device) => ({ mac: device.mac, address: device.spec.address }))
+      : targets;
+    for (const target of chosen) {
+      const device = this.device(target.mac);
+      if (!device || device.spec.address !== target.address || device.presence === 'offline') {
+        immediate.push({ mac: target.mac, ok: false, reason: 'offline' });
+        continue;
+      }
+      if (device.presence === 'lost') {
+        task.lost += 1;
+        continue;
+      }
+      task.waiting.add(device.mac);
+      const delay = this.latency(device);
+      const batch = byDelay.get(delay);
+      if (batch) batch.push(device);
+      else byDelay.set(delay, [device]);
+    }
+    if (immediate.length) void this.publishAck({ taskId, state: 'executing', results: immediate });
+    for (const [delay, batch] of byDelay) {
+      task.timers.push(setTimeout(() => this.complete(task, batch, action), delay));
+    }
+    this.finishIfDone(task);
+  }
+
+  private complete(task: RunningTask, batch: SimDevice[], action: CommandAction): void {
+    if (task.canceled || !this.tasks.has(task.taskId)) return;
+    const now = Date.now();
+    const results: AckMessage['results'] = [];
+    const changed: SimDevice[] = [];
+    for (const device of batch) {
+      task.waiting.delete(device.mac);
+      if (device.presence === 'lost') {
+        task.lost += 1;
+        continue;
+      }
+      if (device.presence === 'offline') {
+        results.push({ mac: device.mac, ok: false, reason: 'offline' });
+        continue;
+      }
+      const outcome = device.apply(action, now);
+      results.push(outcome.ok ? { mac: device.mac, ok: true } : { mac: device.mac, ok: false, reason: outcome.reason });
+      if (outcome.ok && action.op !== 'storeScene' && action.op !== 'config') changed.push(device);
+      if (device.hasFade) this.startFading();
+    }
+    void this.publishState(changed, action.op === 'sync');
+    if (results.length) void this.publishAck({ taskId: task.taskId, state: 'executing', results });
+    this.finishIfDone(task);
+  }
+
+  private finishIfDone(task: RunningTask): void {
+    if (task.waiting.size > 0) return;
+    if (task.lost === 0) {
+      this.tasks.delete(task.taskId);
+      void this.publishAck({ taskId: task.taskId, state: 'done', results: [] });
+      return;
+    }
+    // Lost devices never answer: the gateway gives up when the console does, without their results.
+    if (!task.givingUp) {
+      task.givingUp = true;
+      task.timers.push(
+        setTimeout(() => {
+          if (!this.tasks.delete(task.taskId)) return;
+          void this.publishAck({ taskId: task.taskId, state: 'done', results: [] });
+        }, task.timeoutMs),
+      );
+    }
+  }
+
+  private cancel(taskId: number): void {
+    const task = this.tasks.get(taskId);
+    if (!task) return;
+    task.canceled = true;
+    for (const timer of task.timers) clearTimeout(timer);
+    this.tasks.delete(taskId);
+    const results = [...task.waiting].map((mac) => ({ mac, ok: false, reason: 'canceled' as const }));
+    void this.publishAck({ taskId, state: 'canceled', results });
+  }
+
+  private startFading(): void {
+    if (this.fading) return;
+    this.fading = true;
+    this.ticker.whileBusy((now) => {
+      const changed = [...this.devices.values()].filter((device) => device.hasFade && device.tick(now));
+      void this.publishState(changed);
+      const still = changed.some((device) => device.hasFade);
+      this.fading = still;
+      return still;
+    });
+  }
+
+  private slowTick(now: number): void {
+    this.mesh.accrue(now, this.ticker.slowMs / 1000);
+    if (!this.client?.connected || this.mesh.reporter() !== this) return;
+    const sensorMean = this.options.sensorMeanMs ?? 120_000;
+    if (sensorMean > 0) {
+      const chance = this.ticker.slowMs / sensorMean;
+      const triggered = [...this.devices.values()].filter(
+        (device) =>
+          device.presence === 'online' &&
+          device.spec.kind === 'motionSensor' &&
+          Math.random() < chance &&
+          device.trigger(seconds(now)),
+      );
+      if (triggered.length) {
+        void this.publishState(triggered);
+        for (const device of triggered) this.sendTrigger(device, now);
+      }
+    }
+    const period = this.options.reportPeriodMs ?? 300_000;
+    if (period <= 0) return;
+    if (this.nextReportAt === 0) this.nextReportAt = now + Math.random() * period;
+    if (now < this.nextReportAt) return;
+    this.nextReportAt = now + period;
+    this.report(now);
+  }
+
+  private sendTrigger(device: SimDevice, now: number): void {
+    const count = device.pendingTriggers;
+    device.pendingTriggers = 0;
+    if (count <= 0) return;
+    const fields = { mac: device.mac, at: seconds(now), count, seq: this.nextReportSeq() };
+    if (this.options.httpUrl) void this.postMesh('/SigMesh/report/sensor/trigger', fields);
+    else void this.publishReport({ kind: 'sensorTrigger', ...fields });
+  }
+
+  /** Consumption of every luminaire and fresh light-sensor readings. */
+  private report(now: number): void {
+    const luxChanged: SimDevice[] = [];
+    for (const device of this.devices.values()) {
+      if (device.presence !== 'online') continue;
+      if (device.driftLux()) luxChanged.push(device);
+      const consumption = device.takeConsumption();
+      if (!consumption) continue;
+      const fields = { mac: device.mac, at: seconds(now), ...consumption, seq: this.nextReportSeq() };
+      if (this.options.httpUrl) void this.postMesh('/SigMesh/report/light/consume', fields);
+      else void this.publishReport({ kind: 'consume', ...fields });
+    }
+    void this.publishState(luxChanged);
+  }
+}

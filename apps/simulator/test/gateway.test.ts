@@ -1,0 +1,446 @@
+import {
+  AckMessageSchema,
+  InventoryMessageSchema,
+  PresenceMessageSchema,
+  ReportMessageSchema,
+  StateMessageSchema,
+  scaleD4iBank,
+} from '@lightwell/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startControlServer } from '../src/control-server.ts';
+import type { SimDeviceSpec } from '../src/devices.ts';
+import { generateFleet, startSimulator } from '../src/fleet.ts';
+import { backoffDelay, SimGateway } from '../src/gateway.ts';
+import { ConsoleProbe, mosquittoAvailable, startTestBroker, type TestBroker, uniqueSn } from './support.ts';
+
+const MESH: SimDeviceSpec[] = [
+  { mac: 'AA:00:00:00:00:01', address: 2, kind: 'dt6', model: 'T-DT6', onOff: 1, lightness: 60 },
+  { mac: 'AA0000000002', address: 3, kind: 'dt8', model: 'T-DT8', onOff: 0, cct: 3000 },
+  { mac: 'AA0000000003', address: 4, kind: 'd4i', model: 'T-D4I', ratedPower: 40 },
+  { mac: 'AA0000000004', address: 5, kind: 'motionSensor', model: 'T-PIR' },
+  { mac: 'AA0000000005', address: 6, kind: 'lightSensor', model: 'T-LUX' },
+  { mac: 'AA0000000006', address: 7, kind: 'pushButton', model: 'T-BTN' },
+  { mac: 'AA0000000007', address: 8, kind: 'panel', model: 'T-PANEL' },
+  { mac: 'AA0000000008', address: 9, kind: 'emergencyOne', model: 'T-EM1' },
+  { mac: 'AA0000000009', address: 10, kind: 'emergencyTwo', model: 'T-EM2' },
+];
+const targets = (...indexes: number[]) =>
+  indexes.map((i) => ({ mac: MESH[i]!.mac.replace(/:/g, ''), address: MESH[i]!.address }));
+
+const mosquitto = await mosquittoAvailable();
+if (!mosquitto)
+  console.warn('Mosquitto is not listening on 127.0.0.1:1883: its half of the simulator tests is skipped');
+
+let taskIds = Math.floor(Date.now() / 1000);
+
+describe.each([
+  { broker: 'aedes (in-process)', skip: false },
+  { broker: 'Mosquitto 127.0.0.1:1883', skip: !mosquitto },
+])('simulated gateway on $broker', ({ broker: label, skip }) => {
+  let broker: TestBroker | null = null;
+  let url = 'mqtt://127.0.0.1:1883';
+  const open: { gateway?: SimGateway; probe?: ConsoleProbe }[] = [];
+
+  beforeAll(async () => {
+    if (skip) return;
+    if (label.startsWith('aedes')) {
+      broker = await startTestBroker();
+      url = broker.url;
+    }
+  });
+  afterEach(async () => {
+    for (const item of open.splice(0)) {
+      await item.gateway?.stop();
+      await item.probe?.close();
+    }
+  });
+  afterAll(async () => {
+    await broker?.close();
+  });
+
+  async function setUp(label: string, options: Partial<ConstructorParameters<typeof SimGateway>[0]> = {}) {
+    const sn = uniqueSn(label);
+    const secret = `secret-${sn}`;
+    broker?.secrets.set(sn, secret);
+    const probe = await ConsoleProbe.connect(url, sn);
+    const gateway = new SimGateway({
+      sn,
+      secret,
+      devices: MESH,
+      brokerUrl: url,
+      latencyMs: [5, 30],
+      reportPeriodMs: 0,
+      sensorMeanMs: 0,
+      ...options,
+    });
+    open.push({ gateway, probe });
+    gateway.start();
+    await gateway.whenConnected();
+    return { sn, gateway, probe };
+  }
+
+  it.skipIf(skip)('announces retained presence and its inventory, and its last will says offline', async () => {
+    const { sn, gateway, probe } = await setUp('presence', { firmware: '3.1.0' });
+    const online = PresenceMessageSchema.parse(await probe.next('status', (body) => body.online === true));
+    expect(online).toMatchObject({ online: true, meshReady: true, firmware: '3.1.0' });
+
+    const inventory = InventoryMessageSchema.parse(await probe.next('inventory'));
+    expect(inventory.devices).toHaveLength(MESH.length);
+    expect(inventory.devices.map((d) => d.mac)).toContain('AA0000000001');
+    const d4i = inventory.devices.find((d) => d.model === 'T-D4I')!.elements[0]!;
+    expect(d4i.d4i).toBeDefined();
+    const bank = scaleD4iBank(d4i.d4i!);
+    expect(bank.gearExternalVoltage).toBe(230);
+    expect(bank.gearPowerFactor).toBeCloseTo(0.95);
+    expect(bank.lightSourceCurrent).toBeCloseTo(0.56); // 80 % of 0.7 A
+    expect(bank.ratedLifeOfLuminaire).toBe(50_000);
+    const types = inventory.devices.flatMap((d) => d.elements.map((e) => e.type));
+    expect(new Set(types)).toEqual(new Set([1, 8, 20, 21, 22, 23, 6, 11]));
+
+    // A late subscriber still learns the presence from the retained message.
+    const late = await ConsoleProbe.connect(url, sn);
+    open.push({ probe: late });
+    expect(await late.next('status')).toMatchObject({ online: true });
+
+    gateway.goOffline();
+    expect(await probe.next('status', (body) => body.online === false)).toEqual({ online: false });
+    expect(gateway.snapshot().connection).toBe('offline');
+    gateway.goOnline();
+    await gateway.whenConnected();
+    await probe.next('status', (body) => body.online === true && probe.all('status').length >= 3);
+  });
+
+  it.skipIf(skip)(
+    'answers a command with received, executing, per-device results and done; state follows',
+    async () => {
+      const { sn, gateway, probe } = await setUp('command');
+      const taskId = ++taskIds;
+      await probe.command(sn, {
+        taskId,
+        targets: targets(0, 1, 3),
+        action: { op: 'light', onOff: 1, lightness: 40, cct: 5000 },
+        timeoutMs: 5000,
+      });
+      await probe.next('ack', (body) => body.taskId === taskId && body.state === 'done');
+      const acks = probe.all('ack', (body) => body.taskId === taskId).map((body) => AckMessageSchema.parse(body));
+      expect(acks[0]!.state).toBe('received');
+      expect(acks[1]!.state).toBe('executing');
+      expect(acks.at(-1)!.state).toBe('done');
+      const results = acks.flatMap((ack) => ack.results);
+      expect(results).toHaveLength(3);
+      expect(results.find((r) => r.mac === 'AA0000000001')).toEqual({ mac: 'AA0000000001', ok: true });
+      expect(results.find((r) => r.mac === 'AA0000000004')).toMatchObject({ ok: false, reason: 'unsupported' });
+
+      const states = probe.all('state').map((body) => StateMessageSchema.parse(body));
+      const reported = states.flatMap((s) => s.devices);
+      expect(reported.find((d) => d.mac === 'AA0000000001')!.elements[0]).toMatchObject({ onOff: 1, lightness: 40 });
+      expect(reported.find((d) => d.mac === 'AA0000000002')!.elements[0]).toMatchObject({
+        onOff: 1,
+        lightness: 40,
+        cct: 5000,
+      });
+      const seqs = states.map((s) => s.seq);
+      expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+      // What the simulator holds is what it reported.
+      const dt8 = gateway.snapshot().devices.find((d) => d.mac === 'AA0000000002')!;
+      expect(dt8.elements[0]).toMatchObject({ onOff: 1, lightness: 40, cct: 5000 });
+    },
+  );
+
+  it.skipIf(skip)('answers offline for an offline device and nothing for a lost one', async () => {
+    const { sn, gateway, probe } = await setUp('offline');
+    gateway.setDeviceOffline('AA0000000001');
+    const offlineState = await probe.next('state', (body) =>
+      (body.devices as { mac: string; online?: boolean }[]).some((d) => d.mac === 'AA0000000001' && d.online === false),
+    );
+    expect(offlineState).toBeDefined();
+    gateway.loseDevice('AA0000000002');
+    const taskId = ++taskIds;
+    const started = Date.now();
+    await probe.command(sn, { taskId, targets: targets(0, 1, 2), action: { op: 'light', onOff: 0 }, timeoutMs: 800 });
+    await probe.next('ack', (body) => body.taskId === taskId && body.state === 'done', 5000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+    const results = probe
+      .all('ack', (body) => body.taskId === taskId)
+      .flatMap((body) => AckMessageSchema.parse(body).results);
+    expect(results).toEqual(
+      expect.arrayContaining([
+        { mac: 'AA0000000001', ok: false, reason: 'offline' },
+        { mac: 'AA0000000003', ok: true },
+      ]),
+    );
+    expect(results.some((r) => r.mac === 'AA0000000002')).toBe(false);
+    expect(gateway.snapshot().devices.find((d) => d.mac === 'AA0000000002')!.elements[0]).toMatchObject({ onOff: 0 });
+
+    gateway.restoreDevice('AA0000000002');
+    const second = ++taskIds;
+    await probe.command(sn, { taskId: second, targets: targets(1), action: { op: 'light', onOff: 1 }, timeoutMs: 800 });
+    await probe.next('ack', (body) => body.taskId === second && body.state === 'done');
+    const again = probe
+      .all('ack', (body) => body.taskId === second)
+      .flatMap((body) => AckMessageSchema.parse(body).results);
+    expect(again).toEqual([{ mac: 'AA0000000002', ok: true }]);
+  });
+
+  it.skipIf(skip)('reports faults in the state, as a diagnosis, and on emergency elements', async () => {
+    const { gateway, probe } = await setUp('fault');
+    gateway.reportFault('AA0000000003', 'lamp');
+    const state = StateMessageSchema.parse(
+      await probe.next('state', (body) => (body.devices as { mac: string }[]).some((d) => d.mac === 'AA0000000003')),
+    );
+    const element = state.devices[0]!.elements[0]!;
+    expect(element.status).toBe(1);
+    expect(element.flags! & 2).toBe(2);
+    expect(element.bankAt).toBeGreaterThan(Date.now() / 1000 - 60);
+    const diagnosis = ReportMessageSchema.parse(await probe.next('report', (body) => body.kind === 'diagnosis'));
+    expect(diagnosis).toMatchObject({ kind: 'diagnosis', level: 'warning', code: 'fault.lamp' });
+
+    gateway.reportFault('AA0000000009', 'emergency');
+    const emergency = StateMessageSchema.parse(
+      await probe.next('state', (body) => (body.devices as { mac: string }[]).some((d) => d.mac === 'AA0000000009')),
+    );
+    expect(emergency.devices[0]!.elements[0]).toMatchObject({ type: 11, mode: 0, faultBits: 1 });
+    expect(() => gateway.reportFault('AA0000000004', 'emergency')).toThrow();
+  });
+
+  it.skipIf(skip)('fades through intermediate levels, stores and recalls scenes, keeps settings', async () => {
+    const { sn, gateway, probe } = await setUp('fade', { latencyMs: 0 });
+    const fade = ++taskIds;
+    await probe.command(sn, {
+      taskId: fade,
+      targets: targets(0),
+      action: { op: 'light', lightness: 100, fadeMs: 1000 },
+      timeoutMs: 5000,
+    });
+    await probe.next('state', (body) =>
+      (body.devices as { elements: { lightness?: number }[] }[]).some((d) => d.elements[0]?.lightness === 100),
+    );
+    const levels = probe
+      .all('state')
+      .flatMap((body) => StateMessageSchema.parse(body).devices)
+      .filter((d) => d.mac === 'AA0000000001')
+      .map((d) => d.elements[0]!.lightness!);
+    expect(levels.some((level) => level > 60 && level < 100)).toBe(true);
+
+    const store = ++taskIds;
+    await probe.command(sn, {
+      taskId: store,
+      targets: targets(0, 1),
+      action: { op: 'storeScene', sceneNumber: 7, onOff: 1, lightness: 25, cct: 2700 },
+      timeoutMs: 5000,
+    });
+    await probe.next('ack', (body) => body.taskId === store && body.state === 'done');
+    const recall = ++taskIds;
+    await probe.command(sn, {
+      taskId: recall,
+      targets: targets(0, 1),
+      action: { op: 'scene', sceneNumber: 7 },
+      timeoutMs: 5000,
+    });
+    await probe.next('ack', (body) => body.taskId === recall && body.state === 'done');
+    const snapshot = gateway.snapshot();
+    expect(snapshot.devices[0]!.elements[0]).toMatchObject({ onOff: 1, lightness: 25 });
+    expect(snapshot.devices[1]!.elements[0]).toMatchObject({ onOff: 1, lightness: 25, cct: 2700 });
+
+    // A recall that carries the stored states writes them first on a device that missed the store.
+    const fresh = ++taskIds;
+    const mac = snapshot.devices[0]!.mac;
+    await probe.command(sn, {
+      taskId: fresh,
+      targets: targets(0),
+      action: { op: 'scene', sceneNumber: 9, states: [{ mac, onOff: 1, lightness: 60 }] },
+      timeoutMs: 5000,
+    });
+    await probe.next('ack', (body) => body.taskId === fresh && body.state === 'done');
+    expect(gateway.snapshot().devices[0]!.elements[0]).toMatchObject({ onOff: 1, lightness: 60 });
+
+    const config = ++taskIds;
+    await probe.command(sn, {
+      taskId: config,
+      targets: targets(3),
+      action: { op: 'config', profileId: 4, settings: { holdTime: 120 } },
+      timeoutMs: 5000,
+    });
+    await probe.next('ack', (body) => body.taskId === config && body.state === 'done');
+    expect(gateway.snapshot().devices[3]!.settings).toEqual({ holdTime: 120, profileId: 4 });
+  });
+
+  it.skipIf(skip)('cancels a running task: devices not yet done are reported canceled', async () => {
+    const { sn, probe } = await setUp('cancel', { latencyMs: 2000 });
+    const taskId = ++taskIds;
+    await probe.command(sn, { taskId, targets: targets(0, 1), action: { op: 'light', onOff: 0 }, timeoutMs: 10_000 });
+    await probe.next('ack', (body) => body.taskId === taskId && body.state === 'executing');
+    await probe.command(sn, { cancelTaskId: taskId });
+    const canceled = AckMessageSchema.parse(
+      await probe.next('ack', (body) => body.taskId === taskId && body.state === 'canceled'),
+    );
+    expect(canceled.results).toEqual([
+      { mac: 'AA0000000001', ok: false, reason: 'canceled' },
+      { mac: 'AA0000000002', ok: false, reason: 'canceled' },
+    ]);
+  });
+
+  it.skipIf(skip)(
+    'answers sync with the whole mesh state and reports consumption and sensor triggers',
+    async () => {
+      const { sn, probe } = await setUp('reports', { reportPeriodMs: 1000, sensorMeanMs: 500, latencyMs: 0 });
+      const taskId = ++taskIds;
+      await probe.command(sn, { taskId, targets: [], action: { op: 'sync' }, timeoutMs: 5000 });
+      const synced = StateMessageSchema.parse(
+        await probe.next('state', (body) => (body.devices as unknown[]).length === MESH.length),
+      );
+      expect(synced.devices.every((d) => d.online === true)).toBe(true);
+      const consume = ReportMessageSchema.parse(await probe.next('report', (body) => body.kind === 'consume', 5000));
+      expect(consume).toMatchObject({ kind: 'consume', mac: expect.stringMatching(/^AA/) });
+      const trigger = ReportMessageSchema.parse(
+        await probe.next('report', (body) => body.kind === 'sensorTrigger', 8000),
+      );
+      expect(trigger).toMatchObject({ mac: 'AA0000000004' });
+    },
+    15_000,
+  );
+});
+
+describe('reconnect', () => {
+  it('backs off from 1 s to 60 s with ±20 % jitter', () => {
+    expect(backoffDelay(0, 1000, 60_000, () => 0.5)).toBe(1000);
+    expect(backoffDelay(3, 1000, 60_000, () => 0.5)).toBe(8000);
+    expect(backoffDelay(10, 1000, 60_000, () => 0.5)).toBe(60_000);
+    expect(backoffDelay(10, 1000, 60_000, () => 0)).toBe(48_000);
+    expect(backoffDelay(10, 1000, 60_000, () => 0.9999)).toBeCloseTo(72_000, -1);
+  });
+
+  it('reconnects with growing delays after the broker goes away and comes back', async () => {
+    const secrets = new Map<string, string>();
+    let broker = await startTestBroker(0, secrets);
+    const port = broker.port;
+    const sn = uniqueSn('reconnect');
+    secrets.set(sn, 'reconnect-secret');
+    const gateway = new SimGateway({
+      sn,
+      secret: 'reconnect-secret',
+      devices: MESH.slice(0, 2),
+      brokerUrl: broker.url,
+      reconnect: { minMs: 100, maxMs: 800 },
+      reportPeriodMs: 0,
+      sensorMeanMs: 0,
+    });
+    gateway.start();
+    await gateway.whenConnected();
+    await broker.close();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(gateway.connection).not.toBe('online');
+    expect(gateway.reconnectDelays.length).toBeGreaterThanOrEqual(2);
+    const delays = gateway.reconnectDelays;
+    expect(delays[0]).toBeGreaterThanOrEqual(80);
+    expect(delays[0]).toBeLessThanOrEqual(120);
+    expect(delays[1]).toBeGreaterThanOrEqual(160);
+    expect(delays[1]).toBeLessThanOrEqual(240);
+    broker = await startTestBroker(port, secrets);
+    await gateway.whenConnected();
+    expect(gateway.connection).toBe('online');
+    await gateway.stop();
+    await broker.close();
+  }, 15_000);
+
+  it('keeps retrying with backoff when its credentials are refused', async () => {
+    const broker = await startTestBroker();
+    const gateway = new SimGateway({
+      sn: uniqueSn('refused'),
+      secret: 'wrong',
+      devices: [],
+      brokerUrl: broker.url,
+      reconnect: { minMs: 50, maxMs: 400 },
+      reportPeriodMs: 0,
+    });
+    gateway.start();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(gateway.connection).not.toBe('online');
+    expect(gateway.reconnectDelays.length).toBeGreaterThanOrEqual(2);
+    await gateway.stop();
+    await broker.close();
+  });
+});
+
+describe('fleet and control endpoint', () => {
+  let broker: TestBroker;
+  beforeAll(async () => {
+    broker = await startTestBroker();
+  });
+  afterAll(async () => {
+    await broker.close();
+  });
+
+  it('lets two gateways share one mesh: a command through either changes the same device', async () => {
+    const a = { sn: uniqueSn('mesh-a'), secret: 'mesh-a-secret', devices: MESH.slice(0, 2), mesh: 'one' };
+    const b = { sn: uniqueSn('mesh-b'), secret: 'mesh-b-secret', devices: MESH.slice(0, 2), mesh: 'one' };
+    broker.secrets.set(a.sn, a.secret);
+    broker.secrets.set(b.sn, b.secret);
+    const simulator = await startSimulator({
+      brokerUrl: broker.url,
+      gateways: [a, b],
+      latencyMs: 0,
+      reportPeriodMs: 0,
+    });
+    const probe = await ConsoleProbe.connect(broker.url, b.sn);
+    try {
+      await probe.command(b.sn, {
+        taskId: 77,
+        targets: targets(0),
+        action: { op: 'light', lightness: 12 },
+        timeoutMs: 5000,
+      });
+      await probe.next('ack', (body) => body.taskId === 77 && body.state === 'done');
+      expect(simulator.gateway(a.sn).device('AA0000000001')!.elementStates()[0]).toMatchObject({ lightness: 12 });
+      simulator.gateway(a.sn).goOffline();
+      simulator.gatewayOf('AA0000000001').reportFault('AA0000000001', 'lamp');
+      await probe.next(
+        'state',
+        (body) => (body.devices as { elements: { status?: number }[] }[])[0]?.elements[0]?.status === 1,
+      );
+    } finally {
+      await probe.close();
+      await simulator.stop();
+    }
+  });
+
+  it('runs a generated fleet and is controlled over HTTP', async () => {
+    const fleet = generateFleet(20, 50, `t-fleet-${Date.now().toString(36)}`);
+    for (const gateway of fleet) broker.secrets.set(gateway.sn, gateway.secret);
+    expect(new Set(fleet.flatMap((g) => g.devices.map((d) => d.mac))).size).toBe(1000);
+    const simulator = await startSimulator({ brokerUrl: broker.url, gateways: fleet, latencyMs: 0, reportPeriodMs: 0 });
+    const control = await startControlServer(simulator, 0);
+    try {
+      const state = (await (await fetch(`${control.url}/state`)).json()) as {
+        gateways: { sn: string; connection: string; devices: { mac: string; elements: unknown[] }[] }[];
+      };
+      expect(state.gateways).toHaveLength(20);
+      expect(state.gateways.every((g) => g.connection === 'online' && g.devices.length === 50)).toBe(true);
+
+      const sn = fleet[3]!.sn;
+      const probe = await ConsoleProbe.connect(broker.url, sn);
+      const offline = await fetch(`${control.url}/gateways/${sn}/offline`, { method: 'POST' });
+      expect(await offline.json()).toEqual({ ok: true, connection: 'offline' });
+      expect(await probe.next('status', (body) => body.online === false)).toEqual({ online: false });
+      await fetch(`${control.url}/gateways/${sn}/online`, { method: 'POST' });
+      await simulator.gateway(sn).whenConnected();
+
+      const mac = fleet[3]!.devices[0]!.mac;
+      expect((await fetch(`${control.url}/devices/${mac}/fault?kind=driver`, { method: 'POST' })).status).toBe(200);
+      const device = (await (await fetch(`${control.url}/devices/${mac}`)).json()) as {
+        gateway: { sn: string };
+        device: { elements: { status: number }[] };
+      };
+      expect(device.gateway.sn).toBe(sn);
+      expect(device.device.elements[0]!.status).toBe(2);
+      expect((await fetch(`${control.url}/devices/${mac}/lose`, { method: 'POST' })).status).toBe(200);
+      expect(simulator.gateway(sn).device(mac)!.presence).toBe('lost');
+      expect((await fetch(`${control.url}/devices/000000000000/lose`, { method: 'POST' })).status).toBe(404);
+      expect((await fetch(`${control.url}/gateways/${sn}/explode`, { method: 'POST' })).status).toBe(404);
+      await probe.close();
+    } finally {
+      await control.close();
+      await simulator.stop();
+    }
+  });
+});
