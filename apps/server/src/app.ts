@@ -10,19 +10,34 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorComp
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { createGatewayLink } from './gateway-link/index.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
+import { controlRoutes } from './routes/control/control.routes.ts';
+import { deviceRoutes } from './routes/device/device.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
+import { gatewayRoutes } from './routes/gateway/gateway.routes.ts';
+import { groupRoutes } from './routes/group/group.routes.ts';
+import { liveRoutes } from './routes/live/live.routes.ts';
+import { meshRoutes } from './routes/mesh/mesh.routes.ts';
 import { networkRoutes } from './routes/network/network.routes.ts';
 import { networkMemberRoutes } from './routes/network/network-members.routes.ts';
+import { productRoutes } from './routes/product/product.routes.ts';
+import { profileRoutes } from './routes/profile/profile.routes.ts';
+import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
+import { seedSystemProfiles } from './routes/profile/seed-system-profiles.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
+import { sceneRoutes } from './routes/scene/scene.routes.ts';
+import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
 import { shareRoutes } from './routes/share/share.routes.ts';
+import { taskRoutes } from './routes/task/task.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
 import { sessionRoutes } from './routes/user/session.routes.ts';
 import { nodeRoutes } from './routes/zone/node.routes.ts';
 import { zoneRoutes } from './routes/zone/zone.routes.ts';
+import { registerTaskLifecycle } from './services/commands/task-lifecycle.ts';
 
 /** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
 export interface BuildOptions {
@@ -112,17 +127,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Responses are shaped by presenters (the allow-list); schemas on routes document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  const signingSecret = await resolveSigningSecret(database.db, config.signingSecret);
+  await seedSystemProfiles(database.db);
+  const now = options.now ?? (() => new Date());
+  const { link, live } = await createGatewayLink({ config, db: database.db, signingSecret, log: app.log, now });
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer:
       options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-    signingSecret: await resolveSigningSecret(database.db, config.signingSecret),
-    now: options.now ?? (() => new Date()),
+    signingSecret,
+    link,
+    live,
+    now,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => ctx.link.close());
 
   await app.register(swagger, {
     openapi: {
@@ -133,9 +155,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { name: 'project', description: 'Projects' },
         { name: 'network', description: 'Networks, members, recycle bin and audit trail' },
         { name: 'share', description: 'Sharing projects and networks by e-mail link' },
+        { name: 'profile', description: 'Configuration profiles: own, public and system defaults; apply and share' },
         { name: 'zone', description: 'Zones, nodes and the map view of a network' },
         { name: 'file', description: 'Floor-plan images: upload, download, delete' },
         { name: 'backup', description: 'Network backups: take, list, view, restore' },
+        { name: 'gateway', description: 'Gateways, their diagnoses and devices, live device state and updates' },
+        { name: 'mesh', description: 'Mesh-prefix calls sent by gateways (sn and secret)' },
+        { name: 'control', description: 'Remote control of lights and the tasks commands become' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -159,10 +185,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   networkRoutes(app);
   networkMemberRoutes(app);
   shareRoutes(app);
+  profileRoutes(app);
+  profileShareRoutes(app);
   zoneRoutes(app);
   nodeRoutes(app);
+  deviceRoutes(app);
+  productRoutes(app);
   fileRoutes(app);
   backupRoutes(app);
+  gatewayRoutes(app);
+  liveRoutes(app);
+  meshRoutes(app);
+  controlRoutes(app);
+  taskRoutes(app);
+  groupRoutes(app);
+  sceneRoutes(app);
+  scheduleRoutes(app);
+  registerTaskLifecycle(app);
 
   handleErrors(app);
   await serveWebApp(app, config.webDist);

@@ -22,6 +22,13 @@ export const EnvSchema = z.object({
   MQTT_URL: z.string().url().optional(),
   /** Port of the embedded MQTT broker (never 1883, which an external broker may hold). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
+  /** Interface the embedded MQTT broker listens on. */
+  MQTT_HOST: z.string().default('0.0.0.0'),
+  /** Shared-subscription group of the server processes on an external broker (each message reaches one). */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('lightwell'),
   /** SMTP server for outgoing mail; without it mail is kept in the outbox table. */
   SMTP_URL: z.string().url().optional(),
   /** Sender address of outgoing mail. */
@@ -34,6 +41,8 @@ export const EnvSchema = z.object({
   DEMO: bool.optional(),
   /** Accept `notCheckSign` requests (developer tools only); default off. */
   ALLOW_UNSIGNED: bool.default(false),
+  /** Port of the demo simulator's status and control endpoint (127.0.0.1); demo mode only, off when unset. */
+  SIMULATOR_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Log level of the server (fatal, error, warn, info, debug, trace, silent). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app; defaults to apps/web/dist. */
@@ -50,12 +59,15 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  mqttHost: string;
+  mqttShareGroup: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
   signingSecret: string | undefined;
   demo: boolean;
   allowUnsigned: boolean;
+  simulatorHttpPort: number | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
@@ -76,12 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttHost: e.MQTT_HOST,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     signingSecret: e.SIGNING_SECRET,
     demo: e.DEMO ?? !e.DATABASE_URL,
     allowUnsigned: e.ALLOW_UNSIGNED,
+    simulatorHttpPort: e.SIMULATOR_HTTP_PORT,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,

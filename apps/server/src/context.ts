@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { GatewayLink, LiveHub } from './gateway-link/types.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What handlers and services need, built once per server process. */
@@ -9,6 +10,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Key of request signatures and verification-code hashes. */
   signingSecret: string;
+  /** MQTT connection to the gateways. */
+  link: GatewayLink;
+  /** Live updates to browsers, across server processes. */
+  live: LiveHub;
   /** Current time; tests replace it to step over expiry limits. */
   now(): Date;
 }

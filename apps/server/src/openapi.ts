@@ -15,7 +15,10 @@ export function openApiText(app: FastifyInstance): string {
 // `npm run openapi` regenerates docs/openapi.json from the zod schemas.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   const database = await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', SIGNING_SECRET: 'x'.repeat(32) }), database });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', SIGNING_SECRET: 'x'.repeat(32), MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
+    database,
+  });
   await app.ready();
   writeFileSync(OPENAPI_FILE, openApiText(app));
   await app.close();

@@ -71,6 +71,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   clock: TestClock;
+  /** URL a simulated gateway connects to: the app's embedded broker (random port), or `MQTT_URL`. */
+  brokerUrl: string;
   close(): Promise<void>;
 }
 
@@ -78,13 +80,25 @@ export interface TestApp {
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new TestClock();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO: 'false', SIGNING_SECRET, DATA_DIR: '/tmp/lw-test', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    SIGNING_SECRET,
+    DATA_DIR: '/tmp/lw-test',
+    // The embedded broker on a free port; a test may pass MQTT_URL to use Mosquitto instead. A group of
+    // its own keeps parallel test apps on one Mosquitto from taking each other's messages.
+    MQTT_PORT: '0',
+    MQTT_HOST: '127.0.0.1',
+    MQTT_SHARE_GROUP: `test-${randomBytes(6).toString('hex')}`,
+    ...env,
+  });
   const app = await buildApp({ config, database, now: clock.now });
   await app.ready();
   return {
     app,
     db: database.db,
     clock,
+    brokerUrl: app.ctx.link.brokerUrl,
     async close() {
       await app.close();
       await database.close();

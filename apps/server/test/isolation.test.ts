@@ -1,15 +1,21 @@
-import { type CallName, Code, calls } from '@lightwell/domain';
+import { type CallName, Code, calls, defaultProfileSettings } from '@lightwell/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   auditEvents,
   backups,
+  devices,
   files,
+  gateways,
+  groups,
   networks,
   networkUsers,
   nodes,
   projects,
   projectUsers,
+  scenes,
+  schedules,
+  tasks,
   viewStates,
   zones,
 } from '../src/db/schema.ts';
@@ -21,7 +27,37 @@ interface InnerIds {
   nodeId: number;
   backupId: number;
   fileName: string;
+  /** A virtual device of the network. */
+  deviceId: number;
+  /** A scene and a command task of the network. */
+  sceneId: number;
+  taskId: number;
+  /** A gateway of the network. */
+  gatewayId: number;
+  /** A group and a schedule of the network. */
+  groupId: number;
+  scheduleId: number;
 }
+
+/** Payload fields that name a project, a network or something inside one: every call with one is covered. */
+const NETWORK_SCOPED_KEYS = [
+  'pid',
+  'nid',
+  'nids',
+  'zid',
+  'zoneIds',
+  'nodeId',
+  'deviceId',
+  'deviceIds',
+  'virtualId',
+  'realId',
+  'gatewayId',
+  'backupId',
+  'groupId',
+  'sceneId',
+  'scheduleId',
+  'taskId',
+];
 
 /** Every call that names a project or a network, with a payload aimed at someone else's ids. */
 function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, Record<string, unknown>][] {
@@ -64,6 +100,56 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ['backupView', { backupId: inner.backupId }],
     ['backupRestore', { backupId: inner.backupId }],
     ['backupDelete', { backupId: inner.backupId }],
+    ['controlLight', { nid, target: { kind: 'network' }, onOff: 0 }],
+    ['controlLight', { nid, target: { kind: 'device', ids: [inner.deviceId] }, onOff: 1 }],
+    ['controlScene', { nid, sceneId: inner.sceneId }],
+    ['controlProject', { pid, onOff: 0 }],
+    ['taskList', { nid }],
+    ['taskGet', { taskId: inner.taskId }],
+    ['taskCancel', { taskId: inner.taskId }],
+    ['profileAdd', { nid, name: 'Planted', settings: defaultProfileSettings() }],
+    ['profileApply', { profileId: 1, zoneIds: [inner.zid] }],
+    ['profileApply', { profileId: 1, nids: [nid] }],
+    ['deviceList', { nid }],
+    ['deviceGet', { deviceId: inner.deviceId }],
+    ['deviceAdd', { nid, devices: [{ kind: 'luminaire', model: 'ISO-1', name: 'Planted', mac: 'A4C1380099FF' }] }],
+    ['deviceUpdate', { deviceId: inner.deviceId, changes: { name: 'Taken' } }],
+    ['deviceDelete', { deviceId: inner.deviceId }],
+    ['deviceBind', { virtualId: inner.deviceId, realId: inner.deviceId }],
+    ['deviceUnbind', { virtualId: inner.deviceId }],
+    ['sensorList', { nid }],
+    ['gatewayList', { nid }],
+    ['gatewayAdd', { nid, name: 'Planted' }],
+    ['gatewayUpdate', { gatewayId: inner.gatewayId, name: 'Taken' }],
+    ['gatewayDelete', { gatewayId: inner.gatewayId }],
+    ['gatewaySecretReset', { gatewayId: inner.gatewayId }],
+    ['gatewayDiagnosisList', { gatewayId: inner.gatewayId }],
+    ['gatewayRealDevices', { gatewayId: inner.gatewayId }],
+    ['deviceStateList', { nid }],
+    ['liveStream', { nid }],
+    ['groupList', { nid }],
+    ['groupAdd', { nid, name: 'Planted' }],
+    ['groupUpdate', { groupId: inner.groupId, name: 'Taken' }],
+    ['groupDelete', { groupId: inner.groupId }],
+    ['groupDeviceAdd', { groupId: inner.groupId, deviceIds: [inner.deviceId] }],
+    ['groupDeviceRemove', { groupId: inner.groupId, deviceIds: [inner.deviceId] }],
+    ['groupDeviceOptions', { nid }],
+    ['pictureUpload', { nid, image: 'iVBORw0KGgo=' }],
+    ['picture', { nid, fileName: inner.fileName }],
+    ['sceneList', { nid }],
+    ['sceneAdd', { nid, name: 'Planted', type: 'generic' }],
+    ['sceneUpdate', { sceneId: inner.sceneId, name: 'Taken' }],
+    ['sceneDeviceSet', { sceneId: inner.sceneId, devices: [] }],
+    ['sceneDelete', { sceneId: inner.sceneId }],
+    ['scheduleList', { nid }],
+    ['scheduleAdd', { nid, name: 'Planted', targetKind: 'network', action: { op: 'light', onOff: 0 } }],
+    [
+      'scheduleUpdate',
+      { scheduleId: inner.scheduleId, name: 'Taken', targetKind: 'network', action: { op: 'light', onOff: 1 } },
+    ],
+    ['scheduleEnable', { scheduleId: inner.scheduleId, enabled: false }],
+    ['scheduleDelete', { scheduleId: inner.scheduleId }],
+    ['networkLocationUpdate', { nid, latitude: 1, longitude: 1, timeZone: 'UTC' }],
   ];
 }
 
@@ -87,7 +173,42 @@ async function furnish(t: TestApp, nid: number, ownerUid: number): Promise<Inner
     .returning();
   const [node] = await t.db.insert(nodes).values({ nid, zoneId: zone!.id, name: 'Secret node' }).returning();
   const [backup] = await t.db.insert(backups).values({ nid, name: 'Secret backup', content: {} }).returning();
-  return { zid: zone!.id, nodeId: node!.id, backupId: backup!.id, fileName };
+  const [device] = await t.db
+    .insert(devices)
+    .values({ nid, isVirtual: true, kind: 'luminaire', name: 'Secret device', model: 'ISO-1', mac: 'A4C138009901' })
+    .returning();
+  const [gateway] = await t.db
+    .insert(gateways)
+    .values({ nid, sn: `gw-isolation-${nid}`, name: 'Secret gateway', secretHash: 'x', status: 2, meshStatus: 1 })
+    .returning();
+  const [scene] = await t.db.insert(scenes).values({ nid, number: 5, name: 'Secret scene' }).returning();
+  const [task] = await t.db
+    .insert(tasks)
+    .values({
+      nid,
+      gatewayId: gateway!.id,
+      targetKind: 'network',
+      action: {},
+      deadlineAt: new Date(Date.now() + 600_000),
+    })
+    .returning();
+  const [group] = await t.db.insert(groups).values({ nid, name: 'Secret group' }).returning();
+  const [schedule] = await t.db
+    .insert(schedules)
+    .values({ nid, name: 'Secret schedule', targetKind: 'network', action: { op: 'light', onOff: 0 } })
+    .returning();
+  return {
+    zid: zone!.id,
+    nodeId: node!.id,
+    backupId: backup!.id,
+    fileName,
+    deviceId: device!.id,
+    sceneId: scene!.id,
+    taskId: task!.id,
+    gatewayId: gateway!.id,
+    groupId: group!.id,
+    scheduleId: schedule!.id,
+  };
 }
 
 describeApi('a user of another project can read or change nothing of this one', () => {
@@ -102,16 +223,40 @@ describeApi('a user of another project can read or change nothing of this one', 
     const inner = await furnish(t, network.id, owner.user.id);
     const snapshot = async () =>
       Promise.all(
-        [networks, networkUsers, projects, projectUsers, auditEvents, zones, nodes, viewStates, files, backups].map(
-          async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n,
-        ),
+        [
+          networks,
+          networkUsers,
+          projects,
+          projectUsers,
+          auditEvents,
+          zones,
+          nodes,
+          viewStates,
+          files,
+          backups,
+          tasks,
+          groups,
+          scenes,
+          schedules,
+        ].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
       );
     const rows = async () =>
-      Promise.all([zones, nodes, viewStates, backups, networks].map((table) => t.db.select().from(table)));
+      Promise.all([zones, nodes, viewStates, backups, networks, gateways].map((table) => t.db.select().from(table)));
     const before = await snapshot();
     const rowsBefore = await rows();
     const covered = new Set<string>();
-    const missing = { zid: 999_997, nodeId: 999_996, backupId: 999_995, fileName: 'plan-missing.png' };
+    const missing = {
+      zid: 999_997,
+      nodeId: 999_996,
+      backupId: 999_995,
+      fileName: 'plan-missing.png',
+      deviceId: 999_994,
+      sceneId: 999_993,
+      taskId: 999_992,
+      gatewayId: 999_991,
+      groupId: 999_990,
+      scheduleId: 999_989,
+    };
     for (const [pid, nid, ids] of [
       [owner.pid, network.id, inner],
       [999_999, 999_998, missing],
@@ -127,7 +272,7 @@ describeApi('a user of another project can read or change nothing of this one', 
     expect(await snapshot()).toEqual(before);
     expect(await rows()).toEqual(rowsBefore);
     const scoped = Object.entries(calls)
-      .filter(([, def]) => 'pid' in def.payload || 'nid' in def.payload || 'nids' in def.payload)
+      .filter(([, def]) => NETWORK_SCOPED_KEYS.some((key) => key in def.payload))
       .map(([name]) => name);
     expect(scoped.filter((name) => !covered.has(name))).toEqual([]);
   });

@@ -164,6 +164,12 @@ export const networks = pgTable(
     /** Electricity price per kWh in hundredths of the currency unit (section 9: price /100). */
     electricityPrice: integer('electricity_price').notNull().default(0),
     currency: text('currency').notNull().default('EUR'),
+    /** Location for astro timers (degrees) and the network's IANA time zone for schedules. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Configuration profile applied to the whole network, or null. */
+    configId: integer('config_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -281,6 +287,8 @@ export const shares = pgTable(
     kind: text('kind').notNull(),
     pid: integer('pid').references(() => projects.id, { onDelete: 'cascade' }),
     nid: integer('nid').references(() => networks.id, { onDelete: 'cascade' }),
+    /** Shared configuration profile (kind 'config'). */
+    configId: integer('config_id'),
     sharerUid: integer('sharer_uid')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -327,3 +335,5 @@ export const backups = pgTable(
   },
   (t) => [index('backups_nid_idx').on(t.nid, t.createdAt)],
 );
+
+export * from './schema-remote.ts';

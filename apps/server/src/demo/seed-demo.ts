@@ -5,15 +5,23 @@ import { isUniqueViolation } from '../lib/db-errors.ts';
 import { translator } from '../lib/i18n.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createDefaultProject, createProject } from '../services/create-default-project.ts';
+import { seedDemoInstallation } from './seed-installation.ts';
 
 /** Login of the demo account, shown on the login page in demo mode only. */
 export const DEMO_LOGIN = { email: 'demo@lightwell.test', password: 'Lightwell-Demo-1', name: 'Demo' } as const;
 
 /**
- * Creates the demo account with its default project and a demo project, once: an existing demo
- * account is left as it is, also when several processes seed at the same time. Answers the demo uid.
+ * Creates the demo account with its default project and a demo project, and the demo installation in
+ * it (seed-installation.ts), once: an existing demo account is left as it is, also when several
+ * processes seed at the same time. Answers the demo uid.
  */
 export async function seedDemo(ctx: AppContext): Promise<number> {
+  const uid = await seedDemoAccount(ctx);
+  await seedDemoInstallation(ctx, uid);
+  return uid;
+}
+
+async function seedDemoAccount(ctx: AppContext): Promise<number> {
   const existing = await findUserByEmail(ctx.db, DEMO_LOGIN.email);
   if (existing) return existing.id;
   const passwordHash = await hashPassword(DEMO_LOGIN.password);

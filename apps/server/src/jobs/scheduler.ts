@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
+import { runSchedules } from './run-schedules.ts';
 
 /** A scheduled job: its slot for a moment in time (the job runs once per slot) and its work. */
 interface Job {
@@ -12,11 +13,13 @@ interface Job {
 }
 
 const hourly = (now: Date) => now.toISOString().slice(0, 13);
+const minutely = (now: Date) => now.toISOString().slice(0, 16);
 
 /** The jobs of this version. */
 export const JOBS: Job[] = [
   { name: 'purge-expired', slot: hourly, run: purgeExpired },
   { name: 'purge-recycle-bin', slot: hourly, run: purgeRecycleBin },
+  { name: 'run-schedules', slot: minutely, run: (ctx) => runSchedules(ctx) },
 ];
 
 /** Runs every job whose current slot no process has run yet. */

@@ -16,7 +16,7 @@ export type MailTemplate =
       name: 'share';
       sharer: string;
       target: string;
-      kind: 'network' | 'project';
+      kind: 'network' | 'project' | 'config';
       role: number;
       url: string;
       until: Date;
@@ -51,7 +51,9 @@ export function renderMail(template: MailTemplate, language: number): RenderedMa
       url: template.url,
       until: template.until.toISOString().slice(0, 16).replace('T', ' '),
     };
-    const lines = [t('mail:share.body', vars), t('mail:share.action', vars), t('mail:share.expiry', vars)];
+    // A profile share gives a copy, not a role.
+    const body = template.kind === 'config' ? 'mail:share.bodyConfig' : 'mail:share.body';
+    const lines = [t(body, vars), t('mail:share.action', vars), t('mail:share.expiry', vars)];
     return {
       subject: t('mail:share.subject', vars),
       text: [greeting, '', ...lines, '', signature].join('\n'),

@@ -9,6 +9,7 @@ import {
 } from '@lightwell/domain';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { findUserById } from '../db/queries/users.ts';
 import { networkUsers, shares, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
@@ -28,12 +29,21 @@ export interface ShareTarget {
 const refused = (message: string, emails: string[]) => new CallError(Code.shareRefused, message, { emails });
 const DAY_MS = 86_400_000;
 
+/** What a share link gives: a role in a network or project, or a copy of a configuration profile. */
+export type ShareKind = 'network' | 'project' | 'config';
+
 /** The link e-mailed for a share. */
-export function shareUrl(ctx: AppContext, kind: 'network' | 'project', token: string): string {
+export function shareUrl(ctx: AppContext, kind: ShareKind, token: string): string {
   return `${ctx.config.publicUrl}/shared/${kind}?link=${token}`;
 }
 
-async function mailInvitation(ctx: AppContext, share: typeof shares.$inferSelect, token: string, target: string) {
+/** E-mails the link of a share to its recipient, in the recipient's language (else the sharer's). */
+export async function mailInvitation(
+  ctx: AppContext,
+  share: typeof shares.$inferSelect,
+  token: string,
+  target: string,
+) {
   const sharer = await findUserById(ctx.db, share.sharerUid);
   const [recipient] = await ctx.db.select().from(users).where(eq(users.email, share.email)).limit(1);
   await ctx.mailer.send(
@@ -42,13 +52,72 @@ async function mailInvitation(ctx: AppContext, share: typeof shares.$inferSelect
       name: 'share',
       sharer: sharer?.name ?? '',
       target,
-      kind: share.kind as 'network' | 'project',
+      kind: share.kind as ShareKind,
       role: share.userType,
-      url: shareUrl(ctx, share.kind as 'network' | 'project', token),
+      url: shareUrl(ctx, share.kind as ShareKind, token),
       until: share.expiresAt,
     },
     recipient?.language ?? sharer?.language ?? 0,
   );
+}
+
+/**
+ * E-mails the link of each new share (`tokens[i]` for `rows[i]`); when any mail fails, deletes the
+ * whole batch and answers 1052, so nothing is shared (section 5).
+ */
+export async function mailInvitationsOrUndo(
+  ctx: AppContext,
+  rows: (typeof shares.$inferSelect)[],
+  tokens: string[],
+  targetName: string,
+): Promise<{ sent: number }> {
+  try {
+    for (const [i, row] of rows.entries()) await mailInvitation(ctx, row, tokens[i]!, targetName);
+  } catch {
+    await ctx.db.delete(shares).where(
+      inArray(
+        shares.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    throw new CallError(Code.mailFailed, 'The invitation e-mails could not be sent; nothing was shared.');
+  }
+  return { sent: rows.length };
+}
+
+/** 1065 for a share link that cannot be used, naming its state. */
+export const linkInvalid = (state: string) =>
+  new CallError(Code.linkInvalid, 'This link is no longer valid.', { state });
+
+/**
+ * Checks that the share found by a link may be accepted by user `uid`: 1065 naming the state when the
+ * link is unknown, used, revoked or expired, and 1065 `otherAccount` when it was sent to another address.
+ */
+export async function checkAcceptable(
+  ctx: AppContext,
+  uid: number,
+  row: typeof shares.$inferSelect | undefined,
+): Promise<typeof shares.$inferSelect> {
+  if (!row) throw linkInvalid('unknown');
+  const state = shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime());
+  if (state !== 'pending') throw linkInvalid(state);
+  const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, uid));
+  if (me?.email !== row.email) {
+    throw new CallError(Code.linkInvalid, `This invitation is for ${row.email}; sign in with that address.`, {
+      state: 'otherAccount',
+    });
+  }
+  return row;
+}
+
+/** Marks a pending share accepted by `uid` inside `tx`; 1065 `accepted` when another request got there first. */
+export async function spendShare(tx: Db, ctx: AppContext, uid: number, shareId: number): Promise<void> {
+  const spent = await tx
+    .update(shares)
+    .set({ status: 'accepted', acceptedAt: ctx.now(), acceptedUid: uid })
+    .where(and(eq(shares.id, shareId), eq(shares.status, 'pending')))
+    .returning({ id: shares.id });
+  if (spent.length !== 1) throw linkInvalid('accepted');
 }
 
 /**
@@ -114,18 +183,7 @@ export async function createShares(
     });
     return inserted;
   });
-  try {
-    for (const [i, row] of rows.entries()) await mailInvitation(ctx, row, tokens[i]!, target.name);
-  } catch {
-    await ctx.db.delete(shares).where(
-      inArray(
-        shares.id,
-        rows.map((r) => r.id),
-      ),
-    );
-    throw new CallError(Code.mailFailed, 'The invitation e-mails could not be sent; nothing was shared.');
-  }
-  return { sent: rows.length };
+  return mailInvitationsOrUndo(ctx, rows, tokens, target.name);
 }
 
 /** A share the user sent, for resend or revoke; anyone else's id is 1013. */

@@ -1,9 +1,9 @@
 import { Code, shareLinkState, UserType } from '@lightwell/domain';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { findUserById } from '../../db/queries/users.ts';
-import { networks, networkUsers, projects, shares, users } from '../../db/schema.ts';
+import { networks, networkUsers, profiles, projects, shares } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -15,11 +15,22 @@ import {
   loadProjectAccess,
 } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { createShares, grantNetworkRole, loadOwnShare, mayGrant, resendShare } from '../../services/share-links.ts';
-
-const linkInvalid = (state: string) => new CallError(Code.linkInvalid, 'This link is no longer valid.', { state });
+import {
+  checkAcceptable,
+  createShares,
+  grantNetworkRole,
+  linkInvalid,
+  loadOwnShare,
+  mayGrant,
+  resendShare,
+  spendShare,
+} from '../../services/share-links.ts';
 
 async function targetName(ctx: AppContext, share: typeof shares.$inferSelect): Promise<string> {
+  if (share.kind === 'config') {
+    const [c] = await ctx.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, share.configId!));
+    return c?.name ?? '';
+  }
   if (share.nid !== null) {
     const [n] = await ctx.db.select({ name: networks.name }).from(networks).where(eq(networks.id, share.nid));
     return n?.name ?? '';
@@ -28,11 +39,12 @@ async function targetName(ctx: AppContext, share: typeof shares.$inferSelect): P
   return p?.name ?? '';
 }
 
+/** A network or project share by its link; profile links are served by the profile calls. */
 async function findByLink(ctx: AppContext, link: string) {
   const [row] = await ctx.db
     .select()
     .from(shares)
-    .where(eq(shares.tokenHash, hashToken(link)))
+    .where(and(eq(shares.tokenHash, hashToken(link)), inArray(shares.kind, ['network', 'project'])))
     .limit(1);
   return row;
 }
@@ -67,8 +79,8 @@ export function shareRoutes(app: FastifyInstance): void {
     for (const row of rows) {
       list.push({
         id: row.id,
-        kind: row.kind as 'network' | 'project',
-        targetId: (row.nid ?? row.pid)!,
+        kind: row.kind as 'network' | 'project' | 'config',
+        targetId: (row.configId ?? row.nid ?? row.pid)!,
         targetName: await targetName(ctx, row),
         email: row.email,
         userType: row.userType,
@@ -118,24 +130,10 @@ export function shareRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'shareAccept', async ({ ctx, session, payload }) => {
-    const row = await findByLink(ctx, payload.link);
-    if (!row) throw linkInvalid('unknown');
-    const state = shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime());
-    if (state !== 'pending') throw linkInvalid(state);
-    const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, session.uid));
-    if (me?.email !== row.email) {
-      throw new CallError(Code.linkInvalid, `This invitation is for ${row.email}; sign in with that address.`, {
-        state: 'otherAccount',
-      });
-    }
+    const row = await checkAcceptable(ctx, session.uid, await findByLink(ctx, payload.link));
     return ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
-      const spent = await tx
-        .update(shares)
-        .set({ status: 'accepted', acceptedAt: ctx.now(), acceptedUid: session.uid })
-        .where(and(eq(shares.id, row.id), eq(shares.status, 'pending')))
-        .returning({ id: shares.id });
-      if (spent.length !== 1) throw linkInvalid('accepted');
+      await spendShare(tx, ctx, session.uid, row.id);
       const targets: number[] = [];
       if (row.nid !== null) {
         const [network] = await tx

@@ -1,0 +1,204 @@
+import { isTaskEnded, type TaskDetail, type TaskSummary } from '@lightwell/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildTestApp, call, describeApi, loginAs, SIGNING_SECRET, type TestApp } from '../../test/helpers.ts';
+import {
+  deviceElements,
+  devices,
+  files,
+  gateways,
+  groupDevices,
+  groups,
+  networks,
+  nodes,
+  productSubVersions,
+  products,
+  sceneDevices,
+  scenes,
+  zones,
+} from '../db/schema.ts';
+import { demoGatewaySecret, hashGatewaySecret } from '../gateway-link/credentials.ts';
+import { DEMO_DEVICES, DEMO_GATEWAYS, DEMO_NETWORK, DEMO_PRODUCTS, DEMO_ZONES } from './demo-installation.ts';
+import { type DemoSimulator, startDemoSimulator } from './run-simulator.ts';
+import { DEMO_LOGIN, seedDemo } from './seed-demo.ts';
+
+let t: TestApp;
+let demo: DemoSimulator | null = null;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await demo?.stop();
+  await t?.close();
+});
+
+describeApi('demo installation', () => {
+  it('is seeded once, with every kind of device placed inside its zone', async () => {
+    const uid = await seedDemo(t.app.ctx);
+    expect(await seedDemo(t.app.ctx)).toBe(uid);
+    const nets = await t.db.select().from(networks).where(eq(networks.name, DEMO_NETWORK.name));
+    expect(nets).toHaveLength(1);
+    const nid = nets[0]!.id;
+    expect(nets[0]!.image).toBe('plan-demo-office.png');
+
+    const gatewayRows = await t.db.select().from(gateways).where(eq(gateways.nid, nid));
+    expect(gatewayRows.map((g) => g.sn).sort()).toEqual(DEMO_GATEWAYS.map((g) => g.sn));
+    for (const gateway of gatewayRows) {
+      expect(gateway.gatewayType).toBe(3);
+      expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(SIGNING_SECRET, gateway.sn)));
+    }
+
+    const catalogue = await t.db
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.model,
+          DEMO_PRODUCTS.map((p) => p.model),
+        ),
+      );
+    expect(new Set(catalogue.map((p) => p.kind))).toEqual(
+      new Set(['luminaire', 'motionSensor', 'lightSensor', 'pushButton', 'panel', 'emergency']),
+    );
+    const icons = await t.db
+      .select()
+      .from(files)
+      .where(
+        inArray(
+          files.name,
+          catalogue.map((p) => p.icon!),
+        ),
+      );
+    expect(icons).toHaveLength(DEMO_PRODUCTS.length);
+    for (const icon of icons) {
+      expect(icon).toMatchObject({ mime: 'image/png', width: 32, height: 32 });
+      const data = Buffer.from(icon.data);
+      expect(data.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(data.readUInt32BE(16)).toBe(32);
+    }
+    const versions = await t.db.select().from(productSubVersions);
+    const d4i = versions.find((v) => v.productId === catalogue.find((p) => p.model === 'LW-LB-D4I')!.id)!;
+    expect(d4i.config.elements).toEqual([{ type: 1, isD4i: true, isLinear: true }]);
+
+    const deviceRows = await t.db.select().from(devices).where(eq(devices.nid, nid));
+    expect(deviceRows).toHaveLength(DEMO_DEVICES.length);
+    const elementRows = await t.db
+      .select()
+      .from(deviceElements)
+      .where(
+        inArray(
+          deviceElements.deviceId,
+          deviceRows.map((d) => d.id),
+        ),
+      );
+    expect(new Set(elementRows.map((e) => e.type))).toEqual(new Set([1, 8, 6, 11, 20, 21, 22, 23]));
+
+    const zoneRows = await t.db.select().from(zones).where(eq(zones.nid, nid));
+    expect(zoneRows.map((z) => z.name).sort()).toEqual(DEMO_ZONES.map((z) => z.name).sort());
+    const nodeRows = await t.db.select().from(nodes).where(eq(nodes.nid, nid));
+    expect(nodeRows).toHaveLength(DEMO_DEVICES.length);
+    for (const node of nodeRows) {
+      expect(deviceRows.some((d) => d.id === node.vid)).toBe(true);
+      const zone = zoneRows.find((z) => z.id === node.zoneId)!;
+      const xs = zone.points.map((p) => p.x);
+      const ys = zone.points.map((p) => p.y);
+      expect(node.positionX).toBeGreaterThan(Math.min(...xs));
+      expect(node.positionX).toBeLessThan(Math.max(...xs));
+      expect(node.positionY).toBeGreaterThan(Math.min(...ys));
+      expect(node.positionY).toBeLessThan(Math.max(...ys));
+    }
+
+    const groupRows = await t.db.select().from(groups).where(eq(groups.nid, nid));
+    expect(groupRows.map((g) => g.type).sort()).toEqual([1, 2]);
+    const members = await t.db
+      .select()
+      .from(groupDevices)
+      .where(
+        inArray(
+          groupDevices.groupId,
+          groupRows.map((g) => g.id),
+        ),
+      );
+    expect(members.length).toBeGreaterThan(5);
+    const sceneRows = await t.db.select().from(scenes).where(eq(scenes.nid, nid));
+    expect(sceneRows).toHaveLength(2);
+    const slots = await t.db.select().from(sceneDevices);
+    expect(slots.every((s) => s.slot >= 0 && s.slot <= 15)).toBe(true);
+  });
+
+  it('runs the demo gateways against the console: they come online and obey a command', async () => {
+    const uid = await seedDemo(t.app.ctx);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    demo = await startDemoSimulator(t.app.ctx, {
+      httpUrl: `http://127.0.0.1:${port}`,
+      controlPort: 0,
+      log: t.app.log,
+    });
+    expect(demo).not.toBeNull();
+    const [net] = await t.db.select().from(networks).where(eq(networks.name, DEMO_NETWORK.name));
+    const nid = net!.id;
+    await vi.waitFor(
+      async () => {
+        const online = await t.db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(eq(devices.nid, nid), eq(devices.online, true)));
+        expect(online).toHaveLength(DEMO_DEVICES.length);
+        const gatewayRows = await t.db.select().from(gateways).where(eq(gateways.nid, nid));
+        expect(gatewayRows.every((g) => g.status === 2 && g.meshStatus === 1)).toBe(true);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const state = (await (await fetch(`${demo!.control!.url}/state`)).json()) as { gateways: { sn: string }[] };
+    expect(state.gateways.map((g) => g.sn)).toEqual(DEMO_GATEWAYS.map((g) => g.sn));
+
+    const session = await loginAs(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    expect(session.uid).toBe(uid);
+    const [meeting] = await t.db
+      .select()
+      .from(zones)
+      .where(and(eq(zones.nid, nid), eq(zones.name, 'Meeting room')));
+    const reply = await call(
+      t.app,
+      'controlLight',
+      { nid, target: { kind: 'zone', ids: [meeting!.id] }, onOff: 1, lightness: 35 },
+      session,
+    );
+    expect(reply.body.code).toBe(0);
+    const summary = reply.body.data as TaskSummary;
+    const task = await vi.waitFor(
+      async () => {
+        const detail = (await call(t.app, 'taskGet', { taskId: summary.id }, session)).body.data as TaskDetail;
+        if (!isTaskEnded(detail.status)) throw new Error('still running');
+        return detail;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const lights = DEMO_DEVICES.filter((d) => d.zone === 'Meeting room' && /DT8|D4I/.test(d.model));
+    expect(task.executed).toBe(lights.length);
+    for (const light of lights) {
+      const device = demo!.simulator.gatewayOf(light.mac).device(light.mac)!;
+      expect(device.elementStates()[0]).toMatchObject({ onOff: 1, lightness: 35 });
+    }
+    await vi.waitFor(
+      async () => {
+        const rows = await t.db
+          .select({ lightness: deviceElements.lightness })
+          .from(deviceElements)
+          .innerJoin(devices, eq(devices.id, deviceElements.deviceId))
+          .where(
+            and(
+              eq(devices.nid, nid),
+              inArray(
+                devices.mac,
+                lights.map((l) => l.mac),
+              ),
+            ),
+          );
+        expect(rows.map((r) => r.lightness)).toEqual(lights.map(() => 35));
+      },
+      { timeout: 5000, interval: 50 },
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { GATEWAY_ID_PATTERN, gatewayMayUse } from '@lightwell/domain';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { gateways } from '../db/schema.ts';
+import { SERVER_MQTT_USER, secretMatches, serverMqttPassword } from './credentials.ts';
+
+/** How long a gateway's stored secret hash is trusted before it is read again. */
+const CREDENTIAL_CACHE_MS = 5000;
+
+export interface EmbeddedBrokerOptions {
+  db: Db;
+  signingSecret: string;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  log: FastifyBaseLogger;
+}
+
+/** The embedded broker (aedes) with the console's authenticator and per-gateway authorizer. */
+export interface EmbeddedBroker {
+  /** Port it listens on. */
+  readonly port: number;
+  /** Forgets a gateway's cached credentials and closes its connections. */
+  revoke(sn: string): void;
+  /** Number of connected clients. */
+  readonly connectedClients: number;
+  close(): Promise<void>;
+}
+
+function refuse(code: 4 | 5, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
+}
+
+/**
+ * Starts the embedded MQTT broker. Who may connect: the console (`lightwell-server` with the password
+ * derived from the signing secret) and each gateway with its sn and secret. A gateway may publish and
+ * subscribe only under `lw/gw/<sn>/`; the console everywhere.
+ */
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const { db, log } = options;
+  const serverPassword = serverMqttPassword(options.signingSecret);
+  /** MQTT user of each authenticated client. */
+  const users = new WeakMap<Client, string>();
+  /** Connected clients by user name, to close them when their gateway is revoked. */
+  const clientsByUser = new Map<string, Set<Client>>();
+  const hashCache = new Map<string, { hash: string | null; until: number }>();
+
+  async function storedHash(sn: string): Promise<string | null> {
+    const cached = hashCache.get(sn);
+    if (cached && cached.until > Date.now()) return cached.hash;
+    const [row] = await db
+      .select({ secretHash: gateways.secretHash })
+      .from(gateways)
+      .where(eq(gateways.sn, sn))
+      .limit(1);
+    const hash = row?.secretHash ?? null;
+    hashCache.set(sn, { hash, until: Date.now() + CREDENTIAL_CACHE_MS });
+    return hash;
+  }
+
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      const secret = password?.toString('utf8') ?? '';
+      if (!username) return done(refuse(4, 'user name required'), false);
+      if (username === SERVER_MQTT_USER) {
+        if (secret !== serverPassword) return done(refuse(4, 'bad user name or password'), false);
+        users.set(client, username);
+        return done(null, true);
+      }
+      if (!GATEWAY_ID_PATTERN.test(username)) return done(refuse(4, 'bad user name or password'), false);
+      storedHash(username).then(
+        (hash) => {
+          if (!hash || !secretMatches(secret, hash)) return done(refuse(4, 'bad user name or password'), false);
+          users.set(client, username);
+          return done(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'gateway authentication failed');
+          done(refuse(4, 'server unavailable'), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, callback) {
+      const user = client ? users.get(client) : SERVER_MQTT_USER;
+      if (user === SERVER_MQTT_USER) return callback(null);
+      if (user && gatewayMayUse(user, packet.topic)) return callback(null);
+      return callback(new Error(`publish to ${packet.topic} not permitted`));
+    },
+    authorizeSubscribe(client, subscription, callback) {
+      const user = users.get(client);
+      if (user === SERVER_MQTT_USER) return callback(null, subscription);
+      if (user && gatewayMayUse(user, subscription.topic)) return callback(null, subscription);
+      // A refused subscription is answered with the failure return code (0x80), as Mosquitto does.
+      return callback(null, null);
+    },
+  });
+
+  broker.on('clientReady', (client) => {
+    const user = users.get(client);
+    if (!user) return;
+    let set = clientsByUser.get(user);
+    if (!set) {
+      set = new Set();
+      clientsByUser.set(user, set);
+    }
+    set.add(client);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const user = users.get(client);
+    if (user) clientsByUser.get(user)?.delete(client);
+  });
+
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    broker.handle(socket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  log.info({ port }, 'embedded MQTT broker listening');
+
+  return {
+    port,
+    get connectedClients() {
+      return broker.connectedClients;
+    },
+    revoke(sn) {
+      hashCache.delete(sn);
+      for (const client of clientsByUser.get(sn) ?? []) client.close();
+      clientsByUser.delete(sn);
+    },
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

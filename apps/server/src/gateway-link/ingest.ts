@@ -1,0 +1,445 @@
+import {
+  type ElementState,
+  ElementType,
+  type InventoryMessage,
+  isEmergencyElement,
+  isLightElement,
+  type LiveEvent,
+  type PresenceMessage,
+  type ReportMessage,
+  type StateMessage,
+} from '@lightwell/domain';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  deviceElements,
+  deviceReadings,
+  devices,
+  gatewayDiagnoses,
+  gateways,
+  productSubVersions,
+  products,
+} from '../db/schema.ts';
+import type { LinkedGateway } from './types.ts';
+
+/* Applying what gateways send (docs/gateway-protocol.md "Applying messages"): pure database writes. */
+
+/** What an applied message changed, for live events. */
+export interface Applied {
+  /** Devices whose state changed, by network. */
+  devices?: { nid: number; ids: number[] };
+  events?: LiveEvent[];
+}
+
+const toDate = (seconds: number) => new Date(seconds * 1000);
+const toSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+/** Gateways by sn (one query for a batch of messages). */
+export async function findGateways(db: Db, sns: string[]): Promise<Map<string, LinkedGateway>> {
+  if (sns.length === 0) return new Map();
+  const rows = await db
+    .select({ id: gateways.id, nid: gateways.nid, sn: gateways.sn })
+    .from(gateways)
+    .where(inArray(gateways.sn, sns));
+  return new Map(rows.map((row) => [row.sn, row]));
+}
+
+/**
+ * Presence: status 2 online / 1 offline, mesh status, firmware and last seen; a `gateway` event. Going
+ * offline also marks the gateway's devices offline (a `devices` event).
+ */
+export async function applyPresence(
+  db: Db,
+  gateway: LinkedGateway,
+  message: PresenceMessage,
+  now: Date,
+): Promise<Applied> {
+  const [row] = await db
+    .update(gateways)
+    .set({
+      status: message.online ? 2 : 1,
+      meshStatus: message.online && message.meshReady ? 1 : 0,
+      firmware: message.firmware ?? sql`${gateways.firmware}`,
+      lastSeenAt: now,
+    })
+    .where(eq(gateways.id, gateway.id))
+    .returning();
+  if (!row) return {};
+  // A gateway that is gone can no longer reach its mesh: its devices show offline until its next inventory.
+  const unreachable = message.online
+    ? []
+    : await db
+        .update(devices)
+        .set({ online: false, updatedAt: now })
+        .where(and(eq(devices.gatewayId, gateway.id), eq(devices.online, true)))
+        .returning({ id: devices.id });
+  return {
+    ...(unreachable.length > 0 ? { devices: { nid: row.nid, ids: unreachable.map((device) => device.id) } } : {}),
+    events: [
+      {
+        type: 'gateway',
+        nid: row.nid,
+        gateway: {
+          id: row.id,
+          status: row.status,
+          meshStatus: row.meshStatus,
+          lastSeen: toSeconds(row.lastSeenAt),
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Takes a state or inventory sequence number: true when it is newer than the stored one (or 0, a gateway
+ * that restarted its counter), and then stores it. Atomic, so several server processes agree.
+ */
+async function claimSequence(db: Db, gatewayId: number, seq: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(gateways)
+    .set({ stateSeq: seq, lastSeenAt: now })
+    .where(and(eq(gateways.id, gatewayId), sql`(${gateways.stateSeq} < ${seq} or ${seq} = 0)`))
+    .returning({ id: gateways.id });
+  return rows.length > 0;
+}
+
+/** Device kind from the element types, when the product catalogue does not know the model. */
+export function kindFromElements(types: number[]): string {
+  if (types.some(isEmergencyElement)) return 'emergency';
+  if (types.some(isLightElement)) return 'luminaire';
+  if (types.includes(ElementType.motionSensor)) return 'motionSensor';
+  if (types.includes(ElementType.lightSensor)) return 'lightSensor';
+  if (types.includes(ElementType.pushButton)) return 'pushButton';
+  if (types.includes(ElementType.panel)) return 'panel';
+  return 'luminaire';
+}
+
+/** Column values of an element's reported state; fields left out are left out. */
+function elementColumns(element: ElementState) {
+  const columns: Partial<typeof deviceElements.$inferInsert> = {};
+  if (element.onOff !== undefined) columns.onOff = element.onOff;
+  if (element.lightness !== undefined) columns.lightness = element.lightness;
+  if (element.cct !== undefined) columns.cct = element.cct;
+  if (element.status !== undefined) columns.status = element.status;
+  if (element.flags !== undefined) columns.flags = element.flags;
+  if (element.d4i !== undefined) columns.d4iBank = element.d4i;
+  if (element.bankAt !== undefined) columns.bankAt = toDate(element.bankAt);
+  if (element.triggeredAt !== undefined) columns.triggeredAt = toDate(element.triggeredAt);
+  if (element.lux !== undefined) columns.lux = element.lux;
+  if (element.mode !== undefined) columns.mode = element.mode;
+  if (element.faultBits !== undefined) columns.faultBits = element.faultBits;
+  return columns;
+}
+
+/** Writes an element's state, creating the element when it is new. */
+async function upsertElement(
+  db: Db,
+  deviceId: number,
+  element: ElementState,
+  now: Date,
+  layout?: { isD4i?: boolean; isLinear?: boolean },
+): Promise<void> {
+  const columns = elementColumns(element);
+  await db
+    .insert(deviceElements)
+    .values({
+      deviceId,
+      index: element.index,
+      type: element.type,
+      isD4i: layout?.isD4i ?? element.d4i !== undefined,
+      isLinear: layout?.isLinear ?? true,
+      ...columns,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [deviceElements.deviceId, deviceElements.index],
+      set: {
+        type: element.type,
+        ...(layout?.isD4i !== undefined || element.d4i !== undefined
+          ? { isD4i: layout?.isD4i ?? element.d4i !== undefined }
+          : {}),
+        ...(layout?.isLinear !== undefined ? { isLinear: layout.isLinear } : {}),
+        ...columns,
+        updatedAt: now,
+      },
+    });
+}
+
+/**
+ * Inventory: every device the gateway reports becomes (or stays) a real device of its network with its
+ * elements; its devices missing from the inventory go offline. An `inventory` and a `devices` event.
+ */
+export async function applyInventory(
+  db: Db,
+  gateway: LinkedGateway,
+  message: InventoryMessage,
+  now: Date,
+): Promise<Applied> {
+  return db.transaction(async (tx) => {
+    if (!(await claimSequence(tx, gateway.id, message.seq, now))) return {};
+    const models = [...new Set(message.devices.map((d) => d.model))];
+    const catalogue =
+      models.length === 0 ? [] : await tx.select().from(products).where(inArray(products.model, models));
+    const productByModel = new Map(catalogue.map((p) => [p.model, p]));
+    const versions =
+      catalogue.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(productSubVersions)
+            .where(
+              inArray(
+                productSubVersions.productId,
+                catalogue.map((p) => p.id),
+              ),
+            );
+    const ids: number[] = [];
+    for (const device of message.devices) {
+      const product = productByModel.get(device.model);
+      const layout = versions.find((v) => v.productId === product?.id && v.hardwareVersion === device.hardwareVersion)
+        ?.config.elements;
+      const kind = product?.kind ?? kindFromElements(device.elements.map((e) => e.type));
+      const [row] = await tx
+        .insert(devices)
+        .values({
+          nid: gateway.nid,
+          gatewayId: gateway.id,
+          isVirtual: false,
+          kind,
+          name: `${product?.name ?? device.model} ${device.mac.slice(-4)}`,
+          productId: product?.id ?? null,
+          model: device.model,
+          mac: device.mac,
+          address: device.address,
+          firmwareVersion: device.firmwareVersion,
+          hardwareVersion: device.hardwareVersion,
+          serialNumber: device.serialNumber,
+          manufacturer: product?.manufacturer ?? '',
+          ratedPower: product?.ratedPower ?? null,
+          installedAt: now,
+          online: device.online,
+          lastSeenAt: device.online ? now : null,
+        })
+        .onConflictDoUpdate({
+          target: [devices.nid, devices.mac, devices.isVirtual],
+          set: {
+            gatewayId: gateway.id,
+            kind,
+            productId: product?.id ?? null,
+            model: device.model,
+            address: device.address,
+            firmwareVersion: device.firmwareVersion,
+            hardwareVersion: device.hardwareVersion,
+            serialNumber: device.serialNumber,
+            online: device.online,
+            ...(device.online ? { lastSeenAt: now } : {}),
+            updatedAt: now,
+          },
+        })
+        .returning({ id: devices.id });
+      ids.push(row!.id);
+      for (const element of device.elements) {
+        const slot = layout?.[element.index];
+        await upsertElement(tx, row!.id, element, now, slot);
+      }
+      const indexes = device.elements.map((e) => e.index);
+      await tx
+        .delete(deviceElements)
+        .where(
+          indexes.length === 0
+            ? eq(deviceElements.deviceId, row!.id)
+            : and(eq(deviceElements.deviceId, row!.id), notInArray(deviceElements.index, indexes)),
+        );
+    }
+    const gone = await tx
+      .update(devices)
+      .set({ online: false, updatedAt: now })
+      .where(
+        and(
+          eq(devices.gatewayId, gateway.id),
+          eq(devices.isVirtual, false),
+          eq(devices.online, true),
+          ...(ids.length > 0 ? [notInArray(devices.id, ids)] : []),
+        ),
+      )
+      .returning({ id: devices.id });
+    return {
+      devices: { nid: gateway.nid, ids: [...ids, ...gone.map((g) => g.id)] },
+      events: [{ type: 'inventory', nid: gateway.nid }],
+    };
+  });
+}
+
+/** State changes: applied only when the sequence is newer than the stored one. */
+export async function applyState(db: Db, gateway: LinkedGateway, message: StateMessage, now: Date): Promise<Applied> {
+  return db.transaction(async (tx) => {
+    if (!(await claimSequence(tx, gateway.id, message.seq, now))) return {};
+    const macs = message.devices.map((d) => d.mac);
+    if (macs.length === 0) return {};
+    const known = await tx
+      .select({ id: devices.id, mac: devices.mac })
+      .from(devices)
+      .where(and(eq(devices.nid, gateway.nid), eq(devices.isVirtual, false), inArray(devices.mac, macs)));
+    const idByMac = new Map(known.map((d) => [d.mac, d.id]));
+    const ids: number[] = [];
+    for (const device of message.devices) {
+      const id = idByMac.get(device.mac);
+      if (id === undefined) continue;
+      ids.push(id);
+      await tx
+        .update(devices)
+        .set({
+          ...(device.online !== undefined ? { online: device.online } : {}),
+          ...(device.online !== false ? { lastSeenAt: toDate(message.at) } : {}),
+          updatedAt: now,
+        })
+        .where(eq(devices.id, id));
+      for (const element of device.elements) await upsertElement(tx, id, element, now);
+    }
+    return { devices: { nid: gateway.nid, ids } };
+  });
+}
+
+/** A device report (consumption, sensor trigger, emergency node) as the MQTT and HTTP paths share it. */
+export type DeviceReport =
+  | Extract<ReportMessage, { kind: 'consume' | 'sensorTrigger' }>
+  | { kind: 'emergency'; seq: number; mac: string; at: number; mode: number; faultBits: number };
+
+/**
+ * Reports: readings are kept once per gateway and sequence (a repeated sequence changes nothing) and add
+ * to the device's usage time and sensor trigger count; diagnoses go to the gateway's diagnosis list.
+ */
+export async function applyReport(
+  db: Db,
+  gateway: LinkedGateway,
+  message: ReportMessage | DeviceReport,
+  now: Date,
+): Promise<Applied> {
+  if (message.kind === 'diagnosis') {
+    const at = toDate(message.at);
+    const [existing] = await db
+      .select({ id: gatewayDiagnoses.id })
+      .from(gatewayDiagnoses)
+      .where(
+        and(
+          eq(gatewayDiagnoses.gatewayId, gateway.id),
+          eq(gatewayDiagnoses.at, at),
+          eq(gatewayDiagnoses.code, message.code),
+          eq(gatewayDiagnoses.message, message.message),
+        ),
+      )
+      .limit(1);
+    if (!existing) {
+      await db
+        .insert(gatewayDiagnoses)
+        .values({ gatewayId: gateway.id, level: message.level, code: message.code, message: message.message, at });
+    }
+    await db.update(gateways).set({ lastSeenAt: now }).where(eq(gateways.id, gateway.id));
+    return {};
+  }
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.nid, gateway.nid), eq(devices.isVirtual, false), eq(devices.mac, message.mac)))
+      .limit(1);
+    if (!device) return {};
+    const value: Record<string, number> =
+      message.kind === 'consume'
+        ? { onSeconds: message.onSeconds, energyWh: message.energyWh }
+        : message.kind === 'sensorTrigger'
+          ? { count: message.count }
+          : { mode: message.mode, faultBits: message.faultBits };
+    const inserted = await tx
+      .insert(deviceReadings)
+      .values({
+        gatewayId: gateway.id,
+        seq: message.seq,
+        deviceId: device.id,
+        kind: message.kind,
+        at: toDate(message.at),
+        value,
+      })
+      .onConflictDoNothing()
+      .returning({ seq: deviceReadings.seq });
+    if (inserted.length === 0) return {};
+    if (message.kind === 'consume') {
+      await tx
+        .update(devices)
+        .set({ usageSeconds: sql`${devices.usageSeconds} + ${message.onSeconds}`, updatedAt: now })
+        .where(eq(devices.id, device.id));
+      return {};
+    }
+    if (message.kind === 'sensorTrigger') {
+      await tx
+        .update(devices)
+        .set({ sensorTriggerCount: sql`${devices.sensorTriggerCount} + ${message.count}`, updatedAt: now })
+        .where(eq(devices.id, device.id));
+      await tx
+        .update(deviceElements)
+        .set({ triggeredAt: toDate(message.at), updatedAt: now })
+        .where(and(eq(deviceElements.deviceId, device.id), eq(deviceElements.type, ElementType.motionSensor)));
+      return { devices: { nid: gateway.nid, ids: [device.id] } };
+    }
+    await tx
+      .update(deviceElements)
+      .set({ mode: message.mode, faultBits: message.faultBits, updatedAt: now })
+      .where(
+        and(
+          eq(deviceElements.deviceId, device.id),
+          inArray(deviceElements.type, [ElementType.emergencyOne, ElementType.emergencyTwo]),
+        ),
+      );
+    return { devices: { nid: gateway.nid, ids: [device.id] } };
+  });
+}
+
+/** Live state of devices as the plan draws it (`deviceStateList` and `devices` events). */
+export async function loadDeviceStates(db: Db, nid: number, ids?: number[]) {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({ id: devices.id, online: devices.online })
+    .from(devices)
+    .where(and(eq(devices.nid, nid), ...(ids ? [inArray(devices.id, ids)] : [])))
+    .orderBy(devices.id);
+  if (rows.length === 0) return [];
+  const elements = await db
+    .select()
+    .from(deviceElements)
+    .where(
+      inArray(
+        deviceElements.deviceId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(deviceElements.deviceId, deviceElements.index);
+  const byDevice = new Map<number, (typeof elements)[number][]>();
+  for (const element of elements) {
+    const list = byDevice.get(element.deviceId) ?? [];
+    list.push(element);
+    byDevice.set(element.deviceId, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    online: row.online,
+    elements: (byDevice.get(row.id) ?? []).map((e) => ({
+      index: e.index,
+      type: e.type,
+      onOff: e.onOff,
+      lightness: e.lightness,
+      cct: e.cct,
+      status: e.status,
+      isLinear: e.isLinear,
+    })),
+  }));
+}
+
+/** Live events of one applied message: its own events and a `devices` event for changed devices. */
+export async function liveEventsOf(db: Db, applied: Applied): Promise<LiveEvent[]> {
+  const events = [...(applied.events ?? [])];
+  if (applied.devices && applied.devices.ids.length > 0) {
+    const states = await loadDeviceStates(db, applied.devices.nid, applied.devices.ids);
+    if (states.length > 0) events.push({ type: 'devices', nid: applied.devices.nid, devices: states });
+  }
+  return events;
+}

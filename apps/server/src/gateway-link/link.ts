@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AckMessageSchema,
+  allGatewaysFilter,
+  type GatewayChannelName,
+  gatewayTopic,
+  InventoryMessageSchema,
+  LIVE_FILTER,
+  type LiveEvent,
+  LiveEventSchema,
+  liveTopic,
+  PresenceMessageSchema,
+  parseGatewayTopic,
+  ReportMessageSchema,
+  StateMessageSchema,
+  TOPIC_ROOT,
+} from '@lightwell/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
+import { SERVER_MQTT_USER, serverMqttPassword } from './credentials.ts';
+import {
+  type Applied,
+  applyInventory,
+  applyPresence,
+  applyReport,
+  applyState,
+  findGateways,
+  loadDeviceStates,
+} from './ingest.ts';
+import type { AckHandler, GatewayLink, LinkedGateway, LiveHub } from './types.ts';
+
+/** Console-internal topic on which a deleted or re-keyed gateway is announced to every process. */
+export const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
+/** Most messages applied in one round before the queue yields to other work. */
+const BATCH_SIZE = 500;
+
+export interface LinkOptions {
+  config: Config;
+  db: Db;
+  signingSecret: string;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** A received gateway message waiting to be applied. */
+interface Received {
+  sn: string;
+  channel: GatewayChannelName;
+  body: unknown;
+  receivedAt: Date;
+}
+
+/** The link and the live hub of one server process, sharing one MQTT connection. */
+export interface LinkBundle {
+  link: GatewayLink;
+  live: LiveHub;
+}
+
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString().replace(/\/$/, '');
+}
+
+/**
+ * Connects this server process to the gateways: starts the embedded broker unless `MQTT_URL` is set,
+ * connects the console's MQTT client, subscribes to what gateways send and to live updates, and applies
+ * received messages in batches off the MQTT acknowledgement path.
+ */
+export async function createGatewayLink(options: LinkOptions): Promise<LinkBundle> {
+  const { config, db, log } = options;
+  let broker: EmbeddedBroker | null = null;
+  let connectUrl: string;
+  let brokerUrl: string;
+  const clientOptions: mqtt.IClientOptions = {
+    clientId: `lightwell-server-${randomBytes(6).toString('hex')}`,
+    clean: true,
+    keepalive: 30,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+    resubscribe: true,
+  };
+  if (config.mqttUrl) {
+    connectUrl = config.mqttUrl;
+    brokerUrl = withoutCredentials(config.mqttUrl);
+  } else {
+    broker = await startEmbeddedBroker({
+      db,
+      signingSecret: options.signingSecret,
+      host: config.mqttHost,
+      port: config.mqttPort,
+      log,
+    });
+    const host = config.mqttHost === '0.0.0.0' || config.mqttHost === '::' ? '127.0.0.1' : config.mqttHost;
+    connectUrl = `mqtt://${host}:${broker.port}`;
+    brokerUrl = connectUrl;
+    clientOptions.username = SERVER_MQTT_USER;
+    clientOptions.password = serverMqttPassword(options.signingSecret);
+  }
+
+  const ackHandlers = new Set<AckHandler>();
+  const liveListeners = new Map<number, Set<(event: LiveEvent) => void>>();
+  const queue: Received[] = [];
+  let draining: Promise<void> | null = null;
+  let closed = false;
+
+  const client: MqttClient = mqtt.connect(connectUrl, clientOptions);
+  client.on('connect', () => {
+    (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+  });
+  client.on('error', (error) => log.warn({ err: error }, 'MQTT client error'));
+
+  // Several server processes on one external broker share the gateway messages (each is applied once);
+  // presence is retained and subscribed by every process; live updates and revocations reach every process.
+  const shared = (filter: string) => (config.mqttUrl ? `$share/${config.mqttShareGroup}/${filter}` : filter);
+  const subscriptions: Record<string, { qos: 1 }> = {
+    [allGatewaysFilter('presence')]: { qos: 1 },
+    [shared(allGatewaysFilter('ack'))]: { qos: 1 },
+    [shared(allGatewaysFilter('state'))]: { qos: 1 },
+    [shared(allGatewaysFilter('inventory'))]: { qos: 1 },
+    [shared(allGatewaysFilter('report'))]: { qos: 1 },
+    [LIVE_FILTER]: { qos: 1 },
+    [REVOKE_TOPIC]: { qos: 1 },
+  };
+
+  client.on('message', (topic, payload) => {
+    if (topic.startsWith(`${TOPIC_ROOT}/srv/`)) {
+      handleInternal(topic, payload);
+      return;
+    }
+    const parsed = parseGatewayTopic(topic);
+    if (!parsed || parsed.channel === 'command') return;
+    // An empty retained message only clears a topic.
+    if (payload.length === 0) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      log.warn({ topic }, 'gateway message is not JSON');
+      return;
+    }
+    queue.push({ sn: parsed.gatewayId, channel: parsed.channel, body, receivedAt: options.now() });
+    schedule();
+  });
+
+  function handleInternal(topic: string, payload: Buffer): void {
+    if (topic === REVOKE_TOPIC) {
+      broker?.revoke(payload.toString('utf8'));
+      return;
+    }
+    let event: LiveEvent;
+    try {
+      event = LiveEventSchema.parse(JSON.parse(payload.toString('utf8')));
+    } catch {
+      return;
+    }
+    for (const listener of liveListeners.get(event.nid) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn({ err: error }, 'live listener failed');
+      }
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => {
+      client.off('connect', onConnect);
+      reject(error);
+    };
+    const onConnect = () => {
+      client.off('error', onError);
+      resolve();
+    };
+    client.once('connect', onConnect);
+    client.once('error', onError);
+  });
+  await client.subscribeAsync(subscriptions);
+
+  function schedule(): void {
+    if (draining || closed) return;
+    draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drainLoop).finally(() => {
+      draining = null;
+      if (queue.length > 0) schedule();
+    });
+  }
+
+  async function drainLoop(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, BATCH_SIZE);
+      await applyBatch(batch);
+    }
+  }
+
+  async function applyBatch(batch: Received[]): Promise<void> {
+    let found: Map<string, LinkedGateway>;
+    try {
+      found = await findGateways(db, [...new Set(batch.map((m) => m.sn))]);
+    } catch (error) {
+      log.error({ err: error }, 'gateway lookup failed; messages dropped');
+      return;
+    }
+    const changed = new Map<number, Set<number>>();
+    const events: LiveEvent[] = [];
+    for (const message of batch) {
+      const gateway = found.get(message.sn);
+      if (!gateway) continue;
+      try {
+        const applied = await applyOne(gateway, message);
+        if (applied?.devices) {
+          const set = changed.get(applied.devices.nid) ?? new Set<number>();
+          for (const id of applied.devices.ids) set.add(id);
+          changed.set(applied.devices.nid, set);
+        }
+        if (applied?.events) events.push(...applied.events);
+      } catch (error) {
+        log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
+      }
+    }
+    // Device changes of a batch are coalesced into one `devices` event per network.
+    for (const [nid, ids] of changed) {
+      try {
+        const states = await loadDeviceStates(db, nid, [...ids]);
+        if (states.length > 0) events.push({ type: 'devices', nid, devices: states });
+      } catch (error) {
+        log.error({ err: error }, 'device states not loaded');
+      }
+    }
+    await Promise.all(events.map((event) => live.publish(event).catch(() => undefined)));
+  }
+
+  async function applyOne(gateway: LinkedGateway, message: Received): Promise<Applied | undefined> {
+    const now = message.receivedAt;
+    const refused = () => {
+      log.warn({ sn: message.sn, channel: message.channel }, 'gateway message refused by its schema');
+      return undefined;
+    };
+    switch (message.channel) {
+      case 'presence': {
+        const parsed = PresenceMessageSchema.safeParse(message.body);
+        return parsed.success ? applyPresence(db, gateway, parsed.data, now) : refused();
+      }
+      case 'inventory': {
+        const parsed = InventoryMessageSchema.safeParse(message.body);
+        return parsed.success ? applyInventory(db, gateway, parsed.data, now) : refused();
+      }
+      case 'state': {
+        const parsed = StateMessageSchema.safeParse(message.body);
+        return parsed.success ? applyState(db, gateway, parsed.data, now) : refused();
+      }
+      case 'report': {
+        const parsed = ReportMessageSchema.safeParse(message.body);
+        return parsed.success ? applyReport(db, gateway, parsed.data, now) : refused();
+      }
+      case 'ack': {
+        const parsed = AckMessageSchema.safeParse(message.body);
+        if (!parsed.success) return refused();
+        const event = { gateway, message: parsed.data, receivedAt: now };
+        for (const handler of ackHandlers) {
+          try {
+            await handler(event);
+          } catch (error) {
+            log.error({ err: error, taskId: event.message.taskId }, 'ack handler failed');
+          }
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  const live: LiveHub = {
+    async publish(event) {
+      if (closed) return;
+      await client.publishAsync(liveTopic(event.nid), JSON.stringify(event), { qos: 1 });
+    },
+    subscribe(nid, listener) {
+      let set = liveListeners.get(nid);
+      if (!set) {
+        set = new Set();
+        liveListeners.set(nid, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && liveListeners.get(nid) === set) liveListeners.delete(nid);
+      };
+    },
+  };
+
+  const link: GatewayLink = {
+    brokerUrl,
+    async publish(gatewaySn, channel, message) {
+      await client.publishAsync(gatewayTopic(gatewaySn, channel), JSON.stringify(message), { qos: 1 });
+    },
+    onAck(handler) {
+      ackHandlers.add(handler);
+      return () => ackHandlers.delete(handler);
+    },
+    async revokeGateway(gatewaySn) {
+      broker?.revoke(gatewaySn);
+      if (!closed) await client.publishAsync(REVOKE_TOPIC, gatewaySn, { qos: 1 });
+    },
+    async drain() {
+      while (draining || (queue.length > 0 && !closed)) {
+        if (!draining) schedule();
+        await draining;
+      }
+    },
+    async close() {
+      if (closed) return;
+      await link.drain();
+      closed = true;
+      await client.endAsync();
+      await broker?.close();
+    },
+  };
+
+  return { link, live };
+}

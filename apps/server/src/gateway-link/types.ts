@@ -1,0 +1,52 @@
+import type { AckMessage, GatewayChannelName, LiveEvent } from '@lightwell/domain';
+
+/** The gateway a message came from, as stored. */
+export interface LinkedGateway {
+  id: number;
+  nid: number;
+  sn: string;
+}
+
+/** A task acknowledgement received from a gateway (already validated), handed to the ack handlers. */
+export interface AckEvent {
+  gateway: LinkedGateway;
+  message: AckMessage;
+  /** When this process received it. */
+  receivedAt: Date;
+}
+
+/**
+ * Handles task acknowledgements. Handlers run one message at a time, in the order the messages arrived,
+ * after the MQTT acknowledgement was sent (a failing handler is logged and does not stop the others).
+ */
+export type AckHandler = (event: AckEvent) => Promise<void> | void;
+
+/**
+ * The console's MQTT connection to its gateways (docs/gateway-protocol.md): the embedded broker by
+ * default, or `MQTT_URL`. Every server process holds one.
+ */
+export interface GatewayLink {
+  /** Publishes a message (JSON) to one channel of a gateway at QoS 1; resolves when the broker has it. */
+  publish(gatewaySn: string, channel: GatewayChannelName, message: unknown): Promise<void>;
+  /** Registers a handler of task acknowledgements of this link; answers a function that removes it. */
+  onAck(handler: AckHandler): () => void;
+  /**
+   * A gateway was deleted or got a new secret: its cached credentials are forgotten and its live MQTT
+   * connection is closed (in whichever server process holds the embedded broker).
+   */
+  revokeGateway(gatewaySn: string): Promise<void>;
+  /** Resolves when every message received so far has been applied (tests, shutdown). */
+  drain(): Promise<void>;
+  /** URL gateways connect to (the embedded broker's, or `MQTT_URL` without credentials). */
+  readonly brokerUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Live updates to browsers. `publish` reaches the subscribers of every server process (through the
+ * broker's `lw/srv/live/<nid>` topics), `subscribe` registers a browser stream of this process.
+ */
+export interface LiveHub {
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(nid: number, listener: (event: LiveEvent) => void): () => void;
+}

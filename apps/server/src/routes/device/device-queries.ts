@@ -1,0 +1,238 @@
+import {
+  type DeviceDetail,
+  type DeviceKind,
+  type DeviceSummary,
+  decodeElement,
+  deviceNodeFlag,
+  type Product,
+  type StoredElement,
+  type SyncStateValue,
+  syncStateOf,
+} from '@lightwell/domain';
+import { and, asc, count, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deviceElements, devices, nodes, productSubVersions, products } from '../../db/schema.ts';
+import { noPermission } from '../../policies/access.ts';
+
+/** A device row. */
+export type DeviceRow = typeof devices.$inferSelect;
+/** A product row. */
+export type ProductRow = typeof products.$inferSelect;
+type ElementRow = typeof deviceElements.$inferSelect;
+
+const seconds = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
+
+/** A device row by id; 1013 when there is none (access is checked on its network next). */
+export async function findDevice(db: Db, deviceId: number): Promise<DeviceRow> {
+  const [row] = await db.select().from(devices).where(eq(devices.id, deviceId)).limit(1);
+  if (!row) throw noPermission();
+  return row;
+}
+
+/** The virtual device bound to real device `realId`, if any. */
+export async function virtualBoundTo(db: Db, realId: number): Promise<DeviceRow | null> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.boundId, realId), eq(devices.isVirtual, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An element row in the form the domain decoder takes. */
+export function storedElement(row: ElementRow): StoredElement {
+  return {
+    index: row.index,
+    type: row.type,
+    isD4i: row.isD4i,
+    isLinear: row.isLinear,
+    onOff: row.onOff,
+    lightness: row.lightness,
+    cct: row.cct,
+    status: row.status,
+    flags: row.flags,
+    d4iBank: row.d4iBank ?? null,
+    bankAt: seconds(row.bankAt),
+    mode: row.mode,
+    faultBits: row.faultBits,
+    lux: row.lux,
+    triggeredAt: seconds(row.triggeredAt),
+  };
+}
+
+/**
+ * Everything needed to present a set of devices: each device's binding partner (the real device of
+ * a virtual one, the virtual device holding a real one), products and elements.
+ */
+export async function loadDeviceContext(db: Db, rows: readonly DeviceRow[]) {
+  const ids = rows.map((r) => r.id);
+  const realIds = rows.filter((r) => r.isVirtual && r.boundId !== null).map((r) => r.boundId!);
+  const realOnes = rows.filter((r) => !r.isVirtual).map((r) => r.id);
+  const partners = new Map<number, DeviceRow>();
+  if (realIds.length > 0) {
+    for (const real of await db.select().from(devices).where(inArray(devices.id, realIds))) {
+      for (const v of rows) if (v.isVirtual && v.boundId === real.id) partners.set(v.id, real);
+    }
+  }
+  if (realOnes.length > 0) {
+    const holders = await db
+      .select()
+      .from(devices)
+      .where(and(inArray(devices.boundId, realOnes), eq(devices.isVirtual, true), isNotNull(devices.boundId)));
+    for (const holder of holders) partners.set(holder.boundId!, holder);
+  }
+  const productIds = [...new Set(rows.map((r) => r.productId).filter((id): id is number => id !== null))];
+  const productRows =
+    productIds.length > 0 ? await db.select().from(products).where(inArray(products.id, productIds)) : [];
+  const statusIds = [...new Set([...ids, ...[...partners.values()].map((p) => p.id)])];
+  const elementRows =
+    statusIds.length > 0
+      ? await db
+          .select()
+          .from(deviceElements)
+          .where(inArray(deviceElements.deviceId, statusIds))
+          .orderBy(asc(deviceElements.deviceId), asc(deviceElements.index))
+      : [];
+  const elements = new Map<number, ElementRow[]>();
+  for (const row of elementRows) elements.set(row.deviceId, [...(elements.get(row.deviceId) ?? []), row]);
+  return { partners, products: new Map(productRows.map((p) => [p.id, p])), elements };
+}
+type DeviceContext = Awaited<ReturnType<typeof loadDeviceContext>>;
+
+/** One page of the devices matching `where`, by name then id, with the count of all that match. */
+export async function pageOfDevices(
+  db: Db,
+  where: SQL | undefined,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: DeviceRow[]; total: number }> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(devices).where(where);
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(where)
+    .orderBy(asc(devices.name), asc(devices.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { rows, total };
+}
+
+/**
+ * Sync state (domain `syncStateOf`): a virtual device against its bound real device; a real device
+ * through the virtual device bound to it (0 when none is).
+ */
+export function syncStateFor(row: DeviceRow, partner: DeviceRow | null): SyncStateValue {
+  const side = (d: DeviceRow) => ({ settings: d.settings ?? null, updatedAt: d.updatedAt.getTime() });
+  if (row.isVirtual) return syncStateOf(side(row), partner ? side(partner) : null);
+  return partner ? syncStateOf(side(partner), side(row)) : 0;
+}
+
+/**
+ * Which device's state a row shows: a virtual device bound to a real one shows the real device's
+ * elements and presence (it stands for it on the plan); any other device its own.
+ */
+export function statusSource(row: DeviceRow, partner: DeviceRow | null): DeviceRow {
+  return row.isVirtual && partner ? partner : row;
+}
+
+/** A device as the list shows it, decoded at `nowSeconds`. */
+export function presentDeviceSummary(row: DeviceRow, context: DeviceContext, nowSeconds: number): DeviceSummary {
+  const partner = context.partners.get(row.id) ?? null;
+  const source = statusSource(row, partner);
+  const decoded = (context.elements.get(source.id) ?? []).map((e) => decodeElement(storedElement(e), nowSeconds));
+  const product = row.productId === null ? undefined : context.products.get(row.productId);
+  return {
+    id: row.id,
+    nid: row.nid,
+    gatewayId: row.gatewayId,
+    isVirtual: row.isVirtual,
+    kind: row.kind as DeviceKind,
+    name: row.name,
+    model: row.model,
+    mac: row.mac,
+    productId: row.productId,
+    productIcon: product?.icon ?? null,
+    online: source.online,
+    boundId: partner?.id ?? null,
+    boundName: partner?.name ?? null,
+    syncState: syncStateFor(row, partner),
+    nodeFlag: deviceNodeFlag(source.online, decoded),
+    sensorTriggerCount: source.sensorTriggerCount,
+    lastSeen: seconds(source.lastSeenAt),
+  };
+}
+
+/** A product as the catalogue shows it to `uid`. */
+export function presentProduct(row: ProductRow, uid: number, subVersionCount: number): Product {
+  return {
+    id: row.id,
+    model: row.model,
+    name: row.name,
+    kind: row.kind as DeviceKind,
+    manufacturer: row.manufacturer,
+    icon: row.icon,
+    ratedPower: row.ratedPower,
+    isSystem: row.ownerUid === null,
+    editable: row.ownerUid !== null && row.ownerUid === uid,
+    subVersionCount,
+  };
+}
+
+/** Number of sub-versions of each product. */
+export async function subVersionCounts(db: Db, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: productSubVersions.productId, n: count() })
+    .from(productSubVersions)
+    .where(inArray(productSubVersions.productId, productIds))
+    .groupBy(productSubVersions.productId);
+  return new Map(rows.map((r) => [r.productId, r.n]));
+}
+
+/** Everything of one device for the detail drawer, decoded at `nowSeconds`, as `uid` sees it. */
+export async function loadDeviceDetail(db: Db, row: DeviceRow, uid: number, nowSeconds: number): Promise<DeviceDetail> {
+  const context = await loadDeviceContext(db, [row]);
+  const summary = presentDeviceSummary(row, context, nowSeconds);
+  const partner = context.partners.get(row.id) ?? null;
+  const source = statusSource(row, partner);
+  const product = row.productId === null ? null : (context.products.get(row.productId) ?? null);
+  const [subVersion] = product
+    ? await db
+        .select()
+        .from(productSubVersions)
+        .where(
+          and(
+            eq(productSubVersions.productId, product.id),
+            eq(productSubVersions.hardwareVersion, source.hardwareVersion),
+          ),
+        )
+        .limit(1)
+    : [];
+  const counts = product ? await subVersionCounts(db, [product.id]) : new Map<number, number>();
+  const [placed] = await db.select({ n: count() }).from(nodes).where(eq(nodes.vid, row.id));
+  return {
+    ...summary,
+    firmwareVersion: row.firmwareVersion || (partner?.firmwareVersion ?? ''),
+    hardwareVersion: row.hardwareVersion || (partner?.hardwareVersion ?? ''),
+    serialNumber: row.serialNumber || (partner?.serialNumber ?? ''),
+    manufacturer: row.manufacturer || product?.manufacturer || '',
+    supplier: row.supplier,
+    installedAt: seconds(row.installedAt),
+    ratedPower: row.ratedPower ?? product?.ratedPower ?? null,
+    batteryType: row.batteryType,
+    usageSeconds: source.usageSeconds,
+    address: source.address,
+    createTime: seconds(row.createdAt)!,
+    updateTime: seconds(row.updatedAt)!,
+    product: product ? presentProduct(product, uid, counts.get(product.id) ?? 0) : null,
+    subVersion: subVersion
+      ? {
+          id: subVersion.id,
+          productId: subVersion.productId,
+          hardwareVersion: subVersion.hardwareVersion,
+          config: subVersion.config,
+        }
+      : null,
+    elements: (context.elements.get(source.id) ?? []).map((e) => decodeElement(storedElement(e), nowSeconds)),
+    nodeCount: placed?.n ?? 0,
+  };
+}

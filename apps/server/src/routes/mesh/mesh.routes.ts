@@ -1,0 +1,71 @@
+import { Code, type MeshCallName, meshCalls } from '@lightwell/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { gateways, networks } from '../../db/schema.ts';
+import { applyReport, type DeviceReport, liveEventsOf, secretMatches } from '../../gateway-link/index.ts';
+import type { LinkedGateway } from '../../gateway-link/types.ts';
+
+type Body<N extends MeshCallName> = z.output<(typeof meshCalls)[N]['body']>;
+
+/** The gateway whose sn and secret the body carries, or null. */
+async function authenticateGateway(ctx: AppContext, sn: string, secret: string): Promise<LinkedGateway | null> {
+  const [row] = await ctx.db
+    .select({ id: gateways.id, nid: gateways.nid, sn: gateways.sn, secretHash: gateways.secretHash })
+    .from(gateways)
+    .where(eq(gateways.sn, sn))
+    .limit(1);
+  if (!row || !secretMatches(secret, row.secretHash)) return null;
+  await ctx.db.update(gateways).set({ lastSeenAt: ctx.now() }).where(eq(gateways.id, row.id));
+  return { id: row.id, nid: row.nid, sn: row.sn };
+}
+
+/** Turns a report call's body into the report the MQTT path also applies. */
+function reportOf(name: Exclude<MeshCallName, 'meshLbs'>, body: Body<MeshCallName>): DeviceReport {
+  if (name === 'meshLightConsume') {
+    const b = body as Body<'meshLightConsume'>;
+    return { kind: 'consume', seq: b.seq, mac: b.mac, at: b.at, onSeconds: b.onSeconds, energyWh: b.energyWh };
+  }
+  if (name === 'meshSensorTrigger') {
+    const b = body as Body<'meshSensorTrigger'>;
+    return { kind: 'sensorTrigger', seq: b.seq, mac: b.mac, at: b.at, count: b.count };
+  }
+  const b = body as Body<'meshEmergencyNode'>;
+  return { kind: 'emergency', seq: b.seq, mac: b.mac, at: b.at, mode: b.mode, faultBits: b.faultBits };
+}
+
+/**
+ * Mesh-prefix HTTP calls of section 7, sent by gateways: authenticated by the gateway's sn (`uid`) and
+ * secret (`token`), 1012 when they do not match; reports are applied exactly as their MQTT twins.
+ */
+export function meshRoutes(app: FastifyInstance): void {
+  for (const name of Object.keys(meshCalls) as MeshCallName[]) {
+    const call = meshCalls[name];
+    app.route({
+      method: 'POST',
+      url: call.path,
+      schema: { body: call.body, tags: ['mesh'], summary: call.summary, operationId: name },
+      handler: async (request, reply) => {
+        const { ctx } = app;
+        const body = request.body as Body<typeof name>;
+        const gateway = await authenticateGateway(ctx, body.uid, body.token);
+        if (!gateway) {
+          return reply.send({ code: Code.sessionInvalid, data: null, message: 'Wrong gateway id or secret.' });
+        }
+        if (name === 'meshLbs') {
+          const b = body as Body<'meshLbs'>;
+          await ctx.db
+            .update(networks)
+            .set({ latitude: b.latitude, longitude: b.longitude, updatedAt: ctx.now() })
+            .where(and(eq(networks.id, gateway.nid), isNull(networks.latitude), isNull(networks.longitude)));
+          return reply.send({ code: Code.ok, data: null });
+        }
+        const applied = await applyReport(ctx.db, gateway, reportOf(name, body), ctx.now());
+        const events = await liveEventsOf(ctx.db, applied);
+        await Promise.all(events.map((event) => ctx.live.publish(event).catch(() => undefined)));
+        return reply.send({ code: Code.ok, data: null });
+      },
+    });
+  }
+}

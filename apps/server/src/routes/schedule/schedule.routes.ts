@@ -1,0 +1,160 @@
+import { type CallPayload, Code, scheduleInputProblems } from '@lightwell/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { networks, schedules } from '../../db/schema.ts';
+import { CallError } from '../../lib/call-error.ts';
+import { serveCall } from '../../lib/serve-call.ts';
+import { loadNetworkAccess } from '../../policies/access.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { authorizeConfigure } from '../group/authorize.ts';
+import { assertTargetOfNetwork, findSchedule, presentSchedule } from './schedule-queries.ts';
+
+type ScheduleInput = Omit<CallPayload<'scheduleAdd'>, 'nid'>;
+
+/** Columns of a schedule from its checked input; 1001 naming the problems when the fields disagree. */
+function scheduleColumns(input: ScheduleInput) {
+  const problems = scheduleInputProblems(input);
+  if (problems.length > 0) throw new CallError(Code.badInput, problems.join('; '));
+  const astro = input.kind === 'astro';
+  return {
+    kind: input.kind,
+    name: input.name,
+    enabled: input.enabled,
+    targetKind: input.targetKind,
+    targetId: input.targetId,
+    action: input.action,
+    year: input.year,
+    month: input.month,
+    day: input.day,
+    dayOfWeek: input.dayOfWeek,
+    // Astro timers take their time of day from the sun.
+    hour: astro ? 0 : input.hour,
+    minute: astro ? 0 : input.minute,
+    second: astro ? 0 : input.second,
+    astroEvent: input.astroEvent,
+    astroShift: astro ? input.astroShift : 0,
+    overrideEnd: input.overrideEnd,
+    overrideValue: input.overrideValue,
+  };
+}
+
+/** Schedules and astro timers (section 3 encoding) and the network location they use. */
+export function scheduleRoutes(app: FastifyInstance): void {
+  serveCall(app, 'scheduleList', async ({ ctx, session, payload }) => {
+    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const rows = await ctx.db.select().from(schedules).where(eq(schedules.nid, payload.nid)).orderBy(asc(schedules.id));
+    const now = ctx.now();
+    return {
+      location: { latitude: network.latitude, longitude: network.longitude, timeZone: network.timeZone },
+      list: rows.map((row) => presentSchedule(row, network, now)),
+    };
+  });
+
+  serveCall(app, 'scheduleAdd', async ({ ctx, session, payload }) => {
+    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorizeConfigure(access);
+    const { nid, ...input } = payload;
+    const columns = scheduleColumns(input);
+    await assertTargetOfNetwork(ctx.db, nid, input.targetKind, input.targetId);
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(schedules)
+        .values({ nid, ...columns, createdBy: session.uid, createdAt: ctx.now(), updatedAt: ctx.now() })
+        .returning();
+      await recordAudit(tx, {
+        action: 'schedule.add',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid,
+        after: columns,
+      });
+      return presentSchedule(row!, access.network, ctx.now());
+    });
+  });
+
+  serveCall(app, 'scheduleUpdate', async ({ ctx, session, payload }) => {
+    const current = await findSchedule(ctx.db, payload.scheduleId);
+    const access = await loadNetworkAccess(ctx, session.uid, current.nid);
+    authorizeConfigure(access);
+    const { scheduleId, ...input } = payload;
+    const columns = scheduleColumns(input);
+    await assertTargetOfNetwork(ctx.db, current.nid, input.targetKind, input.targetId);
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(schedules)
+        .set({ ...columns, updatedAt: ctx.now() })
+        .where(eq(schedules.id, scheduleId))
+        .returning();
+      await recordAudit(tx, {
+        action: 'schedule.update',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid: current.nid,
+        before: { ...current, createdAt: undefined, updatedAt: undefined, lastRunAt: undefined },
+        after: columns,
+      });
+      return presentSchedule(row!, access.network, ctx.now());
+    });
+  });
+
+  serveCall(app, 'scheduleEnable', async ({ ctx, session, payload }) => {
+    const current = await findSchedule(ctx.db, payload.scheduleId);
+    const access = await loadNetworkAccess(ctx, session.uid, current.nid);
+    authorizeConfigure(access);
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(schedules)
+        .set({ enabled: payload.enabled, updatedAt: ctx.now() })
+        .where(eq(schedules.id, current.id))
+        .returning();
+      await recordAudit(tx, {
+        action: 'schedule.enable',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid: current.nid,
+        before: { id: current.id, enabled: current.enabled },
+        after: { id: current.id, enabled: payload.enabled },
+      });
+      return presentSchedule(row!, access.network, ctx.now());
+    });
+  });
+
+  serveCall(app, 'scheduleDelete', async ({ ctx, session, payload }) => {
+    const current = await findSchedule(ctx.db, payload.scheduleId);
+    const access = await loadNetworkAccess(ctx, session.uid, current.nid);
+    authorizeConfigure(access);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(schedules).where(eq(schedules.id, current.id));
+      await recordAudit(tx, {
+        action: 'schedule.delete',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid: current.nid,
+        before: { id: current.id, name: current.name },
+      });
+    });
+    return null;
+  });
+
+  serveCall(app, 'networkLocationUpdate', async ({ ctx, session, payload }) => {
+    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorizeConfigure(access);
+    const location = { latitude: payload.latitude, longitude: payload.longitude, timeZone: payload.timeZone };
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(networks).set(location).where(eq(networks.id, payload.nid));
+      await recordAudit(tx, {
+        action: 'network.location',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid: payload.nid,
+        before: {
+          latitude: access.network.latitude,
+          longitude: access.network.longitude,
+          timeZone: access.network.timeZone,
+        },
+        after: location,
+      });
+    });
+    return location;
+  });
+}
