@@ -108,7 +108,10 @@ export const appRoutes: readonly AppRoute[] = [
     ...open('/shared/project', 'pages.sharedProject'),
     ...built(named(() => import('./pages/shared/share-link-page'), 'ShareLinkPage')),
   },
-  open('/shared/config', 'pages.sharedConfig'),
+  {
+    ...open('/shared/config', 'pages.sharedConfig'),
+    ...built(named(() => import('./pages/shared/config-link-page'), 'ConfigLinkPage')),
+  },
   open('/shared/projectSettingEmail/active', 'pages.projectEmailActivate'),
   open('/not/token/emergency/fault', 'pages.emergencyFaultLink'),
   open('/not/token/emailReport/selfTestAndFault', 'pages.emailReportLink'),
@@ -150,20 +153,62 @@ export const appRoutes: readonly AppRoute[] = [
   main('/project/report/email/reception', '2-5', 'menu.project.reportEmailReception'),
   main('/project/report/generation/automaticData', '2-6', 'menu.project.automaticReportData'),
   main('/project/report/networkEquip/statistic', '2-9', 'menu.project.networkEquipStatistic'),
-  main('/config/index', '3-1', 'menu.config.mine'),
-  main('/config/other', '3-2', 'menu.config.other'),
-  main('/config/default', '3-3', 'menu.config.default'),
-  main('/config/add', '3-2-1', 'menu.config.add'),
-  main('/config/update', '3-2-2', 'menu.config.update'),
-  main('/remote/index', '4-1', 'menu.remote.plan'),
-  main('/remote/area', '4-2', 'menu.remote.zone'),
-  main('/remote/group', '4-3', 'menu.remote.group'),
-  main('/remote/scene', '4-4', 'menu.remote.scene'),
-  main('/remote/gateway', '4-5', 'menu.remote.gateway'),
-  main('/remote/network', '4-6', 'menu.remote.network'),
-  main('/remote/device', '4-7', 'menu.remote.device'),
-  main('/remote/project', '4-8', 'menu.remote.project'),
-  main('/remote/sensor', '4-9', 'menu.remote.sensor'),
+  {
+    ...main('/config/index', '3-1', 'menu.config.mine'),
+    ...built(named(() => import('./pages/config/index'), 'MyProfilesPage')),
+  },
+  {
+    ...main('/config/other', '3-2', 'menu.config.other'),
+    ...built(named(() => import('./pages/config/other'), 'OtherProfilesPage')),
+  },
+  {
+    ...main('/config/default', '3-3', 'menu.config.default'),
+    ...built(named(() => import('./pages/config/default'), 'DefaultProfilesPage')),
+  },
+  {
+    ...main('/config/add', '3-2-1', 'menu.config.add'),
+    ...built(named(() => import('./pages/config/add'), 'AddProfilePage')),
+  },
+  {
+    ...main('/config/update', '3-2-2', 'menu.config.update'),
+    ...built(named(() => import('./pages/config/update'), 'UpdateProfilePage')),
+  },
+  {
+    ...main('/remote/index', '4-1', 'menu.remote.plan'),
+    ...built(named(() => import('./pages/remote/index'), 'RemotePlanPage')),
+  },
+  {
+    ...main('/remote/area', '4-2', 'menu.remote.zone'),
+    ...built(named(() => import('./pages/remote/area'), 'RemoteZonePage')),
+  },
+  {
+    ...main('/remote/group', '4-3', 'menu.remote.group'),
+    ...built(named(() => import('./pages/remote/group'), 'RemoteGroupPage')),
+  },
+  {
+    ...main('/remote/scene', '4-4', 'menu.remote.scene'),
+    ...built(named(() => import('./pages/remote/scene'), 'RemoteScenePage')),
+  },
+  {
+    ...main('/remote/gateway', '4-5', 'menu.remote.gateway'),
+    ...built(named(() => import('./pages/remote/gateway'), 'RemoteGatewayPage')),
+  },
+  {
+    ...main('/remote/network', '4-6', 'menu.remote.network'),
+    ...built(named(() => import('./pages/remote/network'), 'RemoteNetworkPage')),
+  },
+  {
+    ...main('/remote/device', '4-7', 'menu.remote.device'),
+    ...built(named(() => import('./pages/remote/device'), 'RemoteDevicePage')),
+  },
+  {
+    ...main('/remote/project', '4-8', 'menu.remote.project'),
+    ...built(named(() => import('./pages/remote/project'), 'RemoteProjectPage')),
+  },
+  {
+    ...main('/remote/sensor', '4-9', 'menu.remote.sensor'),
+    ...built(named(() => import('./pages/remote/sensor'), 'RemoteSensorPage')),
+  },
   main('/emergency/index', '5-1', 'menu.emergency.elements'),
   main('/emergency/fault/log', '5-2', 'menu.emergency.faultLog'),
   main('/emergency/self/test/log', '5-3', 'menu.emergency.selfTestLog'),

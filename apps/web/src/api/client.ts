@@ -76,29 +76,69 @@ function expireSession(): void {
   onSessionExpired();
 }
 
+/** The body of a call: its payload and, for authenticated calls, the signed envelope (section 5). */
+async function callBody<N extends CallName>(name: N, payload: CallInput<N>): Promise<Record<string, unknown>> {
+  const { token, uid } = useSession.getState();
+  const body: Record<string, unknown> = compact({ ...(payload as Record<string, unknown>) });
+  if (!calls[name].auth) return body;
+  const config = await loadAppConfig();
+  const signed = compact({
+    ...body,
+    token,
+    uid,
+    version: Limits.appVersion,
+    platform: Limits.platformCode,
+    bundle: Limits.bundle,
+    api: Limits.apiVersion,
+    mac: navigator.userAgent.slice(0, Limits.deviceIdMax),
+  });
+  signed.sign = signParams(signed, config.signingKey);
+  return signed;
+}
+
 /**
- * Sends one API call of section 7 (the only fetch of the app). Authenticated calls carry token,
+ * Opens a streaming call (server-sent events, e.g. `liveStream`) with the same signed envelope as
+ * {@link call} and no timeout; answers the event stream's body. A JSON answer instead of a stream is a
+ * refusal: 1012 ends the session, other codes reject with an ApiError; a lost connection rejects with
+ * the network error.
+ */
+export async function openCallStream<N extends CallName>(
+  name: N,
+  payload: CallInput<N>,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const body = await callBody(name, payload);
+  let response: Response;
+  try {
+    response = await fetch(calls[name].path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Cache-Control': 'no-cache' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_CODE, null, i18n.t('errors.network'));
+  }
+  if (response.ok && response.body && response.headers.get('content-type')?.includes('text/event-stream')) {
+    return response.body;
+  }
+  const answer = (await response.json().catch(() => null)) as Answer | null;
+  const code = typeof answer?.code === 'number' ? answer.code : NETWORK_ERROR_CODE;
+  if (code === Code.sessionInvalid) {
+    expireSession();
+    throw new ApiError(code, null, messageForCode(code), true);
+  }
+  throw new ApiError(code, answer?.data ?? null, messageForCode(code, answer?.data));
+}
+
+/**
+ * Sends one API call of section 7 (with {@link openCallStream}, the only fetch of the app). Authenticated calls carry token,
  * uid, the request envelope and the section-5 signature. Codes 0 and 1050 resolve with `data`;
  * 1012 ends the session and goes to /login; any other code rejects with an ApiError.
  */
 export async function call<N extends CallName>(name: N, payload: CallInput<N>): Promise<CallData<N>> {
   const def = calls[name];
-  const { token, uid } = useSession.getState();
-  let body: Record<string, unknown> = compact({ ...(payload as Record<string, unknown>) });
-  if (def.auth) {
-    const config = await loadAppConfig();
-    body = compact({
-      ...body,
-      token,
-      uid,
-      version: Limits.appVersion,
-      platform: Limits.platformCode,
-      bundle: Limits.bundle,
-      api: Limits.apiVersion,
-      mac: navigator.userAgent.slice(0, Limits.deviceIdMax),
-    });
-    body.sign = signParams(body, config.signingKey);
-  }
+  const body = await callBody(name, payload);
   const answer = await request(
     def.path,
     def.method === 'GET' ? { method: 'GET' } : { method: 'POST', body: JSON.stringify(body) },

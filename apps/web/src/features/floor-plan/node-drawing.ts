@@ -87,7 +87,7 @@ function drawIcons(
 ) {
   const byColor = new Map<string, FloorPlanNode[]>();
   for (const node of nodes) {
-    const color = statusColor(node.status);
+    const color = node.fill || statusColor(node.status);
     const list = byColor.get(color);
     if (list) list.push(node);
     else byColor.set(color, [node]);
@@ -101,6 +101,35 @@ function drawIcons(
       const radius = nodeIconSizeOrDefault(node.iconSize) / 2;
       ctx.moveTo(x + radius, y);
       ctx.arc(x, y, radius, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.stroke();
+  }
+  drawMarks(ctx, nodes, moved);
+}
+
+/** Badges (offline, fault) at the top right of the icons that carry one, batched by colour. */
+function drawMarks(
+  ctx: CanvasRenderingContext2D,
+  nodes: readonly FloorPlanNode[],
+  moved?: ReadonlyMap<number, PlanPoint>,
+) {
+  const byColor = new Map<string, FloorPlanNode[]>();
+  for (const node of nodes) {
+    if (!node.mark) continue;
+    const list = byColor.get(node.mark);
+    if (list) list.push(node);
+    else byColor.set(node.mark, [node]);
+  }
+  for (const [color, list] of byColor) {
+    ctx.beginPath();
+    for (const node of list) {
+      const { x, y } = nodePosition(node, moved);
+      const radius = nodeIconSizeOrDefault(node.iconSize) / 2;
+      const at = { x: x + radius * 0.7, y: y - radius * 0.7 };
+      ctx.moveTo(at.x + radius * 0.4, at.y);
+      ctx.arc(at.x, at.y, radius * 0.4, 0, Math.PI * 2);
     }
     ctx.fillStyle = color;
     ctx.fill();

@@ -42,6 +42,10 @@ export interface FloorPlanNode {
   zoneId?: number | null;
   /** Section 4: 0 offline/unknown, 1 fault, 2 second fault state, anything else normal. */
   status?: number | null;
+  /** View mode: icon colour that replaces the status colour (the live light state). */
+  fill?: string | null;
+  /** View mode: colour of a small badge on the icon (offline, fault); none when missing. */
+  mark?: string | null;
 }
 
 /** What a drag changes on a zone: its points (already clamped and cleaned by the domain rules). */

@@ -1,12 +1,11 @@
-import { Alert, Button, Descriptions, Result, Space, Spin } from 'antd';
+import { Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAcceptShareMutation, useShareLinkQuery } from '../../api/share';
 import { toast } from '../../app/feedback';
 import { AuthCard } from '../../components/auth-card';
-import { useLogout } from '../../hooks/use-logout';
 import { useSession } from '../../stores/session';
-import { loginPathReturningTo } from './return-to';
+import { InvalidShareLink, ShareLinkActions } from './components/share-link-parts';
 
 /**
  * Public page of a share link (/shared/network, /shared/project): shows what is offered and accepts it
@@ -20,22 +19,12 @@ export function ShareLinkPage() {
   const info = useShareLinkQuery(link);
   const accept = useAcceptShareMutation();
   const session = useSession();
-  const logout = useLogout();
-  const here = `${window.location.pathname}${window.location.search}`;
 
   if (info.isPending && link) return <Spin className="lw-page-spin" />;
   if (!link || info.isError || !info.data || info.data.state !== 'pending') {
-    return (
-      <Result
-        status="warning"
-        title={t('share.link.invalidTitle')}
-        subTitle={t('share.link.invalid')}
-        extra={<Button onClick={() => void navigate('/login')}>{t('share.link.toLogin')}</Button>}
-      />
-    );
+    return <InvalidShareLink />;
   }
   const offer = info.data;
-  const signedInAs = session.token ? session.email : null;
   const handleAccept = () =>
     accept.mutate(
       { link },
@@ -58,28 +47,13 @@ export function ShareLinkPage() {
         <Descriptions.Item label={t('share.role.label')}>{t(`share.role.${offer.userType}`)}</Descriptions.Item>
         <Descriptions.Item label={t('share.link.for')}>{offer.email}</Descriptions.Item>
       </Descriptions>
-      {accept.isError && <Alert className="lw-gap-top" type="error" showIcon message={accept.error.message} />}
-      <Space className="lw-gap-top" wrap>
-        {signedInAs === offer.email && (
-          <Button type="primary" loading={accept.isPending} onClick={handleAccept}>
-            {t('share.link.accept')}
-          </Button>
-        )}
-        {signedInAs && signedInAs !== offer.email && (
-          <>
-            <Alert type="warning" showIcon message={t('share.link.otherAccount', { email: offer.email })} />
-            <Button onClick={logout}>{t('share.link.switchAccount')}</Button>
-          </>
-        )}
-        {!signedInAs && (
-          <>
-            <Button type="primary" onClick={() => void navigate(loginPathReturningTo(here))}>
-              {t('share.link.signIn')}
-            </Button>
-            <Button onClick={() => void navigate('/addCount')}>{t('share.link.register')}</Button>
-          </>
-        )}
-      </Space>
+      <ShareLinkActions
+        email={offer.email}
+        acceptLabel={t('share.link.accept')}
+        accepting={accept.isPending}
+        acceptError={accept.isError ? accept.error.message : undefined}
+        onAccept={handleAccept}
+      />
     </AuthCard>
   );
 }

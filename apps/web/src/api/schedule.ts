@@ -1,0 +1,34 @@
+import type { CallData } from '@lightwell/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../stores/session';
+import { call } from './client';
+import { useCallMutation } from './project';
+
+/** Query keys of schedules and astro timers, per uid and network. */
+export const scheduleKeys = {
+  all: (uid: number | null) => ['schedule', uid] as const,
+  list: (uid: number | null, nid: number) => [...scheduleKeys.all(uid), 'list', nid] as const,
+};
+
+/** Schedules and astro timers of a network with the network's location. */
+export function useScheduleListQuery(nid: number) {
+  const uid = useSession((state) => state.uid);
+  return useQuery({
+    queryKey: scheduleKeys.list(uid, nid),
+    queryFn: (): Promise<CallData<'scheduleList'>> => call('scheduleList', { nid }),
+    enabled: uid !== null,
+  });
+}
+
+const afterScheduleChange = (uid: number | null) => [scheduleKeys.all(uid)] as const;
+
+/** Schedule and location changes; each reloads the schedule lists before it settles. */
+export function useScheduleMutations() {
+  return {
+    add: useCallMutation('scheduleAdd', { invalidates: afterScheduleChange }),
+    update: useCallMutation('scheduleUpdate', { invalidates: afterScheduleChange }),
+    enable: useCallMutation('scheduleEnable', { invalidates: afterScheduleChange }),
+    remove: useCallMutation('scheduleDelete', { invalidates: afterScheduleChange }),
+    location: useCallMutation('networkLocationUpdate', { invalidates: afterScheduleChange }),
+  };
+}

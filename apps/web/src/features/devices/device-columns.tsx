@@ -1,0 +1,26 @@
+import { type DeviceSummary, formatMac } from '@lightwell/domain';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { TFunction } from 'i18next';
+
+/** What a row needs for the shared identity columns: devices and sensors both have these. */
+type DeviceIdentity = Pick<DeviceSummary, 'name' | 'kind' | 'model' | 'mac'>;
+
+/** Name, kind, model and MAC columns, in that order, shared by the device and sensor tables. */
+export function deviceIdentityColumns<Row extends DeviceIdentity>(t: TFunction): TableColumnsType<Row> {
+  return [
+    { title: t('device.columns.name'), dataIndex: 'name' },
+    { title: t('device.columns.kind'), key: 'kind', render: (_, row) => t(`device.kind.${row.kind}`) },
+    { title: t('device.columns.model'), dataIndex: 'model' },
+    { title: t('device.columns.mac'), key: 'mac', render: (_, row) => <code>{formatMac(row.mac)}</code> },
+  ];
+}
+
+/** Server-side paging of a device list by the user's page size; hidden when everything fits one page. */
+export function devicePagination(
+  page: number,
+  pageSize: number,
+  total: number,
+  onPageChange: (page: number) => void,
+): TablePaginationConfig {
+  return { current: page, pageSize, total, showSizeChanger: false, onChange: onPageChange, hideOnSinglePage: true };
+}

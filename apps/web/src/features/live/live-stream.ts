@@ -1,0 +1,104 @@
+import { Code } from '@lightwell/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { openCallStream } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { applyLiveEvent, invalidateNetworkState, parseLiveEvent } from './apply-event';
+import { readSseStream } from './sse';
+
+/** State of a network's live stream: opening, open, or waiting to reconnect after a break. */
+export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
+
+/** Longest wait between reconnection attempts. */
+export const LIVE_MAX_BACKOFF_MS = 30_000;
+
+/** Wait before reconnection attempt `attempt` (0-based): 1 s doubling up to 30 s, with up to 20 % jitter. */
+export function liveBackoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(LIVE_MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** A business refusal (no access, expired session) will not change by retrying. */
+const isFinal = (error: unknown) => isApiError(error) && (error.code > 0 || error.code === Code.sessionInvalid);
+
+interface Stream {
+  users: number;
+  status: LiveStatus;
+  listeners: Set<() => void>;
+  controller: AbortController;
+}
+
+const streams = new Map<string, Stream>();
+
+async function run(stream: Stream, queryClient: QueryClient, uid: number | null, nid: number) {
+  const { signal } = stream.controller;
+  const setStatus = (status: LiveStatus) => {
+    stream.status = status;
+    for (const listener of stream.listeners) listener();
+  };
+  let attempt = 0;
+  let opened = false;
+  while (!signal.aborted) {
+    try {
+      const body = await openCallStream('liveStream', { nid }, signal);
+      // Events sent while the stream was down are not replayed: reload what they would have changed.
+      if (opened) await invalidateNetworkState(queryClient, uid, nid);
+      opened = true;
+      attempt = 0;
+      setStatus('open');
+      await readSseStream(body, (data) => {
+        const event = parseLiveEvent(data);
+        if (event) applyLiveEvent(queryClient, uid, nid, event);
+      });
+    } catch (error) {
+      if (signal.aborted || isFinal(error)) return;
+    }
+    if (signal.aborted) return;
+    setStatus('reconnecting');
+    await sleep(liveBackoffMs(attempt), signal);
+    attempt += 1;
+  }
+}
+
+/**
+ * Joins the live stream of network `nid` for user `uid`, opening it when nobody else in the tab has:
+ * one stream per network per tab, closed when the last user leaves. Answers the stream's status
+ * reader and the function to leave.
+ */
+export function joinLiveStream(
+  queryClient: QueryClient,
+  uid: number | null,
+  nid: number,
+  onStatus: () => void,
+): { status: () => LiveStatus; leave: () => void } {
+  const key = `${uid}:${nid}`;
+  let stream = streams.get(key);
+  if (!stream) {
+    const created: Stream = { users: 0, status: 'connecting', listeners: new Set(), controller: new AbortController() };
+    streams.set(key, created);
+    void run(created, queryClient, uid, nid);
+    stream = created;
+  }
+  const joined = stream;
+  joined.users += 1;
+  joined.listeners.add(onStatus);
+  return {
+    status: () => joined.status,
+    leave: () => {
+      joined.listeners.delete(onStatus);
+      joined.users -= 1;
+      if (joined.users > 0) return;
+      joined.controller.abort();
+      streams.delete(key);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { Schedule } from '@lightwell/domain';
+import { Button, Card, Divider, Popconfirm, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScheduleListQuery, useScheduleMutations } from '../../api/schedule';
+import { toast } from '../../app/feedback';
+import { useFormatDateTime } from '../../hooks/use-format-date';
+import { LocationForm } from './location-form';
+import { ScheduleDialog } from './schedule-dialog';
+
+type Editing = { kind: Schedule['kind']; schedule?: Schedule } | null;
+
+/**
+ * Schedules and astro timers of network `nid` (section 3 encoding): the network's location, the list
+ * with the stored fields and the next run, and (owners, installers) the editor.
+ */
+export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const query = useScheduleListQuery(nid);
+  const { enable, remove } = useScheduleMutations();
+  const formatDateTime = useFormatDateTime();
+  const [editing, setEditing] = useState<Editing>(null);
+  const data = query.data;
+
+  return (
+    <Card
+      title={t('schedule.panel.title')}
+      data-testid="schedule-panel"
+      extra={
+        canEdit && (
+          <Space wrap>
+            <Button onClick={() => setEditing({ kind: 'schedule' })}>{t('schedule.panel.addSchedule')}</Button>
+            <Button onClick={() => setEditing({ kind: 'astro' })}>{t('schedule.panel.addAstro')}</Button>
+          </Space>
+        )
+      }
+    >
+      {data && (
+        <LocationForm key={JSON.stringify(data.location)} nid={nid} location={data.location} canEdit={canEdit} />
+      )}
+      <Divider />
+      <Table<Schedule>
+        rowKey="id"
+        size="small"
+        loading={query.isLoading}
+        dataSource={data?.list ?? []}
+        locale={{ emptyText: t('schedule.panel.empty') }}
+        columns={[
+          { title: t('schedule.columns.name'), dataIndex: 'name' },
+          {
+            title: t('schedule.columns.kind'),
+            dataIndex: 'kind',
+            render: (kind: string) => t(`schedule.kinds.${kind}`),
+          },
+          {
+            title: t('schedule.columns.target'),
+            key: 'target',
+            render: (_, row) => `${t(`schedule.targets.${row.targetKind}`)}${row.targetId ? ` #${row.targetId}` : ''}`,
+          },
+          {
+            title: t('schedule.columns.encoded'),
+            key: 'encoded',
+            render: (_, row) => (
+              <Typography.Text code data-testid="schedule-row-encoded">
+                {t('schedule.encoded', row)}
+                {row.kind === 'astro' &&
+                  ` · ${t(`schedule.astro.${row.astroEvent}`)} ${row.astroShift >= 0 ? '+' : ''}${row.astroShift}`}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('schedule.columns.nextRun'),
+            dataIndex: 'nextRun',
+            render: (value: number | null) => (value === null ? '—' : formatDateTime(value * 1000)),
+          },
+          {
+            title: t('schedule.columns.enabled'),
+            key: 'enabled',
+            render: (_, row) => (
+              <Switch
+                size="small"
+                checked={row.enabled}
+                disabled={!canEdit}
+                onChange={(enabled) => enable.mutate({ scheduleId: row.id, enabled })}
+              />
+            ),
+          },
+          ...(canEdit
+            ? [
+                {
+                  title: t('schedule.columns.actions'),
+                  key: 'actions',
+                  render: (_: unknown, row: Schedule) => (
+                    <Space>
+                      <Button size="small" onClick={() => setEditing({ kind: row.kind, schedule: row })}>
+                        {t('schedule.actions.edit')}
+                      </Button>
+                      <Popconfirm
+                        title={t('schedule.actions.deleteConfirm', { name: row.name })}
+                        onConfirm={() =>
+                          remove.mutate(
+                            { scheduleId: row.id },
+                            { onSuccess: () => toast.saved(t('schedule.messages.deleted')) },
+                          )
+                        }
+                      >
+                        <Button size="small" danger>
+                          {t('schedule.actions.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && (
+        <ScheduleDialog nid={nid} kind={editing.kind} schedule={editing.schedule} onClose={() => setEditing(null)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Code, type ProfileScope, type ProfileSummary } from '@lightwell/domain';
+import { Button, Card, Empty, Popconfirm, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../api/errors';
+import { useProfileCopyMutation, useProfileDeleteMutation, useProfilePageQuery } from '../../../api/profile';
+import { toast } from '../../../app/feedback';
+import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { useSession } from '../../../stores/session';
+import { ApplyDialog } from './apply-dialog';
+import { profileDisplayName } from './profile-name';
+import { ProfileShareDialog } from './share-dialog';
+
+/** Path of the editor (3-2-2) for a profile. */
+export const profileEditPath = (id: number) => `/config/update?id=${id}`;
+
+type Dialog = { kind: 'apply' | 'share'; profile: ProfileSummary } | null;
+
+/**
+ * A paged list of profiles of one scope (3-1 mine, 3-2 others' public, 3-3 system defaults), paged by
+ * the user's page size. Own profiles are edited, applied, shared and deleted (1080 while in use);
+ * the others are viewed and copied, and system defaults may also be applied.
+ */
+export function ProfileList({ scope, title }: { scope: ProfileScope; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatDateTime = useFormatDateTime();
+  const pageSize = useSession((state) => state.pageNumber);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const query = useProfilePageQuery(scope, page, pageSize);
+  const remove = useProfileDeleteMutation();
+  const copy = useProfileCopyMutation();
+
+  const handleDelete = async (profile: ProfileSummary) => {
+    try {
+      await remove.mutateAsync({ profileId: profile.id });
+      toast.saved(t('profile.messages.deleted'));
+    } catch (error) {
+      if (isApiError(error, Code.profileInUse)) toast.error(t('errors.1080'));
+    }
+  };
+  const handleCopy = (profile: ProfileSummary) =>
+    copy.mutate(
+      { profileId: profile.id, name: profileDisplayName(t, profile) },
+      { onSuccess: (created) => void navigate(profileEditPath(created.id)) },
+    );
+  const link = (label: string, onClick: () => void, testId?: string) => (
+    <Button type="link" size="small" onClick={onClick} data-testid={testId}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <Card
+      title={title}
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="profile-create"
+          onClick={() => void navigate('/config/add')}
+        >
+          {t('profile.list.create')}
+        </Button>
+      }
+    >
+      <Table<ProfileSummary>
+        rowKey="id"
+        data-testid={`profile-table-${scope}`}
+        loading={query.isPending}
+        dataSource={query.data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        locale={{ emptyText: <Empty description={t(`profile.list.empty.${scope}`)} /> }}
+        scroll={{ x: 800 }}
+        columns={[
+          {
+            key: 'name',
+            title: t('profile.columns.name'),
+            render: (_, profile) => (
+              <Space size={4} wrap>
+                {profileDisplayName(t, profile)}
+                {profile.isSystem && <Tag color="gold">{t('profile.list.system')}</Tag>}
+                {profile.mine && profile.isPublic && <Tag color="blue">{t('profile.list.public')}</Tag>}
+              </Space>
+            ),
+          },
+          ...(scope === 'others'
+            ? [{ key: 'creator', title: t('profile.columns.creator'), dataIndex: 'creatorName' }]
+            : []),
+          ...(scope === 'mine'
+            ? [
+                {
+                  key: 'usage',
+                  title: t('profile.columns.usage'),
+                  render: (_: unknown, p: ProfileSummary) =>
+                    t('profile.list.usage', { zones: p.zoneCount, networks: p.networkCount }),
+                },
+              ]
+            : []),
+          {
+            key: 'updatedAt',
+            title: t('profile.columns.updatedAt'),
+            width: 190,
+            render: (_, profile) => formatDateTime(profile.updatedAt),
+          },
+          {
+            key: 'actions',
+            title: t('profile.columns.actions'),
+            width: 300,
+            render: (_, profile) => (
+              <Space size={0} wrap>
+                {link(
+                  t(profile.mine ? 'profile.actions.edit' : 'profile.actions.view'),
+                  () => void navigate(profileEditPath(profile.id)),
+                  `profile-open-${profile.id}`,
+                )}
+                {!profile.mine && link(t('profile.actions.copy'), () => handleCopy(profile))}
+                {(profile.mine || profile.isSystem) &&
+                  link(t('profile.actions.apply'), () => setDialog({ kind: 'apply', profile }))}
+                {profile.mine && link(t('profile.actions.share'), () => setDialog({ kind: 'share', profile }))}
+                {profile.mine && (
+                  <Popconfirm
+                    title={t('profile.delete.confirm', { name: profile.name })}
+                    okText={t('common.actions.confirm')}
+                    cancelText={t('common.actions.cancel')}
+                    onConfirm={() => handleDelete(profile)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('profile.actions.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {dialog?.kind === 'apply' && <ApplyDialog profile={dialog.profile} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && <ProfileShareDialog profile={dialog.profile} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Zone } from '@lightwell/domain';
+import { Button, Card, Flex, Slider, Space, Table, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GatewaySelector } from '../../../features/control/gateway-selector';
+import { type DevicesSummary, summariseDevices, zoneDevices } from '../../../features/control/light-look';
+import { LiveStatusTag } from '../../../features/control/live-status';
+import { TaskProgress } from '../../../features/control/task-progress';
+import { type NetworkControl, useNetworkControl } from '../../../features/control/use-network-control';
+import { useLiveNetwork } from '../../../features/live';
+import { useLivePlan } from '../index/use-live-plan';
+
+type ZoneRow = Zone & { summary: DevicesSummary };
+
+/** The zones of network `nid` with their member counts as reported, and per-zone on/off/dim. */
+export function ZoneControl({ nid }: { nid: number }) {
+  const { t } = useTranslation();
+  const plan = useLivePlan(nid);
+  const live = useLiveNetwork(nid);
+  const control = useNetworkControl(nid);
+  const rows = useMemo<ZoneRow[]>(
+    () =>
+      plan.zones.map((zone) => ({ ...zone, summary: summariseDevices(zoneDevices(zone.id, plan.nodes, plan.byNode)) })),
+    [plan.zones, plan.nodes, plan.byNode],
+  );
+  return (
+    <Card
+      title={t('menu.remote.zone')}
+      extra={
+        <Space wrap>
+          <LiveStatusTag status={live} />
+          <GatewaySelector choice={control.choice} />
+        </Space>
+      }
+    >
+      <Flex vertical gap={12}>
+        <TaskProgress taskId={control.taskId} />
+        <Table<ZoneRow>
+          rowKey="id"
+          loading={plan.loading}
+          dataSource={rows}
+          pagination={false}
+          columns={[
+            { title: t('control.zones.name'), dataIndex: 'name' },
+            {
+              title: t('control.zones.members'),
+              key: 'members',
+              render: (_, row) => (
+                <Space size={4} wrap>
+                  <Tag>{t('control.zones.devices', { count: row.summary.count })}</Tag>
+                  <Tag color="gold">{t('control.zones.on', { count: row.summary.on })}</Tag>
+                  {row.summary.offline > 0 && (
+                    <Tag color="red">{t('control.zones.offline', { count: row.summary.offline })}</Tag>
+                  )}
+                </Space>
+              ),
+            },
+            {
+              title: t('control.zones.actions'),
+              key: 'actions',
+              render: (_, row) => <ZoneActions row={row} control={control} />,
+            },
+          ]}
+        />
+      </Flex>
+    </Card>
+  );
+}
+
+function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }) {
+  const { t } = useTranslation();
+  const target = { kind: 'zone' as const, ids: [row.id] };
+  const count = row.summary.count;
+  return (
+    <Space wrap>
+      <Button
+        size="small"
+        type="primary"
+        aria-label={t('control.actions.onNamed', { name: row.name })}
+        loading={control.pending}
+        onClick={() => control.sendLight(target, { onOff: 1 }, count)}
+      >
+        {t('control.actions.on')}
+      </Button>
+      <Button
+        size="small"
+        aria-label={t('control.actions.offNamed', { name: row.name })}
+        loading={control.pending}
+        onClick={() => control.sendLight(target, { onOff: 0 }, count)}
+      >
+        {t('control.actions.off')}
+      </Button>
+      <Slider
+        aria-label={t('control.zones.dim', { name: row.name })}
+        style={{ width: 140 }}
+        min={0}
+        max={100}
+        defaultValue={row.summary.level}
+        onChangeComplete={(value) => control.sendLight(target, { lightness: value }, count)}
+      />
+    </Space>
+  );
+}

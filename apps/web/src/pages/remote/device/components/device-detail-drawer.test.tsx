@@ -1,0 +1,142 @@
+import { type DeviceDetail, decodeElement, SAMPLE_D4I_BANK_RAW, type StoredElement } from '@lightwell/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../../api/query-client';
+import { AppProviders } from '../../../../app/providers';
+import { i18n } from '../../../../i18n';
+import { useSession } from '../../../../stores/session';
+import { testUser } from '../../../../test/render-app';
+import { DeviceDetailView } from './device-detail-drawer';
+
+const NOW = 1_767_225_600; // 2026-01-01 00:00:00 UTC
+const RAW_BANK = SAMPLE_D4I_BANK_RAW;
+const stored = (overrides: Partial<StoredElement>): StoredElement => ({
+  index: 0,
+  type: 1,
+  isD4i: false,
+  isLinear: true,
+  onOff: 1,
+  lightness: 50,
+  cct: null,
+  status: 0,
+  flags: 0,
+  d4iBank: null,
+  bankAt: null,
+  mode: null,
+  faultBits: null,
+  lux: null,
+  triggeredAt: null,
+  ...overrides,
+});
+
+const device: DeviceDetail = {
+  id: 9,
+  nid: 3,
+  gatewayId: 1,
+  isVirtual: false,
+  kind: 'luminaire',
+  name: 'Office downlight',
+  model: 'LW-D6-40',
+  mac: 'A4C138000001',
+  productId: 1,
+  productIcon: null,
+  online: true,
+  boundId: 12,
+  boundName: 'Planned downlight',
+  syncState: 2,
+  nodeFlag: 2,
+  sensorTriggerCount: 0,
+  lastSeen: NOW,
+  firmwareVersion: '2.1.0',
+  hardwareVersion: 'A',
+  serialNumber: 'SN-0001',
+  manufacturer: 'Lightwell',
+  supplier: 'Acme',
+  installedAt: Date.UTC(2025, 5, 30, 12, 0) / 1000,
+  ratedPower: 40,
+  batteryType: 'LiFePO4',
+  usageSeconds: 7_500,
+  address: 2,
+  createTime: NOW,
+  updateTime: NOW,
+  product: {
+    id: 1,
+    model: 'LW-D6-40',
+    name: 'Downlight',
+    kind: 'luminaire',
+    manufacturer: 'Lightwell',
+    icon: null,
+    ratedPower: 40,
+    isSystem: true,
+    editable: false,
+    subVersionCount: 1,
+  },
+  subVersion: {
+    id: 1,
+    productId: 1,
+    hardwareVersion: 'A',
+    config: { elements: [{ type: 1, isD4i: true }, { type: 8 }] },
+  },
+  elements: [
+    // A fresh D4i bank: the lamp fault counts; non-linear 50 % gives 3 % output (section 9).
+    decodeElement(
+      stored({ isD4i: true, isLinear: false, status: 1, flags: 0b110, d4iBank: RAW_BANK, bankAt: NOW - 600 }),
+      NOW,
+    ),
+    // A bank older than 24 h: its driver fault does not count.
+    decodeElement(
+      stored({ index: 1, type: 8, isD4i: true, status: 2, cct: 4000, d4iBank: RAW_BANK, bankAt: NOW - 90_000 }),
+      NOW,
+    ),
+  ],
+  nodeCount: 1,
+};
+
+describe('device detail (section 3 fields, section 4 decoding, section 9 bank scaling)', { timeout: 60_000 }, () => {
+  it('shows every field, the decoded status tags and the scaled D4i bank', async () => {
+    await i18n.changeLanguage('en');
+    useSession.getState().signIn({ ...testUser, timeFormat: 0 });
+    await act(async () => {
+      render(
+        <AppProviders queryClient={createQueryClient()}>
+          <DeviceDetailView device={device} />
+        </AppProviders>,
+      );
+    });
+    const fields = screen.getByTestId('device-fields');
+    for (const text of ['A4:C1:38:00:00:01', '2.1.0', 'SN-0001', 'Lightwell', 'Acme', 'LiFePO4', '40 W', '2 h 5 min']) {
+      expect(within(fields).getByText(text)).toBeTruthy();
+    }
+    expect(within(fields).getByText(/^2025-06-30 \d\d:00:00$/)).toBeTruthy();
+    expect(within(fields).getByText('Bound to Planned downlight')).toBeTruthy();
+    expect(within(fields).getByText('Real modified')).toBeTruthy();
+    expect(within(fields).getByText('Fault')).toBeTruthy();
+    expect(screen.getByText('Hardware A, 2 elements')).toBeTruthy();
+
+    const first = screen.getByTestId('element-0');
+    expect(within(first).getByTestId('element-health').textContent).toBe('Lamp fault');
+    expect(within(first).getByText('Lamp on')).toBeTruthy();
+    expect(within(first).getAllByText('Lamp fault')).toHaveLength(2);
+    expect(within(first).getByText('3 %')).toBeTruthy();
+    const bank = within(first).getByTestId('d4i-bank-0');
+    for (const value of [
+      '0.95',
+      '230.0 V',
+      '25 °C',
+      '48.0 V',
+      '0.350 A',
+      '40 °C',
+      '50000 h',
+      '10 °C',
+      '20000',
+      '18.5 W',
+    ]) {
+      expect(within(bank).getByText(value)).toBeTruthy();
+    }
+
+    const second = screen.getByTestId('element-1');
+    expect(within(second).getByTestId('element-health').textContent).toBe('Normal');
+    expect(within(second).getByText('D4i data older than 24 h (not counted)')).toBeTruthy();
+    expect(within(second).getByText('4000 K')).toBeTruthy();
+  });
+});

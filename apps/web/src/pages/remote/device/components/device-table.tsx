@@ -1,0 +1,114 @@
+import type { DeviceSummary } from '@lightwell/domain';
+import { Button, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { deviceIdentityColumns, devicePagination } from '../../../../features/devices/device-columns';
+import { PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
+import { ProductIcon } from '../../../../features/devices/product-icon';
+
+/** What a row's buttons do. */
+export interface DeviceRowActions {
+  onDetail: (device: DeviceSummary) => void;
+  onBind: (device: DeviceSummary) => void;
+  onUnbind: (device: DeviceSummary) => void;
+  onDelete: (device: DeviceSummary) => void;
+}
+
+/** Props of {@link DeviceTable}. */
+export interface DeviceTableProps {
+  rows: readonly DeviceSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  /** Owners and installers bind, unbind and delete. */
+  canEdit: boolean;
+  onPageChange: (page: number) => void;
+  actions: DeviceRowActions;
+}
+
+/** Devices of a network, paged by the user's page size: icon, name, kind, model, MAC, type, status, binding, sync. */
+export function DeviceTable({
+  rows,
+  total,
+  page,
+  pageSize,
+  loading,
+  canEdit,
+  onPageChange,
+  actions,
+}: DeviceTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table<DeviceSummary>
+      rowKey="id"
+      loading={loading}
+      dataSource={[...rows]}
+      locale={{ emptyText: t('device.empty.devices') }}
+      pagination={devicePagination(page, pageSize, total, onPageChange)}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          title: t('device.columns.icon'),
+          key: 'icon',
+          width: 56,
+          render: (_, d) => (
+            <ProductIcon
+              productId={d.productId}
+              icon={d.productIcon}
+              kind={d.kind}
+              label={t(`device.kind.${d.kind}`)}
+            />
+          ),
+        },
+        ...deviceIdentityColumns<DeviceSummary>(t),
+        {
+          title: t('device.columns.type'),
+          key: 'type',
+          render: (_, d) => (
+            <Tag color={d.isVirtual ? 'purple' : 'cyan'}>
+              {t(d.isVirtual ? 'device.filters.virtual' : 'device.filters.real')}
+            </Tag>
+          ),
+        },
+        { title: t('device.columns.status'), key: 'status', render: (_, d) => <PresenceTag device={d} /> },
+        {
+          title: t('device.columns.binding'),
+          key: 'binding',
+          render: (_, d) =>
+            d.boundId === null ? (
+              <span>{t('device.binding.unbound')}</span>
+            ) : (
+              <span>{t('device.binding.bound', { name: d.boundName ?? '' })}</span>
+            ),
+        },
+        { title: t('device.columns.sync'), key: 'sync', render: (_, d) => <SyncTag state={d.syncState} /> },
+        {
+          title: t('device.columns.actions'),
+          key: 'actions',
+          render: (_, d) => (
+            <Space wrap>
+              <Button size="small" onClick={() => actions.onDetail(d)}>
+                {t('device.actions.detail')}
+              </Button>
+              {canEdit && d.isVirtual && d.boundId === null && (
+                <Button size="small" onClick={() => actions.onBind(d)}>
+                  {t('device.actions.bind')}
+                </Button>
+              )}
+              {canEdit && d.isVirtual && d.boundId !== null && (
+                <Button size="small" onClick={() => actions.onUnbind(d)}>
+                  {t('device.actions.unbind')}
+                </Button>
+              )}
+              {canEdit && (
+                <Button size="small" danger onClick={() => actions.onDelete(d)}>
+                  {t('device.actions.delete')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { isTaskCancelable, type TaskSummary } from '@lightwell/domain';
+import { Button, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTaskCancelMutation, useTaskPageQuery } from '../../../../api/control';
+import { formatTaskTally } from '../../../../features/control/tally';
+import { TaskStatusTag } from '../../../../features/control/task-progress';
+import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useSession } from '../../../../stores/session';
+
+/** The network's tasks, newest first, paged by the user's page size; running tasks can be canceled. */
+export function TaskTable({ nid }: { nid: number }) {
+  const { t, i18n } = useTranslation();
+  const pageNumber = useSession((state) => state.pageNumber);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(pageNumber);
+  const tasks = useTaskPageQuery(nid, page, pageSize);
+  const cancel = useTaskCancelMutation();
+  const formatDate = useFormatDateTime();
+  return (
+    <Table<TaskSummary>
+      rowKey="id"
+      size="small"
+      loading={tasks.isLoading}
+      dataSource={tasks.data?.list ?? []}
+      pagination={{
+        current: page,
+        pageSize,
+        total: tasks.data?.total ?? 0,
+        showSizeChanger: true,
+        onChange: (next, size) => {
+          setPage(next);
+          setPageSize(size);
+        },
+      }}
+      columns={[
+        { title: t('control.tasks.time'), key: 'time', render: (_, task) => formatDate(task.createTime) },
+        {
+          title: t('control.tasks.target'),
+          key: 'target',
+          render: (_, task) => t(`control.targetKind.${task.targetKind}`, { defaultValue: task.targetKind }),
+        },
+        {
+          title: t('control.tasks.status'),
+          key: 'status',
+          render: (_, task) => <TaskStatusTag status={task.status} />,
+        },
+        {
+          title: t('control.tasks.outcome'),
+          key: 'outcome',
+          render: (_, task) => formatTaskTally(t, task, i18n.language),
+        },
+        {
+          title: t('control.tasks.actions'),
+          key: 'actions',
+          render: (_, task) =>
+            isTaskCancelable(task.status) && (
+              <Button
+                size="small"
+                danger
+                loading={cancel.isPending && cancel.variables?.taskId === task.id}
+                onClick={() => cancel.mutate({ taskId: task.id })}
+              >
+                {t('control.tasks.cancel')}
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+}

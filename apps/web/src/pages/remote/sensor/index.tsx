@@ -1,0 +1,85 @@
+import type { SensorSummary } from '@lightwell/domain';
+import { Card, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSensorListQuery } from '../../../api/device';
+import { useNetworkDetailQuery } from '../../../api/zone';
+import { NetworkGate } from '../../../features/control/network-gate';
+import { deviceIdentityColumns, devicePagination } from '../../../features/devices/device-columns';
+import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { useSession } from '../../../stores/session';
+
+/** Sensor page (/remote/sensor, 4-9): motion and light sensors with trigger counts, last trigger and lux. */
+export function RemoteSensorPage() {
+  return <NetworkGate>{(nid) => <SensorWorkspace nid={nid} />}</NetworkGate>;
+}
+
+function SensorWorkspace({ nid }: { nid: number }) {
+  const { t } = useTranslation();
+  const network = useNetworkDetailQuery(nid);
+  const pageSize = useSession((state) => state.pageNumber);
+  const [page, setPage] = useState(1);
+  const sensors = useSensorListQuery(nid, page, pageSize);
+  return (
+    <Card title={t('device.page.sensorTitle', { network: network.data?.name ?? '' })} data-testid="sensor-page">
+      <SensorTable
+        rows={sensors.data?.list ?? []}
+        total={sensors.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        loading={sensors.isLoading}
+        onPageChange={setPage}
+      />
+    </Card>
+  );
+}
+
+/** Props of {@link SensorTable}. */
+export interface SensorTableProps {
+  rows: readonly SensorSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+}
+
+/** Sensors of a network: kind, model, MAC, presence, trigger count, last trigger (user's time format), lux. */
+export function SensorTable({ rows, total, page, pageSize, loading, onPageChange }: SensorTableProps) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  return (
+    <Table<SensorSummary>
+      rowKey="id"
+      loading={loading}
+      dataSource={[...rows]}
+      locale={{ emptyText: t('device.empty.sensors') }}
+      pagination={devicePagination(page, pageSize, total, onPageChange)}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        ...deviceIdentityColumns<SensorSummary>(t),
+        {
+          title: t('device.columns.status'),
+          key: 'status',
+          render: (_, s) => (
+            <Tag color={s.online ? 'green' : 'default'}>
+              {t(s.online ? 'device.status.online' : 'device.status.offline')}
+            </Tag>
+          ),
+        },
+        { title: t('device.columns.triggerCount'), dataIndex: 'triggerCount', align: 'right' },
+        {
+          title: t('device.columns.lastTrigger'),
+          key: 'lastTrigger',
+          render: (_, s) => (s.lastTriggeredAt === null ? t('device.never') : formatDateTime(s.lastTriggeredAt * 1000)),
+        },
+        {
+          title: t('device.columns.lux'),
+          key: 'lux',
+          align: 'right',
+          render: (_, s) => (s.lux === null ? '—' : `${s.lux} lx`),
+        },
+      ]}
+    />
+  );
+}
