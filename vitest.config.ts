@@ -26,6 +26,15 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'simulator',
+          root: 'apps/simulator',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       serverProject('server-pglite', 'pglite'),
       serverProject('server-pg', 'pg'),
     ],

@@ -39,6 +39,8 @@ const tiers = [
       'server-pglite',
       '--project',
       'server-pg',
+      '--project',
+      'simulator',
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${out}/server.json`,

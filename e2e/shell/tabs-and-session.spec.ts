@@ -4,13 +4,16 @@ import { DEMO, signIn } from '../support/session.ts';
 test('the tab strip keeps four visited views with home pinned', async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
   const tabs = page.getByTestId('tab-strip').getByRole('tab');
-  const userMenu = async (item: string) => {
+  // Each choice must have landed and its menu closed before the next: a closing menu's item moves.
+  const userMenu = async (item: string, path: string) => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: item }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('.ant-dropdown-menu-item', { hasText: item })).toBeHidden();
   };
-  await userMenu('User settings');
-  await userMenu('Release notes');
-  await userMenu('User agreement');
+  await userMenu('User settings', '/setting/user');
+  await userMenu('Release notes', '/version/log');
+  await userMenu('User agreement', '/userAgreement');
   await expect(tabs).toHaveCount(4);
   await page.goto('/404');
   await expect(tabs).toHaveCount(4);
@@ -29,7 +32,14 @@ test('logout goes to the login page and protected pages need signing in again', 
 });
 
 test('a session revoked on the server sends the user to the login page with a message', async ({ page, request }) => {
+  // Let the home page's own calls answer first: one sent after the revocation would already log out.
+  const homeLoaded = Promise.all(
+    ['/api/v1/project/all', '/api/v1/project/info/list'].map((path) =>
+      page.waitForResponse((response) => response.url().endsWith(path)),
+    ),
+  );
   await signIn(page, DEMO.email, DEMO.password);
+  await homeLoaded;
   const session = await page.evaluate(() => ({
     token: localStorage.getItem('token'),
     uid: localStorage.getItem('currentUid'),

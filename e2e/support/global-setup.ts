@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
-import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
+import { E2E_BASE_URL, E2E_MQTT_PORT, E2E_PORT, E2E_SIM_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -45,6 +45,9 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),
+      MQTT_PORT: String(E2E_MQTT_PORT),
+      MQTT_URL: '',
+      SIMULATOR_HTTP_PORT: String(E2E_SIM_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO: 'true',

@@ -1,0 +1,353 @@
+// npm run bench:commands: command round trip, browser call → gateway → outcome back to the browser.
+// One console process (buildApp, embedded broker) and simulated gateways in this process; a browser-like
+// client signs in, calls controlLight over HTTP (signed as apps/web does) and waits for the task's end on
+// the live stream (/api/v1/live/stream). Prints p50/p95 with BENCH_GATEWAYS (100) connected, then raises
+// the connected gateways (BENCH_STEPS, default 100,250,500,1000) and prints the largest count whose p95
+// stays under 100 ms, with RSS. Two commands are measured: one luminaire, and a whole network (every
+// device of the gateway). Devices answer at once (latency 0) so the figures are the console's own.
+// BENCH_DATABASE_URL uses PostgreSQL (a scratch database) instead of PGlite in a temp folder;
+// BENCH_DEVICES (50) devices per gateway; BENCH_SAMPLES (100) commands per measurement and kind;
+// BENCH_REPORT_S (3600) consumption-report period and BENCH_SENSOR_S (600) mean time between motion
+// triggers per sensor: the background load the gateways add (one report message per luminaire).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { calls, isTaskEnded, Limits, type LiveEvent, signParams, type TaskSummary } from '@lightwell/domain';
+import { generateFleet, type SimGatewaySpec, type Simulator, startSimulator } from '@lightwell/simulator';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { devices, gateways, networks, networkUsers, users } from '../../apps/server/src/db/schema.ts';
+import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credentials.ts';
+import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
+import { createProject } from '../../apps/server/src/services/create-default-project.ts';
+
+const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000').split(',').map(Number);
+const BASE = Number(process.env.BENCH_GATEWAYS ?? 100);
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 50);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const STREAMS = 20;
+const REPORT_S = Number(process.env.BENCH_REPORT_S ?? 3600);
+const SENSOR_S = Number(process.env.BENCH_SENSOR_S ?? 600);
+const secret = 'bench-signing-secret-0123456789';
+const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
+
+// --- database and console ------------------------------------------------------------------------------
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const scratch = `lw_bench_cmd_${process.pid}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-cmd-'));
+if (serverUrl) await adminQuery(serverUrl, `CREATE DATABASE ${scratch}`);
+const database = await openDatabase({
+  url: serverUrl && withDatabase(serverUrl, scratch),
+  dataDir: join(dataDir, 'db'),
+});
+const app = await buildApp({
+  config: loadConfig({
+    LOG_LEVEL: 'silent',
+    SIGNING_SECRET: secret,
+    DEMO: 'false',
+    DATA_DIR: dataDir,
+    MQTT_PORT: '0',
+    MQTT_HOST: '127.0.0.1',
+  }),
+  database,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const { db } = database;
+
+// --- the installation: one user, one network per gateway --------------------------------------------------
+const maxGateways = Math.max(BASE, ...STEPS);
+const email = 'bench@lightwell.test';
+const password = 'Bench-Lamp-42';
+const [user] = await db
+  .insert(users)
+  .values({ name: 'Bench', email, passwordHash: await hashPassword(password) })
+  .returning({ id: users.id });
+const uid = user!.id;
+const pid = await createProject(db, { uid, name: 'Bench', remarks: '', isDefault: true });
+const fleet = generateFleet(maxGateways, DEVICES, 'bench-gw');
+const nidOf = new Map<string, number>();
+/** A luminaire (the first device, a DT6) of each network. */
+const lampOf = new Map<number, number>();
+const seedStarted = performance.now();
+for (const gateway of fleet) {
+  const [network] = await db
+    .insert(networks)
+    .values({ pid, name: gateway.sn, createdBy: uid })
+    .returning({ id: networks.id });
+  const nid = network!.id;
+  nidOf.set(gateway.sn, nid);
+  await db.insert(networkUsers).values({ nid, uid, userType: 2 });
+  const [row] = await db
+    .insert(gateways)
+    .values({ nid, sn: gateway.sn, name: gateway.sn, secretHash: hashGatewaySecret(gateway.secret), gatewayType: 3 })
+    .returning({ id: gateways.id });
+  const inserted = await db
+    .insert(devices)
+    .values(
+      gateway.devices.map((device) => ({
+        nid,
+        gatewayId: row!.id,
+        kind: device.kind.startsWith('d') ? 'luminaire' : device.kind,
+        name: `${device.kind} ${device.address}`,
+        model: device.model,
+        mac: device.mac.toUpperCase(),
+        address: device.address,
+      })),
+    )
+    .returning({ id: devices.id });
+  lampOf.set(nid, inserted[0]!.id);
+}
+console.log(
+  `database: ${database.kind}; ${maxGateways} networks with one gateway and ${DEVICES} devices each seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
+
+// --- browser-like client -----------------------------------------------------------------------------------
+const config = (await (await fetch(`${base}${calls.appConfig.path}`)).json()) as { data: { signingKey: string } };
+const login = (await (
+  await fetch(`${base}${calls.login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+).json()) as { code: number; data: { token: string } };
+if (login.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
+const token = login.data.token;
+
+function signed(payload: Record<string, unknown>): string {
+  const body: Record<string, unknown> = {
+    ...payload,
+    token,
+    uid,
+    version: Limits.appVersion,
+    platform: Limits.platformCode,
+    bundle: Limits.bundle,
+    api: Limits.apiVersion,
+    mac: 'bench-command-roundtrip',
+  };
+  body.sign = signParams(body, config.data.signingKey);
+  return JSON.stringify(body);
+}
+
+/** Task ends seen on the live streams, by task id, with the time they arrived. */
+const ended = new Map<number, { at: number; task: TaskSummary }>();
+const waiters = new Map<number, (at: number) => void>();
+const streams = new Map<number, AbortController>();
+
+async function openStream(nid: number): Promise<void> {
+  if (streams.has(nid)) return;
+  const controller = new AbortController();
+  streams.set(nid, controller);
+  const response = await fetch(`${base}${calls.liveStream.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: signed({ nid }),
+    signal: controller.signal,
+  });
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    throw new Error(`live stream refused: ${await response.text()}`);
+  }
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let connected!: () => void;
+  const ready = new Promise<void>((resolve) => (connected = resolve));
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let cut = buffer.indexOf('\n\n');
+      while (cut >= 0) {
+        const frame = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        cut = buffer.indexOf('\n\n');
+        if (frame.includes(': connected')) connected();
+        for (const line of frame.split('\n')) {
+          if (!line.startsWith('data: ')) continue;
+          const event = JSON.parse(line.slice(6)) as LiveEvent;
+          if (event.type !== 'task' || !isTaskEnded(event.task.status)) continue;
+          const at = performance.now();
+          if (!ended.has(event.task.id)) ended.set(event.task.id, { at, task: event.task });
+          waiters.get(event.task.id)?.(at);
+        }
+      }
+    }
+  })();
+  await ready;
+}
+
+let toggle = 0;
+type Kind = 'device' | 'network';
+/** One command: controlLight on one luminaire or the whole network; answers the round trip in ms. */
+async function roundTrip(nid: number, kind: Kind): Promise<{ ms: number; answerMs: number; task: TaskSummary }> {
+  toggle ^= 1;
+  const target = kind === 'device' ? { kind, ids: [lampOf.get(nid)!] } : { kind };
+  const started = performance.now();
+  const response = await fetch(`${base}${calls.controlLight.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: signed({ nid, target, onOff: toggle }),
+  });
+  const answer = (await response.json()) as { code: number; data: TaskSummary; message?: string };
+  const answerMs = performance.now() - started;
+  if (answer.code !== 0) throw new Error(`controlLight answered ${answer.code} ${answer.message ?? ''}`);
+  const taskId = answer.data.id;
+  const at =
+    ended.get(taskId)?.at ??
+    (await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`task ${taskId} did not end within 30 s`)), 30_000);
+      waiters.set(taskId, (time) => {
+        clearTimeout(timer);
+        resolve(time);
+      });
+    }));
+  waiters.delete(taskId);
+  const outcome = ended.get(taskId)!;
+  ended.delete(taskId);
+  return { ms: at - started, answerMs, task: outcome.task };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(connected: SimGatewaySpec[], kind: Kind) {
+  const chosen = connected
+    .filter((_, i) => i % Math.max(1, Math.floor(connected.length / STREAMS)) === 0)
+    .slice(0, STREAMS);
+  const nids = chosen.map((gateway) => nidOf.get(gateway.sn)!);
+  for (const nid of nids) await openStream(nid);
+  for (let i = 0; i < 30; i++) await roundTrip(nids[i % nids.length]!, kind); // warm-up
+  const times: number[] = [];
+  const answers: number[] = [];
+  let executed = 0;
+  let total = 0;
+  const failures: Record<string, number> = {};
+  for (let i = 0; i < SAMPLES; i++) {
+    const { ms, answerMs, task } = await roundTrip(nids[i % nids.length]!, kind);
+    times.push(ms);
+    answers.push(answerMs);
+    executed += task.executed;
+    total += task.total;
+    for (const [reason, n] of Object.entries(task.failures)) failures[reason] = (failures[reason] ?? 0) + n;
+  }
+  times.sort((a, b) => a - b);
+  answers.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1)!,
+    answerP50: percentile(answers, 50),
+    executed,
+    total,
+    failures,
+  };
+}
+
+// --- gateways ------------------------------------------------------------------------------------------------
+const running: Simulator[] = [];
+let connectedCount = 0;
+
+async function connectUpTo(target: number) {
+  if (target <= connectedCount) return;
+  const slice = fleet.slice(connectedCount, target);
+  const started = performance.now();
+  running.push(
+    await startSimulator({
+      brokerUrl: app.ctx.link.brokerUrl,
+      gateways: slice,
+      latencyMs: 0,
+      connectConcurrency: 100,
+      reportPeriodMs: REPORT_S * 1000,
+      sensorMeanMs: SENSOR_S * 1000,
+    }),
+  );
+  const connectedMs = performance.now() - started;
+  connectedCount = target;
+  // Wait until the console has applied every inventory (devices online).
+  const nids = fleet.slice(0, target).map((gateway) => nidOf.get(gateway.sn)!);
+  const expected = target * DEVICES;
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    let online = 0;
+    for (let i = 0; i < nids.length; i += 500) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(devices)
+        .where(and(inArray(devices.nid, nids.slice(i, i + 500)), eq(devices.online, true)));
+      online += row!.n;
+    }
+    if (online >= expected || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.log(
+    `  ${target} gateways connected (${slice.length} new in ${(connectedMs / 1000).toFixed(1)} s, inventories applied after ${((performance.now() - started) / 1000).toFixed(1)} s; gateway reconnects so far ${reconnects()})`,
+  );
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const failed = (failures: Record<string, number>) =>
+  Object.keys(failures).length ? ` (failed: ${JSON.stringify(failures)})` : '';
+const reconnects = () =>
+  running.reduce((sum, simulator) => sum + [...simulator.gateways.values()].reduce((n, g) => n + g.reconnects, 0), 0);
+const KINDS: Kind[] = ['device', 'network'];
+const label = (kind: Kind) => (kind === 'device' ? 'one luminaire' : `network (${DEVICES} devices)`);
+console.log(
+  `background: a consumption report per luminaire every ${REPORT_S} s, a motion trigger per sensor every ${SENSOR_S} s on average`,
+);
+console.log(`\nround trip with ${BASE} gateways (${SAMPLES} controlLight calls per kind, live-stream outcome):`);
+await connectUpTo(BASE);
+const first = new Map<Kind, number>();
+for (const kind of KINDS) {
+  const result = await measure(fleet.slice(0, BASE), kind);
+  first.set(kind, result.p95);
+  console.log(
+    `  ${label(kind).padEnd(22)} p50 ${fmt(result.p50).padStart(9)}   p95 ${fmt(result.p95).padStart(9)}   max ${fmt(result.max).padStart(9)}   (call answered p50 ${fmt(result.answerP50)})   devices executed ${result.executed}/${result.total}${failed(result.failures)}`,
+  );
+}
+
+console.log('\ncapacity (p95 under 100 ms):');
+const best = new Map<Kind, number>();
+for (const step of STEPS) {
+  await connectUpTo(step);
+  for (const kind of KINDS) {
+    const result = await measure(fleet.slice(0, step), kind);
+    console.log(
+      `  ${String(step).padStart(5)} gateways ${String(step * DEVICES).padStart(6)} devices  ${label(kind).padEnd(22)} p50 ${fmt(result.p50).padStart(9)}   p95 ${fmt(result.p95).padStart(9)}   p95 / p95 at ${BASE}: ${(result.p95 / first.get(kind)!).toFixed(2)}   RSS ${mib(process.memoryUsage().rss)}${failed(result.failures)}   gateway reconnects so far ${reconnects()}`,
+    );
+    if (result.p95 < 100) best.set(kind, step);
+  }
+}
+for (const kind of KINDS) {
+  console.log(
+    `largest connected gateway count with p95 under 100 ms (${label(kind)}): ${best.get(kind) ?? `none of ${STEPS.join(', ')}`}`,
+  );
+}
+console.log(
+  `RSS ${mib(process.memoryUsage().rss)} (console and simulator in one process), heap ${mib(process.memoryUsage().heapUsed)}`,
+);
+
+// --- done ------------------------------------------------------------------------------------------------------
+for (const controller of streams.values()) controller.abort();
+for (const simulator of running) await simulator.stop();
+await app.close();
+await database.close();
+if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { type Schedule, signParams } from '@lightwell/domain';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn } from '../support/session.ts';
+
+/** Calls the API as the signed-in browser would: its token and uid, signed with the public signing key. */
+async function callAsBrowser<T>(page: Page, path: string, payload: Record<string, unknown>): Promise<T> {
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    uid: Number(localStorage.getItem('currentUid')),
+  }));
+  const config = (await (await page.request.get('/api/v1/app/config')).json()) as { data: { signingKey: string } };
+  const body: Record<string, unknown> = { ...payload, token: session.token, uid: session.uid };
+  body.sign = signParams(body, config.data.signingKey);
+  const answer = (await (await page.request.post(path, { data: body })).json()) as { code: number; data: T };
+  expect(answer.code).toBe(0);
+  return answer.data;
+}
+
+test('a schedule made in the form is stored with the masks of section 3', async ({ page }) => {
+  const name = `E2E weekdays ${randomBytes(3).toString('hex')}`;
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.goto('/remote/scene');
+  await page.getByTestId('breadcrumb-project').hover();
+  await page.getByRole('menuitem', { name: 'Demo office building' }).click();
+  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
+
+  const panel = page.getByTestId('schedule-panel');
+  await panel.getByRole('button', { name: 'New schedule' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  // Weekdays only, and not in December.
+  await dialog.getByRole('checkbox', { name: 'Sat' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Sun' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Dec' }).uncheck();
+  await expect(dialog.getByTestId('schedule-encoded')).toContainText('month 2047');
+  await expect(dialog.getByTestId('schedule-encoded')).toContainText('dayOfWeek 31');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: name })).toContainText('dayOfWeek 31');
+
+  const nid = await page.evaluate(() => Number(localStorage.getItem('currentNid')));
+  const stored = await callAsBrowser<{ list: Schedule[] }>(page, '/api/v1/schedule/list', { nid });
+  const schedule = stored.list.find((s) => s.name === name);
+  expect(schedule).toMatchObject({
+    kind: 'schedule',
+    year: 100,
+    month: 2047,
+    day: 0,
+    dayOfWeek: 31,
+    hour: 18,
+    minute: 0,
+    second: 0,
+    targetKind: 'network',
+    action: { op: 'light', onOff: 0 },
+  });
+  expect(schedule?.nextRun).toEqual(expect.any(Number));
+});
