@@ -73,6 +73,7 @@ for (const tier of tiers) {
     `=== ${tier.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (result.status !== 0) failedTiers.push(tier.name);
+  const failedBefore = failed;
   if (tier.report && existsSync(tier.report)) {
     const report = JSON.parse(readFileSync(tier.report, 'utf8'));
     if (tier.playwright) {
@@ -83,6 +84,17 @@ for (const tier of tiers) {
       passed += report.numPassedTests ?? 0;
       failed += report.numFailedTests ?? 0;
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+      // A file that failed to load or whose hooks failed has no failed test of its own: name it.
+      for (const file of report.testResults ?? []) {
+        if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+          failed += 1;
+          console.log(`=== ${tier.name}: ${file.name} failed outside its tests: ${file.message ?? ''}`);
+        }
+      }
+    }
+    if (result.status !== 0 && failed === failedBefore) {
+      failed += 1;
+      console.log(`=== ${tier.name}: exited ${result.status} with every test passing (see the errors printed above)`);
     }
   } else if (result.status !== 0 && tier.report) {
     failed += 1;
