@@ -8,6 +8,7 @@ import {
   type GatewayChannelName,
   gatewayTopic,
   type InventoryMessage,
+  InventoryRequestSchema,
   type PresenceMessage,
   type ReportMessage,
   type StateMessage,
@@ -494,6 +495,10 @@ export class SimGateway {
     const cancel = CancelMessageSchema.safeParse(body);
     if (cancel.success) {
       this.cancel(cancel.data.cancelTaskId);
+      return;
+    }
+    if (InventoryRequestSchema.safeParse(body).success) {
+      void this.publishInventory();
       return;
     }
     const command = CommandMessageSchema.safeParse(body);

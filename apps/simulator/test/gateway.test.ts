@@ -147,6 +147,26 @@ describe.each([
     },
   );
 
+  it.skipIf(skip)('answers an inventory request with its whole mesh at the next sequence number', async () => {
+    const { sn, gateway, probe } = await setUp('inventory-request');
+    const first = InventoryMessageSchema.parse(await probe.next('inventory'));
+    gateway.setDeviceOffline('AA0000000001');
+    const offline = StateMessageSchema.parse(
+      await probe.next('state', (body) =>
+        (body.devices as { mac: string; online?: boolean }[]).some((d) => d.mac === 'AA0000000001' && !d.online),
+      ),
+    );
+    await probe.command(sn, { sendInventory: true });
+    const again = InventoryMessageSchema.parse(
+      await probe.next('inventory', (body) => (body.seq as number) > offline.seq),
+    );
+    expect(again.seq).toBe(offline.seq + 1);
+    expect(again.seq).toBeGreaterThan(first.seq);
+    expect(again.devices).toHaveLength(MESH.length);
+    expect(again.devices.find((d) => d.mac === 'AA0000000001')).toMatchObject({ online: false });
+    expect(again.devices.find((d) => d.mac === 'AA0000000001')!.elements[0]).toMatchObject({ lightness: 60 });
+  });
+
   it.skipIf(skip)('answers offline for an offline device and nothing for a lost one', async () => {
     const { sn, gateway, probe } = await setUp('offline');
     gateway.setDeviceOffline('AA0000000001');

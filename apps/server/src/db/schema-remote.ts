@@ -30,7 +30,8 @@ const nidColumn = () =>
 
 /**
  * Gateways of a network (section 3 Gateway). `sn` is the gateway id in MQTT topics and its MQTT user name;
- * `secretHash` is the SHA-256 of its MQTT password. `stateSeq` is the newest applied message sequence.
+ * `secretHash` is the SHA-256 of its MQTT password. `stateSeq` is the newest applied message sequence;
+ * `inventoryRequestedAt` when the console last asked it for a full inventory after a sequence gap.
  */
 export const gateways = pgTable(
   'gateways',
@@ -49,6 +50,7 @@ export const gateways = pgTable(
     firmware: text('firmware').notNull().default(''),
     lastSeenAt: at('last_seen_at'),
     stateSeq: bigint('state_seq', { mode: 'number' }).notNull().default(-1),
+    inventoryRequestedAt: at('inventory_requested_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('gateways_sn_key').on(t.sn), index('gateways_nid_idx').on(t.nid)],

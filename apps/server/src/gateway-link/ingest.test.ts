@@ -1,4 +1,4 @@
-import { Code, type LiveEvent, signParams } from '@lightwell/domain';
+import { Code, gatewayTopic, type LiveEvent, signParams } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import {
   waitFor,
 } from '../../test/mqtt/fake-gateway.ts';
 import { deviceElements, deviceReadings, devices, gatewayDiagnoses, gateways, products } from '../db/schema.ts';
+import { INVENTORY_REQUEST_INTERVAL_MS } from './ingest.ts';
 
 const MAC_A = 'AA0000000001';
 const MAC_B = 'AA0000000002';
@@ -233,6 +234,57 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     await send(client, sn, 'state', { ...state(0, 20), devices: [{ mac: MAC_A, online: false, elements: [] }] });
     await waitFor(async () => (await deviceByMac(network.id, MAC_A))?.online === false, 5000, 'A offline');
     expect((await gatewayRow(gateway.id)).stateSeq).toBe(0);
+  });
+
+  it('state: a gap in the sequence asks the gateway for its full inventory, at most once per interval', async () => {
+    const { network } = await networkTeam(t);
+    const { gateway, sn, secret } = await buildGateway(t.db, network.id);
+    const client = await connect(sn, secret);
+    const requests: unknown[] = [];
+    client.on('message', (topic, payload) => {
+      if (topic === gatewayTopic(sn, 'command')) requests.push(JSON.parse(payload.toString('utf8')));
+    });
+    await client.subscribeAsync(gatewayTopic(sn, 'command'), { qos: 1 });
+    const state = (seq: number, lightness: number) => ({
+      seq,
+      at: 1_800_000_000,
+      devices: [{ mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 1, lightness }] }],
+    });
+    await send(client, sn, 'inventory', { seq: 1, devices: [lamp(MAC_A, 1)] });
+    await send(client, sn, 'state', state(2, 10));
+    await send(client, sn, 'state', state(3, 20));
+    await settle(client, sn, gateway.id);
+    expect((await gatewayRow(gateway.id)).stateSeq).toBe(3);
+    expect(requests).toEqual([]);
+    expect((await gatewayRow(gateway.id)).inventoryRequestedAt).toBeNull();
+
+    // seq 4 lost: 5 is still applied, and the gateway is asked for the whole picture.
+    await send(client, sn, 'state', state(5, 50));
+    await waitFor(() => requests.length > 0, 5000, 'the inventory request');
+    expect(requests).toEqual([{ sendInventory: true }]);
+    const a = (await deviceByMac(network.id, MAC_A))!;
+    expect((await elementOf(a.id)).lightness).toBe(50);
+    const askedAt = (await gatewayRow(gateway.id)).inventoryRequestedAt;
+    expect(askedAt).not.toBeNull();
+
+    // Another gap within the interval asks nothing more; after the interval it asks again.
+    await send(client, sn, 'state', state(8, 80));
+    await settle(client, sn, gateway.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests).toHaveLength(1);
+    expect((await gatewayRow(gateway.id)).inventoryRequestedAt).toEqual(askedAt);
+    await t.db
+      .update(gateways)
+      .set({ inventoryRequestedAt: new Date(Date.now() - INVENTORY_REQUEST_INTERVAL_MS - 1000) })
+      .where(eq(gateways.id, gateway.id));
+    await send(client, sn, 'state', state(10, 90));
+    await waitFor(() => requests.length > 1, 5000, 'a second inventory request');
+    // The inventory that answers it needs none: it is the whole mesh.
+    await send(client, sn, 'inventory', { seq: 20, devices: [lamp(MAC_A, 1, 90)] });
+    await settle(client, sn, gateway.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests).toHaveLength(2);
+    expect((await gatewayRow(gateway.id)).stateSeq).toBe(20);
   });
 
   it('reports: a reading is kept once per sequence and adds usage and trigger counts once', async () => {

@@ -9,7 +9,7 @@ import {
   type ReportMessage,
   type StateMessage,
 } from '@lightwell/domain';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   deviceElements,
@@ -29,6 +29,8 @@ export interface Applied {
   /** Devices whose state changed, by network. */
   devices?: { nid: number; ids: number[] };
   events?: LiveEvent[];
+  /** The gateway is to be asked for its full inventory (a gap in its state sequence). */
+  requestInventory?: boolean;
 }
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
@@ -91,14 +93,41 @@ export async function applyPresence(
 }
 
 /**
- * Takes a state or inventory sequence number: true when it is newer than the stored one (or 0, a gateway
- * that restarted its counter), and then stores it. Atomic, so several server processes agree.
+ * Takes a state or inventory sequence number when it is newer than the stored one (or 0, a gateway that
+ * restarted its counter), and then stores it; answers the sequence stored before, or null when the message
+ * is not newer. The row is locked, so several server processes agree.
  */
-async function claimSequence(db: Db, gatewayId: number, seq: number, now: Date): Promise<boolean> {
+async function claimSequence(db: Db, gatewayId: number, seq: number, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ stateSeq: gateways.stateSeq })
+    .from(gateways)
+    .where(eq(gateways.id, gatewayId))
+    .for('update');
+  if (!row || !(row.stateSeq < seq || seq === 0)) return null;
+  await db.update(gateways).set({ stateSeq: seq, lastSeenAt: now }).where(eq(gateways.id, gatewayId));
+  return row.stateSeq;
+}
+
+/** Least time between two inventory requests to one gateway. */
+export const INVENTORY_REQUEST_INTERVAL_MS = 10_000;
+
+/**
+ * A state message skipped sequence numbers (a delta lost, or applied out of order by another server
+ * process): the gateway is asked for its full inventory, at most once per interval across processes.
+ */
+async function claimInventoryRequest(db: Db, gatewayId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(gateways)
-    .set({ stateSeq: seq, lastSeenAt: now })
-    .where(and(eq(gateways.id, gatewayId), sql`(${gateways.stateSeq} < ${seq} or ${seq} = 0)`))
+    .set({ inventoryRequestedAt: now })
+    .where(
+      and(
+        eq(gateways.id, gatewayId),
+        or(
+          isNull(gateways.inventoryRequestedAt),
+          lt(gateways.inventoryRequestedAt, new Date(now.getTime() - INVENTORY_REQUEST_INTERVAL_MS)),
+        ),
+      ),
+    )
     .returning({ id: gateways.id });
   return rows.length > 0;
 }
@@ -176,7 +205,7 @@ export async function applyInventory(
   now: Date,
 ): Promise<Applied> {
   return db.transaction(async (tx) => {
-    if (!(await claimSequence(tx, gateway.id, message.seq, now))) return {};
+    if ((await claimSequence(tx, gateway.id, message.seq, now)) === null) return {};
     const models = [...new Set(message.devices.map((d) => d.model))];
     const catalogue =
       models.length === 0 ? [] : await tx.select().from(products).where(inArray(products.model, models));
@@ -273,9 +302,14 @@ export async function applyInventory(
 /** State changes: applied only when the sequence is newer than the stored one. */
 export async function applyState(db: Db, gateway: LinkedGateway, message: StateMessage, now: Date): Promise<Applied> {
   return db.transaction(async (tx) => {
-    if (!(await claimSequence(tx, gateway.id, message.seq, now))) return {};
+    const previous = await claimSequence(tx, gateway.id, message.seq, now);
+    if (previous === null) return {};
+    const requestInventory =
+      message.seq > previous + 1 && (await claimInventoryRequest(tx, gateway.id, now))
+        ? { requestInventory: true }
+        : {};
     const macs = message.devices.map((d) => d.mac);
-    if (macs.length === 0) return {};
+    if (macs.length === 0) return requestInventory;
     const known = await tx
       .select({ id: devices.id, mac: devices.mac })
       .from(devices)
@@ -296,7 +330,7 @@ export async function applyState(db: Db, gateway: LinkedGateway, message: StateM
         .where(eq(devices.id, id));
       for (const element of device.elements) await upsertElement(tx, id, element, now);
     }
-    return { devices: { nid: gateway.nid, ids } };
+    return { devices: { nid: gateway.nid, ids }, ...requestInventory };
   });
 }
 

@@ -5,6 +5,7 @@ import {
   type GatewayChannelName,
   gatewayTopic,
   InventoryMessageSchema,
+  type InventoryRequest,
   LIVE_FILTER,
   type LiveEvent,
   LiveEventSchema,
@@ -217,6 +218,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
           changed.set(applied.devices.nid, set);
         }
         if (applied?.events) events.push(...applied.events);
+        if (applied?.requestInventory) requestInventory(gateway);
       } catch (error) {
         log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
       }
@@ -231,6 +233,14 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       }
     }
     await Promise.all(events.map((event) => live.publish(event).catch(() => undefined)));
+  }
+
+  function requestInventory(gateway: LinkedGateway): void {
+    log.info({ sn: gateway.sn }, 'gap in the state sequence: full inventory requested');
+    const request: InventoryRequest = { sendInventory: true };
+    client
+      .publishAsync(gatewayTopic(gateway.sn, 'command'), JSON.stringify(request), { qos: 1 })
+      .catch((error: unknown) => log.warn({ err: error, sn: gateway.sn }, 'inventory request not sent'));
   }
 
   async function applyOne(gateway: LinkedGateway, message: Received): Promise<Applied | undefined> {

@@ -188,6 +188,14 @@ export type CommandMessage = z.infer<typeof CommandMessageSchema>;
 export const CancelMessageSchema = z.object({ cancelTaskId: z.number().int().min(1) });
 export type CancelMessage = z.infer<typeof CancelMessageSchema>;
 
+/**
+ * Console → gateway on the command topic: publish the full inventory (with every element's state) at the
+ * next sequence number. Sent when the console saw a gap in the state sequence, so a lost or reordered
+ * state delta does not leave the console with a stale picture.
+ */
+export const InventoryRequestSchema = z.object({ sendInventory: z.literal(true) });
+export type InventoryRequest = z.infer<typeof InventoryRequestSchema>;
+
 /** Why a device did not execute a command. */
 export const DeviceFailureSchema = z.enum(['offline', 'timeout', 'fault', 'unsupported', 'canceled', 'busy']);
 export type DeviceFailure = z.infer<typeof DeviceFailureSchema>;

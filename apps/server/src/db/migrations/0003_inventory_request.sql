@@ -1,0 +1,1 @@
+ALTER TABLE "gateways" ADD COLUMN "inventory_requested_at" timestamp with time zone;
