@@ -13,6 +13,7 @@ import {
   nodes,
   productSubVersions,
   products,
+  projectUsers,
   sceneDevices,
   scenes,
   zones,
@@ -40,6 +41,9 @@ describeApi('demo installation', () => {
     expect(nets).toHaveLength(1);
     const nid = nets[0]!.id;
     expect(nets[0]!.image).toBe('plan-demo-office.png');
+    // The demo network is in the demo user's default (and only) project, so signing in lands on its plan.
+    const memberships = await t.db.select().from(projectUsers).where(eq(projectUsers.uid, uid));
+    expect(memberships).toEqual([expect.objectContaining({ pid: nets[0]!.pid, isDefault: true })]);
 
     const gatewayRows = await t.db.select().from(gateways).where(eq(gateways.nid, nid));
     expect(gatewayRows.map((g) => g.sn).sort()).toEqual(DEMO_GATEWAYS.map((g) => g.sn));

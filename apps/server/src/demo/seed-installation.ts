@@ -1,6 +1,6 @@
 import { isLightElement } from '@lightwell/domain';
 import { PRODUCT_KIND } from '@lightwell/simulator';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -125,13 +125,12 @@ export async function seedDemoProducts(db: Db): Promise<Map<string, number>> {
   return ids;
 }
 
-/** The demo user's demo project (its first project that is not the default one), or null. */
+/** The demo user's demo project (its default project), or null. */
 async function demoProject(db: Db, uid: number): Promise<number | null> {
   const [row] = await db
     .select({ pid: projectUsers.pid })
     .from(projectUsers)
-    .where(and(eq(projectUsers.uid, uid), eq(projectUsers.isDefault, false)))
-    .orderBy(asc(projectUsers.pid))
+    .where(and(eq(projectUsers.uid, uid), eq(projectUsers.isDefault, true)))
     .limit(1);
   return row?.pid ?? null;
 }
