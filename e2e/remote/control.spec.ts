@@ -63,7 +63,7 @@ test('switching a zone off on the plan turns the simulated luminaires off and th
   for (const light of corridorLights) await expectLight(light.mac, { onOff: 0 });
   await expectPlan(
     page,
-    corridorLights.map((light) => light.name),
+    corridorLights.map((light) => light.label),
     'off',
   );
   await expect(panel.getByTestId('task-progress')).toContainText('Executed');
@@ -73,7 +73,7 @@ test('switching a zone off on the plan turns the simulated luminaires off and th
   for (const light of corridorLights) await expectLight(light.mac, { onOff: 1 });
   await expectPlan(
     page,
-    corridorLights.map((light) => light.name),
+    corridorLights.map((light) => light.label),
     'on',
   );
 });
@@ -87,7 +87,7 @@ test('recalling a scene sets its luminaires as stored and the plan follows', asy
   for (const light of lights) await expectLight(light.mac, { onOff: 0 });
   await expectPlan(
     page,
-    lights.map((light) => light.name),
+    lights.map((light) => light.label),
     'off',
   );
 
@@ -97,7 +97,7 @@ test('recalling a scene sets its luminaires as stored and the plan follows', asy
   }
   await expectPlan(
     page,
-    lights.map((light) => light.name),
+    lights.map((light) => light.label),
     'on',
   );
   await expect(page.getByTestId('control-panel').getByTestId('task-progress')).toContainText('Executed');

@@ -9,6 +9,8 @@ import { elementLayout, type SimDeviceKind } from '@lightwell/simulator';
 export interface DemoProduct {
   model: string;
   name: string;
+  /** Short name of its fittings on the plan, numbered across the building ("Downlight 3"). */
+  label: string;
   simKind: SimDeviceKind;
   manufacturer: string;
   ratedPower: number;
@@ -23,6 +25,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-DL-DT6',
     name: 'Downlight DT6',
+    label: 'Downlight',
     simKind: 'dt6',
     manufacturer: 'Lightwell',
     ratedPower: 18,
@@ -33,6 +36,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-PL-DT8',
     name: 'Panel light DT8 tunable white',
+    label: 'Panel',
     simKind: 'dt8',
     manufacturer: 'Lightwell',
     ratedPower: 36,
@@ -43,6 +47,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-LB-D4I',
     name: 'Linear batten D4i',
+    label: 'Batten',
     simKind: 'd4i',
     manufacturer: 'Lightwell',
     ratedPower: 40,
@@ -53,6 +58,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-PIR-360',
     name: 'Ceiling motion sensor',
+    label: 'Motion',
     simKind: 'motionSensor',
     manufacturer: 'Lightwell',
     ratedPower: 0.5,
@@ -63,6 +69,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-LUX-1',
     name: 'Daylight sensor',
+    label: 'Daylight',
     simKind: 'lightSensor',
     manufacturer: 'Lightwell',
     ratedPower: 0.4,
@@ -73,6 +80,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-BTN-4',
     name: 'Four-key push button',
+    label: 'Button',
     simKind: 'pushButton',
     manufacturer: 'Lightwell',
     ratedPower: 0,
@@ -83,6 +91,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-BTP-7',
     name: 'Bluetooth wall panel',
+    label: 'Wall panel',
     simKind: 'panel',
     manufacturer: 'Lightwell',
     ratedPower: 1.5,
@@ -93,6 +102,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-EM-EXIT',
     name: 'Emergency exit sign',
+    label: 'Exit sign',
     simKind: 'emergencyOne',
     manufacturer: 'Lightwell',
     ratedPower: 3,
@@ -103,6 +113,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     model: 'LW-EM-BULK',
     name: 'Emergency bulkhead',
+    label: 'Bulkhead',
     simKind: 'emergencyTwo',
     manufacturer: 'Lightwell',
     ratedPower: 8,
@@ -155,6 +166,8 @@ export const DEMO_GATEWAYS = [
 
 export interface DemoDevice {
   name: string;
+  /** Its node's name on the plan. */
+  label: string;
   model: string;
   mac: string;
   address: number;
@@ -191,14 +204,18 @@ const layout: [string, string, number, number][] = [
 export const DEMO_DEVICES: DemoDevice[] = (() => {
   const list: DemoDevice[] = [];
   const perZone = new Map<string, number>();
+  const perLabel = new Map<string, number>();
   for (const [zone, model, count, level] of layout) {
     const product = DEMO_PRODUCTS.find((p) => p.model === model)!;
     for (let i = 0; i < count; i++) {
       const n = list.length + 1;
       const inZone = (perZone.get(`${zone}/${product.simKind}`) ?? 0) + 1;
       perZone.set(`${zone}/${product.simKind}`, inZone);
+      const numbered = (perLabel.get(product.label) ?? 0) + 1;
+      perLabel.set(product.label, numbered);
       list.push({
         name: `${zone} ${product.name} ${inZone}`,
+        label: `${product.label} ${numbered}`,
         model,
         mac: `D0A1E0${n.toString(16).toUpperCase().padStart(6, '0')}`,
         address: n + 1,

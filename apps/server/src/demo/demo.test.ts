@@ -101,6 +101,11 @@ describeApi('demo installation', () => {
     expect(zoneRows.map((z) => z.name).sort()).toEqual(DEMO_ZONES.map((z) => z.name).sort());
     const nodeRows = await t.db.select().from(nodes).where(eq(nodes.nid, nid));
     expect(nodeRows).toHaveLength(DEMO_DEVICES.length);
+    // Short plan names, one per fitting: "Downlight 3" is the name of the device's node.
+    expect(new Set(nodeRows.map((n) => n.name)).size).toBe(DEMO_DEVICES.length);
+    const downlight = DEMO_DEVICES.find((d) => d.label === 'Downlight 3')!;
+    const downlightId = deviceRows.find((d) => d.mac === downlight.mac)!.id;
+    expect(nodeRows.find((n) => n.vid === downlightId)!.name).toBe('Downlight 3');
     for (const node of nodeRows) {
       expect(deviceRows.some((d) => d.id === node.vid)).toBe(true);
       const zone = zoneRows.find((z) => z.id === node.zoneId)!;

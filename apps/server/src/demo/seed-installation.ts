@@ -196,6 +196,9 @@ export async function seedDemoInstallation(ctx: AppContext, uid: number): Promis
             name: zone.name,
             shape: 1,
             bgColor: zone.colour,
+            // The name along the top edge, clear of the fittings placed across the zone.
+            namePositionX: x + w / 2,
+            namePositionY: y + 18,
             points: [
               { x, y },
               { x: x + w, y },
@@ -273,7 +276,7 @@ export async function seedDemoInstallation(ctx: AppContext, uid: number): Promis
             nid,
             zoneId: zoneIds.get(zone.name)!,
             vid: deviceIds.get(device.mac)!,
-            name: device.name,
+            name: device.label,
             positionX: at.x,
             positionY: at.y,
           });

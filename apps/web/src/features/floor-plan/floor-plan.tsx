@@ -125,6 +125,8 @@ export function FloorPlan(props: FloorPlanProps) {
             hiddenNodeId={nodeDrag?.id ?? null}
             hiddenNameId={editable ? edits.selectedNodeId : null}
             moved={edits.moved}
+            declutter={!editable}
+            priorityId={selectedNode?.id ?? null}
           />
           <OverlayLayer
             zoom={view.zoom}

@@ -38,6 +38,10 @@ function recorder() {
     fillText(text: string) {
       calls.texts.push(text);
     },
+    /** Every character 6 px wide. */
+    measureText(text: string) {
+      return { width: text.length * 6 };
+    },
   };
   return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
 }
@@ -83,6 +87,30 @@ describe('drawing nodes', () => {
       [30, 30],
     ]);
     expect(edit.calls.texts).toEqual(['N3']);
+  });
+
+  it('viewing, leaves out a name that would overlap one already drawn, keeping the priority node’s', () => {
+    // Names of 12 px below icons of 24 px; "Lamp n" is 36 px wide.
+    const nodes = [
+      node(1, 100, 100, { name: 'Lamp 1' }),
+      node(2, 130, 100, { name: 'Lamp 2' }), // 30 px right of 1: overlaps it
+      node(3, 160, 100, { name: 'Lamp 3' }), // 60 px right of 1, overlaps 2 only: drawn when 2 is not
+      node(4, 100, 110, { name: 'Lamp 4' }), // 10 px below 1: its name overlaps 1's (and 2's)
+      node(5, 100, 130, { name: 'Lamp 5' }), // 30 px below 1: clear
+      node(6, 145, 100, { name: 'Tilted', nameAngle: 90 }), // rotated names are always drawn
+    ];
+    const view = { minX: 0, minY: 0, maxX: 500, maxY: 500 };
+    const editing = recorder();
+    drawNodes(editing.ctx, nodes, view, 1);
+    expect(editing.calls.texts).toEqual(['Lamp 1', 'Lamp 2', 'Lamp 3', 'Lamp 4', 'Lamp 5', 'Tilted']);
+
+    const viewing = recorder();
+    drawNodes(viewing.ctx, nodes, view, 1, { declutter: true });
+    expect(viewing.calls.texts).toEqual(['Lamp 1', 'Lamp 3', 'Lamp 5', 'Tilted']);
+
+    const selected = recorder();
+    drawNodes(selected.ctx, nodes, view, 1, { declutter: true, priorityId: 2 });
+    expect(selected.calls.texts).toEqual(['Lamp 2', 'Lamp 5', 'Tilted']);
   });
 
   it('draws a just-dropped node at its new place', () => {

@@ -46,6 +46,14 @@ export interface NodeDrawOptions {
   hiddenNameId?: number | null;
   /** Positions that replace the stored ones until new props arrive (a node just dropped). */
   moved?: ReadonlyMap<number, PlanPoint>;
+  /**
+   * Leave out a name that would overlap one already drawn (viewing; editing shows every name, so each
+   * can be dragged clear). Names scale with the plan, so a left-out name shows when its node is the
+   * priority one.
+   */
+  declutter?: boolean;
+  /** A node whose name is drawn before the others, so decluttering never hides it (the selected one). */
+  priorityId?: number | null;
 }
 
 /** Position of a node, taking a just-dropped position into account. */
@@ -56,7 +64,7 @@ export function nodePosition(node: FloorPlanNode, moved?: ReadonlyMap<number, Pl
 /**
  * Draws every node inside `visible` (image coordinates) in one pass: icons batched by status colour
  * (one path and one fill per colour), then names, which are skipped when they would be under
- * {@link MIN_NAME_SCREEN_PX} on screen. The context already carries the stage transform.
+ * {@link MIN_NAME_SCREEN_PX} on screen or, decluttering, would overlap a name already drawn. The context already carries the stage transform.
  */
 export function drawNodes(
   ctx: CanvasRenderingContext2D,
@@ -147,18 +155,26 @@ function drawNames(
   ctx.textBaseline = 'middle';
   let font = '';
   let color = '';
-  for (const node of nodes) {
+  const placed = options.declutter ? new LabelGrid(LABEL_CELL_SCREEN_PX / zoom) : null;
+  const priority = options.priorityId == null ? undefined : nodes.find((n) => n.id === options.priorityId);
+  const ordered = priority ? [priority, ...nodes.filter((n) => n !== priority)] : nodes;
+  for (const node of ordered) {
     if (node.id === options.hiddenNameId || !node.name) continue;
     const size = nodeNameSizeOrDefault(node.nameSize);
     if (size * zoom < MIN_NAME_SCREEN_PX) continue;
     const nextFont = nameFont(size);
     if (nextFont !== font) ctx.font = font = nextFont;
-    const nextColor = node.nameColor || PlanColors.name;
-    if (nextColor !== color) ctx.fillStyle = color = nextColor;
     const position = nodePosition(node, options.moved);
     const offset = nodeNameOffset(node);
     const x = position.x + offset.x;
     const y = position.y + offset.y;
+    if (placed && !node.nameAngle) {
+      const half = textWidth(ctx, font, node.name) / 2 + LABEL_GAP_PX / zoom;
+      const box = { minX: x - half, maxX: x + half, minY: y - size / 2, maxY: y + size / 2 };
+      if (!placed.add(box)) continue;
+    }
+    const nextColor = node.nameColor || PlanColors.name;
+    if (nextColor !== color) ctx.fillStyle = color = nextColor;
     if (node.nameAngle) {
       ctx.save();
       ctx.translate(x, y);
@@ -168,5 +184,52 @@ function drawNames(
     } else {
       ctx.fillText(node.name, x, y);
     }
+  }
+}
+
+/** Room kept free on each side of a decluttered name, in screen pixels. */
+const LABEL_GAP_PX = 3;
+/** Cell size of the grid that finds a name's neighbours, in screen pixels. */
+const LABEL_CELL_SCREEN_PX = 96;
+
+const widths = new Map<string, number>();
+
+/** Width of a text in a font (image pixels), measured once. */
+function textWidth(ctx: CanvasRenderingContext2D, font: string, text: string): number {
+  const key = `${font}\n${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    if (widths.size > 20_000) widths.clear();
+    width = ctx.measureText(text).width;
+    widths.set(key, width);
+  }
+  return width;
+}
+
+/** Boxes already taken by names, bucketed in a grid so each test looks only at its neighbours. */
+class LabelGrid {
+  private readonly cells = new Map<string, PlanBox[]>();
+  constructor(private readonly cell: number) {}
+
+  /** Takes `box` when it overlaps no box taken before; answers whether it did. */
+  add(box: PlanBox): boolean {
+    const keys: string[] = [];
+    for (let cx = Math.floor(box.minX / this.cell); cx <= Math.floor(box.maxX / this.cell); cx++) {
+      for (let cy = Math.floor(box.minY / this.cell); cy <= Math.floor(box.maxY / this.cell); cy++) {
+        const key = `${cx},${cy}`;
+        for (const other of this.cells.get(key) ?? []) {
+          if (box.minX < other.maxX && other.minX < box.maxX && box.minY < other.maxY && other.minY < box.maxY) {
+            return false;
+          }
+        }
+        keys.push(key);
+      }
+    }
+    for (const key of keys) {
+      const list = this.cells.get(key);
+      if (list) list.push(box);
+      else this.cells.set(key, [box]);
+    }
+    return true;
   }
 }

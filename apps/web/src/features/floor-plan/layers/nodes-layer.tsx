@@ -13,15 +13,25 @@ export interface NodesLayerProps {
   /** The node whose name is a draggable text in the overlay. */
   hiddenNameId: number | null;
   moved: ReadonlyMap<number, PlanPoint>;
+  /** Viewing: names that would overlap one already drawn are left out; the priority node's first. */
+  declutter: boolean;
+  priorityId: number | null;
 }
 
 /**
  * Every node drawn by one Konva shape (id `nodes`) that never listens: per frame it draws only the
- * nodes in view, icons batched by colour, names only when readable. The node list is the shape's
+ * nodes in view, icons batched by colour, names only when readable (and, viewing, not overlapping). The node list is the shape's
  * `nodes` attribute, which e2e tests can read from the stage. Pointer work on nodes (hit, drag)
  * is done by the map's gestures with the domain's `findNodeAt`, so no hit graph is drawn.
  */
-export const NodesLayer = memo(function NodesLayer({ nodes, hiddenNodeId, hiddenNameId, moved }: NodesLayerProps) {
+export const NodesLayer = memo(function NodesLayer({
+  nodes,
+  hiddenNodeId,
+  hiddenNameId,
+  moved,
+  declutter,
+  priorityId,
+}: NodesLayerProps) {
   return (
     <Layer name="nodes" listening={false}>
       <Shape
@@ -31,6 +41,8 @@ export const NodesLayer = memo(function NodesLayer({ nodes, hiddenNodeId, hidden
         hiddenNodeId={hiddenNodeId}
         hiddenNameId={hiddenNameId}
         moved={moved}
+        declutter={declutter}
+        priorityId={priorityId}
         sceneFunc={drawNodesScene}
         listening={false}
         perfectDrawEnabled={false}
@@ -48,5 +60,7 @@ function drawNodesScene(context: Konva.Context, shape: Konva.Shape) {
     hiddenNodeId: shape.getAttr('hiddenNodeId') as number | null,
     hiddenNameId: shape.getAttr('hiddenNameId') as number | null,
     moved: shape.getAttr('moved') as ReadonlyMap<number, PlanPoint>,
+    declutter: shape.getAttr('declutter') as boolean,
+    priorityId: shape.getAttr('priorityId') as number | null,
   });
 }
