@@ -19,7 +19,8 @@ export function useCurrentProject(): {
   const setProject = useSession((state) => state.setProject);
   const projects = query.data ?? [];
   const { item, changed } = pickCurrentItem(projects, pid);
-  const loaded = query.isSuccess;
+  // The list is known once loaded, also while a later refetch fails.
+  const loaded = query.data !== undefined;
   const renamed = item !== undefined && item.name !== pName;
   useEffect(() => {
     if (loaded && (changed || renamed)) setProject(item?.id ?? null, item?.name);

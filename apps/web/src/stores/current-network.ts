@@ -32,8 +32,9 @@ export function useCurrentNetwork(): {
     [query.data, pid],
   );
   const { item, changed } = pickCurrentItem(networks, nid);
-  // Wait for the project choice too: without a project there is nothing to fall back to yet.
-  const settled = query.isSuccess && pid !== null;
+  // Wait for the list (kept when a later refetch fails) and for the project choice: without a project
+  // there is nothing to fall back to yet.
+  const settled = query.data !== undefined && pid !== null;
   const renamed = item !== undefined && item.name !== nName;
   useEffect(() => {
     if (settled && (changed || renamed)) setNetwork(item?.id ?? null, item?.name);

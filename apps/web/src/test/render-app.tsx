@@ -12,6 +12,7 @@ import { buildRouteObjects } from '../app/router';
 import { i18n } from '../i18n';
 import { useSession } from '../stores/session';
 import { HOME_TAB, useUi } from '../stores/ui';
+import { renderedClients } from './rendered-clients';
 
 /** The signed-in user of component tests. */
 export const testUser: LoginResult = {
@@ -41,6 +42,7 @@ export async function renderApp(path: string, { signedIn = false } = {}) {
   useUi.setState({ tabs: [HOME_TAB], menu: INITIAL_MENU_STATE });
 
   const queryClient = createQueryClient();
+  renderedClients.add(queryClient);
   queryClient.setQueryData(appConfigKeys.all, {
     appVersion: '1.0.0',
     apiVersion: '1.1.0',

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { renderedClients } from './rendered-clients';
 
 // Tell React that updates are wrapped in act() by the tests.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -33,8 +34,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in unit tests')));
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Nothing of a finished test may run after its file's jsdom is gone: stop its queries (retries,
+  // refetches) and let React flush the work the unmount scheduled.
+  for (const client of renderedClients) client.clear();
+  renderedClients.clear();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
   localStorage.clear();
 });
