@@ -236,6 +236,32 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     expect((await gatewayRow(gateway.id)).stateSeq).toBe(0);
   });
 
+  it('state: one message for many devices writes each as reported; fields left out stay; a device named twice ends as its last mention', async () => {
+    const { network } = await networkTeam(t);
+    const { gateway, sn, secret } = await buildGateway(t.db, network.id);
+    const client = await connect(sn, secret);
+    await send(client, sn, 'inventory', { seq: 1, devices: [lamp(MAC_A, 1, 40), lamp(MAC_B, 2, 60)] });
+    const a = await waitFor(() => deviceByMac(network.id, MAC_A), 5000, 'device A');
+    const b = (await waitFor(() => deviceByMac(network.id, MAC_B), 5000, 'device B'))!;
+    await send(client, sn, 'state', {
+      seq: 2,
+      at: 1_800_000_000,
+      devices: [
+        { mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 0, lightness: 80 }] },
+        { mac: MAC_B, online: false, elements: [{ index: 0, type: 1, lightness: 10, cct: 4000 }] },
+        { mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 0, lightness: 25 }] },
+      ],
+    });
+    await waitFor(async () => (await gatewayRow(gateway.id)).stateSeq === 2, 5000, 'seq 2');
+    expect(await elementOf(a!.id)).toMatchObject({ onOff: 0, lightness: 25 });
+    expect(await elementOf(b.id)).toMatchObject({ onOff: 1, lightness: 10, cct: 4000 });
+    expect(await deviceByMac(network.id, MAC_A)).toMatchObject({
+      online: true,
+      lastSeenAt: new Date(1_800_000_000_000),
+    });
+    expect(await deviceByMac(network.id, MAC_B)).toMatchObject({ online: false });
+  });
+
   it('state: a gap in the sequence asks the gateway for its full inventory, at most once per interval', async () => {
     const { network } = await networkTeam(t);
     const { gateway, sn, secret } = await buildGateway(t.db, network.id);

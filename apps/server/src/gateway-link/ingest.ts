@@ -9,7 +9,7 @@ import {
   type ReportMessage,
   type StateMessage,
 } from '@lightwell/domain';
-import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   deviceElements,
@@ -160,18 +160,50 @@ function elementColumns(element: ElementState) {
   return columns;
 }
 
-/** Writes an element's state, creating the element when it is new. */
-async function upsertElement(
-  db: Db,
-  deviceId: number,
-  element: ElementState,
-  now: Date,
-  layout?: { isD4i?: boolean; isLinear?: boolean },
-): Promise<void> {
-  const columns = elementColumns(element);
-  await db
-    .insert(deviceElements)
-    .values({
+/** An element's reported state for a device, with the product's layout for it where known. */
+interface ElementWrite {
+  deviceId: number;
+  element: ElementState;
+  layout?: { isD4i?: boolean; isLinear?: boolean } | undefined;
+}
+
+/** The table's column name of each property (for `excluded.<column>` in an upsert). */
+const elementColumnNames = getTableColumns(deviceElements);
+
+/**
+ * Writes elements' states, creating the elements that are new: one multi-row upsert per shape (the set of
+ * fields reported), so a command to 50 luminaires is one statement, not 50. A device's element named twice
+ * is written in order, in a later statement (one statement may not touch a row twice).
+ */
+async function upsertElements(db: Db, writes: ElementWrite[], now: Date): Promise<void> {
+  type Row = typeof deviceElements.$inferInsert;
+  let batches = new Map<string, { updated: (keyof Row)[]; rows: Row[] }>();
+  let keys = new Set<string>();
+  const flush = async () => {
+    for (const { updated, rows } of batches.values()) {
+      const set = Object.fromEntries(
+        updated.map((key) => [key, sql`excluded.${sql.identifier(elementColumnNames[key].name)}`]),
+      );
+      await db
+        .insert(deviceElements)
+        .values(rows)
+        .onConflictDoUpdate({ target: [deviceElements.deviceId, deviceElements.index], set });
+    }
+    batches = new Map();
+    keys = new Set();
+  };
+  for (const { deviceId, element, layout } of writes) {
+    const key = `${deviceId}:${element.index}`;
+    if (keys.has(key)) await flush();
+    keys.add(key);
+    const columns = elementColumns(element);
+    const updated: (keyof Row)[] = ['type', ...(Object.keys(columns) as (keyof Row)[]), 'updatedAt'];
+    if (layout?.isD4i !== undefined || element.d4i !== undefined) updated.push('isD4i');
+    if (layout?.isLinear !== undefined) updated.push('isLinear');
+    const shape = updated.join(',');
+    const batch = batches.get(shape) ?? { updated, rows: [] };
+    batches.set(shape, batch);
+    batch.rows.push({
       deviceId,
       index: element.index,
       type: element.type,
@@ -179,19 +211,9 @@ async function upsertElement(
       isLinear: layout?.isLinear ?? true,
       ...columns,
       updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [deviceElements.deviceId, deviceElements.index],
-      set: {
-        type: element.type,
-        ...(layout?.isD4i !== undefined || element.d4i !== undefined
-          ? { isD4i: layout?.isD4i ?? element.d4i !== undefined }
-          : {}),
-        ...(layout?.isLinear !== undefined ? { isLinear: layout.isLinear } : {}),
-        ...columns,
-        updatedAt: now,
-      },
     });
+  }
+  await flush();
 }
 
 /**
@@ -223,6 +245,7 @@ export async function applyInventory(
               ),
             );
     const ids: number[] = [];
+    const elementWrites: ElementWrite[] = [];
     for (const device of message.devices) {
       const product = productByModel.get(device.model);
       const layout = versions.find((v) => v.productId === product?.id && v.hardwareVersion === device.hardwareVersion)
@@ -268,8 +291,7 @@ export async function applyInventory(
         .returning({ id: devices.id });
       ids.push(row!.id);
       for (const element of device.elements) {
-        const slot = layout?.[element.index];
-        await upsertElement(tx, row!.id, element, now, slot);
+        elementWrites.push({ deviceId: row!.id, element, layout: layout?.[element.index] });
       }
       const indexes = device.elements.map((e) => e.index);
       await tx
@@ -280,6 +302,7 @@ export async function applyInventory(
             : and(eq(deviceElements.deviceId, row!.id), notInArray(deviceElements.index, indexes)),
         );
     }
+    await upsertElements(tx, elementWrites, now);
     const gone = await tx
       .update(devices)
       .set({ online: false, updatedAt: now })
@@ -316,20 +339,27 @@ export async function applyState(db: Db, gateway: LinkedGateway, message: StateM
       .where(and(eq(devices.nid, gateway.nid), eq(devices.isVirtual, false), inArray(devices.mac, macs)));
     const idByMac = new Map(known.map((d) => [d.mac, d.id]));
     const ids: number[] = [];
+    // One update per reported presence (online, offline, not said), one upsert per element shape.
+    const byOnline = new Map<boolean | undefined, number[]>();
+    const elementWrites: ElementWrite[] = [];
     for (const device of message.devices) {
       const id = idByMac.get(device.mac);
       if (id === undefined) continue;
       ids.push(id);
+      byOnline.set(device.online, [...(byOnline.get(device.online) ?? []), id]);
+      for (const element of device.elements) elementWrites.push({ deviceId: id, element });
+    }
+    for (const [online, onlineIds] of byOnline) {
       await tx
         .update(devices)
         .set({
-          ...(device.online !== undefined ? { online: device.online } : {}),
-          ...(device.online !== false ? { lastSeenAt: toDate(message.at) } : {}),
+          ...(online !== undefined ? { online } : {}),
+          ...(online !== false ? { lastSeenAt: toDate(message.at) } : {}),
           updatedAt: now,
         })
-        .where(eq(devices.id, id));
-      for (const element of device.elements) await upsertElement(tx, id, element, now);
+        .where(inArray(devices.id, onlineIds));
     }
+    await upsertElements(tx, elementWrites, now);
     return { devices: { nid: gateway.nid, ids }, ...requestInventory };
   });
 }
