@@ -107,6 +107,15 @@ export function summariseDevices(devices: readonly DeviceStateRow[]): DevicesSum
   return summary;
 }
 
+/** Ids of the devices with a colour-tuning (DT8) element, whose colour temperature can be set. */
+export function tunableDeviceIds(devices: readonly DeviceStateRow[]): Set<number> {
+  return new Set(
+    devices
+      .filter((device) => device.elements.some((element) => element.type === ElementType.dt8))
+      .map((device) => device.id),
+  );
+}
+
 /** Devices standing behind the nodes of zone `zoneId`. */
 export function zoneDevices(
   zoneId: number,

@@ -2,20 +2,39 @@ import { Code, SCENE_SLOTS, type Scene, type SceneDeviceState } from '@lightwell
 import { Alert, Checkbox, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceStateQuery } from '../../../../api/control';
 import { isApiError } from '../../../../api/errors';
 import { useMemberOptionsQuery } from '../../../../api/group';
 import { useSceneMutations } from '../../../../api/scene';
 import { toast } from '../../../../app/feedback';
+import { tunableDeviceIds } from '../../../../features/control/light-look';
+import type { DeviceStateRow } from '../../../../features/live/merge';
 
 type State = Required<Pick<SceneDeviceState, 'deviceId' | 'onOff' | 'lightness'>> & { cct?: number | null };
 
-/** Picks a scene's luminaires and the state each keeps; a luminaire in 16 scenes is explained, not saved. */
+/** Colour temperatures a scene may set, in kelvin (the scene contract's range). */
+const CCT_RANGE = { min: 1000, max: 20000 } as const;
+
+/** The state a scene keeps for one of its devices, as the contract takes it (no slot or virtual flag). */
+const stateOf = (device: Scene['devices'][number]): State => ({
+  deviceId: device.deviceId,
+  onOff: device.onOff === 0 ? 0 : 1,
+  lightness: device.lightness,
+  cct: device.cct,
+});
+
+/**
+ * Picks a scene's luminaires and the state each keeps: on/off, level, and the colour temperature of
+ * colour-tuning (DT8) luminaires only. A luminaire in 16 scenes is explained, not saved.
+ */
 export function SceneDevicesDialog({ nid, scene, onClose }: { nid: number; scene: Scene; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useMemberOptionsQuery(nid);
+  const reported = useDeviceStateQuery(nid);
+  const tunable = tunableDeviceIds((reported.data?.devices ?? []) as readonly DeviceStateRow[]);
   const { setDevices } = useSceneMutations();
   const [states, setStates] = useState<Map<number, State>>(
-    () => new Map(scene.devices.map((d) => [d.deviceId, { ...d, onOff: d.onOff === 0 ? 0 : 1 } as State])),
+    () => new Map(scene.devices.map((d) => [d.deviceId, stateOf(d)])),
   );
   const [full, setFull] = useState<string[]>([]);
   const lights = (options.data ?? []).filter((device) => device.kind === 'luminaire');
@@ -32,7 +51,13 @@ export function SceneDevicesDialog({ nid, scene, onClose }: { nid: number; scene
 
   const handleSave = () =>
     setDevices.mutate(
-      { sceneId: scene.id, devices: [...states.values()] },
+      {
+        sceneId: scene.id,
+        // Only a colour-tuning luminaire keeps a colour temperature.
+        devices: [...states.values()].map(({ cct, ...state }) =>
+          tunable.has(state.deviceId) ? { ...state, cct: cct ?? null } : state,
+        ),
+      },
       {
         onSuccess: () => {
           toast.saved(t('scene.messages.devicesSaved'));
@@ -116,6 +141,24 @@ export function SceneDevicesDialog({ nid, scene, onClose }: { nid: number; scene
                   max={100}
                   value={state.lightness}
                   onChange={(value) => patch(device.id, { lightness: Number(value ?? 0) })}
+                />
+              );
+            },
+          },
+          {
+            title: t('scene.devices.cct'),
+            key: 'cct',
+            render: (_, device) => {
+              const state = states.get(device.id);
+              if (!state || !tunable.has(device.id)) return null;
+              return (
+                <InputNumber
+                  aria-label={t('scene.devices.cctOf', { name: device.name })}
+                  {...CCT_RANGE}
+                  step={100}
+                  precision={0}
+                  value={state.cct ?? null}
+                  onChange={(value) => patch(device.id, { cct: value === null ? null : Number(value) })}
                 />
               );
             },
