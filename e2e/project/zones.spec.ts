@@ -82,6 +82,17 @@ test('an installer uploads a floor plan, draws zones, zooms, and finds the view 
     0,
   );
 
+  // Fit shows the whole 800 × 600 plan centred, at the largest zoom step that leaves a 16 px margin.
+  await page.getByTestId('floor-plan-fit').click();
+  const canvas = (await page.getByTestId('floor-plan-canvas').boundingBox())!;
+  const fitted = await stageInfo(page);
+  const fits = (zoom: number) => 800 * zoom + 32 <= canvas.width && 600 * zoom + 32 <= canvas.height;
+  expect(fitted.zoom % 0.125).toBe(0);
+  expect(fits(fitted.zoom)).toBe(true);
+  expect(fits(fitted.zoom + 0.125)).toBe(false);
+  expect(fitted.x).toBeCloseTo((canvas.width - 800 * fitted.zoom) / 2, -0.5);
+  expect(fitted.y).toBeCloseTo((canvas.height - 600 * fitted.zoom) / 2, -0.5);
+
   await page.getByTestId('zone-backups').click();
   await page.getByTestId('backup-name').fill('Before change');
   await page.getByTestId('backup-add').click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FLOOR_PLAN_VIEW,
+  fitFloorPlanView,
   imageToScreen,
   normaliseFloorPlanView,
   screenToImage,
@@ -55,5 +56,30 @@ describe('map view state (sections 3 and 9: zoom 1, imgX 100, imgY 210)', () => 
       maxX: 450,
       maxY: 300,
     });
+  });
+});
+
+describe('fitting the whole plan into the map area (largest 0.125 step, 16 px margin, centred)', () => {
+  const viewport = { width: 1280, height: 600 };
+  it.each([
+    ['a wide plan steps down to 0.5', { width: 2000, height: 1000 }, { zoom: 0.5, imgX: 140, imgY: 50 }],
+    [
+      'a plan that fits exactly inside the margin keeps zoom 1',
+      { width: 1248, height: 568 },
+      { zoom: 1, imgX: 16, imgY: 16 },
+    ],
+    ['a small plan grows to at most 3', { width: 100, height: 50 }, { zoom: 3, imgX: 490, imgY: 225 }],
+    [
+      'a huge plan shrinks to at least 0.125',
+      { width: 40000, height: 20000 },
+      { zoom: 0.125, imgX: -1860, imgY: -950 },
+    ],
+  ])('%s', (_name, image, expected) => {
+    expect(fitFloorPlanView(image, viewport)).toEqual(expected);
+  });
+
+  it('falls back to the defaults when the image or the map area has no size yet', () => {
+    expect(fitFloorPlanView({ width: 0, height: 0 }, viewport)).toEqual(DEFAULT_FLOOR_PLAN_VIEW);
+    expect(fitFloorPlanView({ width: 800, height: 600 }, { width: 0, height: 0 })).toEqual(DEFAULT_FLOOR_PLAN_VIEW);
   });
 });

@@ -1,5 +1,5 @@
 import type { PlanPoint, PlanSize } from '../zone-geometry/point.ts';
-import { FloorPlanZoom, snapZoom } from './zoom.ts';
+import { clampZoom, FloorPlanZoom, snapZoom } from './zoom.ts';
 
 /**
  * Per-user, per-network view of the map (section 3): `zoom` and the screen position of the image's
@@ -64,4 +64,26 @@ export function visibleImageRect(
   const topLeft = screenToImage(view, { x: 0, y: 0 });
   const bottomRight = screenToImage(view, { x: viewport.width, y: viewport.height });
   return { minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y };
+}
+
+/** Free screen pixels kept around the image when it is fitted to the map area. */
+export const FIT_MARGIN = 16;
+
+/**
+ * The view that shows the whole image centred in a map area of `viewport`: the largest zoom step
+ * (0.125 to 3) at which the image and a margin of {@link FIT_MARGIN} on each side fit. An image or map
+ * area without size gives the defaults of section 9.
+ */
+export function fitFloorPlanView(image: PlanSize, viewport: PlanSize): FloorPlanView {
+  const room = { width: viewport.width - 2 * FIT_MARGIN, height: viewport.height - 2 * FIT_MARGIN };
+  if (!(image.width > 0 && image.height > 0 && room.width > 0 && room.height > 0)) {
+    return { ...DEFAULT_FLOOR_PLAN_VIEW };
+  }
+  const scale = Math.min(room.width / image.width, room.height / image.height);
+  const zoom = clampZoom(Math.floor(scale / FloorPlanZoom.step + 1e-9) * FloorPlanZoom.step);
+  return {
+    zoom,
+    imgX: Math.round((viewport.width - image.width * zoom) / 2),
+    imgY: Math.round((viewport.height - image.height * zoom) / 2),
+  };
 }

@@ -2,6 +2,7 @@ import {
   AimOutlined,
   BorderOutlined,
   DragOutlined,
+  ExpandOutlined,
   NodeIndexOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
@@ -21,6 +22,8 @@ export interface FloorPlanToolbarProps {
   onZoomIn: () => void;
   onZoomOut: () => void;
   onReset: () => void;
+  /** Shows the whole plan, centred. */
+  onFit: () => void;
   /** What the pointer does now; the map refers to it by `hintId`. */
   hint: string;
   hintId: string;
@@ -28,7 +31,7 @@ export interface FloorPlanToolbarProps {
 
 /** Zoom buttons with the zoom level, in edit mode the drawing tools, and a hint; every button is labelled. */
 export function FloorPlanToolbar(props: FloorPlanToolbarProps) {
-  const { zoom, mode, tool, onTool, onZoomIn, onZoomOut, onReset, hint, hintId } = props;
+  const { zoom, mode, tool, onTool, onZoomIn, onZoomOut, onReset, onFit, hint, hintId } = props;
   const { t } = useTranslation();
   const tools: { value: FloorPlanTool; label: string; icon: ReactNode }[] = [
     { value: 'select', label: t('floorPlan.tool.select'), icon: <DragOutlined /> },
@@ -64,6 +67,7 @@ export function FloorPlanToolbar(props: FloorPlanToolbarProps) {
         onClick={onReset}
         testId="floor-plan-reset"
       />
+      <IconButton label={t('floorPlan.zoom.fit')} icon={<ExpandOutlined />} onClick={onFit} testId="floor-plan-fit" />
       {mode === 'edit' && (
         <>
           <Divider orientation="vertical" />

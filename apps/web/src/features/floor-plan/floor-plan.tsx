@@ -1,4 +1,4 @@
-import { DEFAULT_FLOOR_PLAN_VIEW } from '@lightwell/domain';
+import { DEFAULT_FLOOR_PLAN_VIEW, fitFloorPlanView } from '@lightwell/domain';
 import type Konva from 'konva';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,6 +94,7 @@ export function FloorPlan(props: FloorPlanProps) {
         onZoomIn={() => stageView.step(1, centre())}
         onZoomOut={() => stageView.step(-1, centre())}
         onReset={() => stageView.commit({ ...DEFAULT_FLOOR_PLAN_VIEW })}
+        onFit={() => stageView.commit(fitFloorPlanView(imageSize, size))}
         hint={hint}
         hintId={hintId}
       />
