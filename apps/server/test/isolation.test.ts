@@ -149,6 +149,8 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ],
     ['scheduleEnable', { scheduleId: inner.scheduleId, enabled: false }],
     ['scheduleDelete', { scheduleId: inner.scheduleId }],
+    ['scheduleResume', { nid }],
+    ['scheduleResume', { nid, scheduleId: inner.scheduleId }],
     ['networkLocationUpdate', { nid, latitude: 1, longitude: 1, timeZone: 'UTC' }],
   ];
 }

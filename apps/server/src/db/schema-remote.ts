@@ -310,6 +310,27 @@ export const schedules = pgTable(
 );
 
 /**
+ * Manual overrides (section 4): a device a user switched by hand while enabled schedules drive it. Until
+ * `endsAt` (never when null) those schedules leave the device alone; then the schedule that governs it is
+ * restored. `scheduleId` is the schedule whose end mode the override took.
+ */
+export const manualOverrides = pgTable(
+  'manual_overrides',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    startedAt: at('started_at').notNull(),
+    endsAt: at('ends_at'),
+  },
+  (t) => [index('manual_overrides_nid_idx').on(t.nid), index('manual_overrides_ends_idx').on(t.endsAt)],
+);
+
+/**
  * Configuration profiles (section 3): system defaults have no owner and cannot be edited; custom profiles
  * belong to their creator and may be public (listed under others' profiles).
  */

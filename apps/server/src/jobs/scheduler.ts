@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { endDueOverrides } from '../services/commands/manual-overrides.ts';
+import { sendCommand } from '../services/commands/send-command.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
@@ -33,10 +35,30 @@ export async function tick(ctx: AppContext, log: FastifyBaseLogger): Promise<voi
   }
 }
 
-/** Checks the schedule every minute until stopped. */
+/** How often ended manual overrides are looked for (their end times are to the second). */
+const OVERRIDE_SWEEP_MS = 5_000;
+
+/**
+ * Checks the schedule every minute, and every few seconds ends the manual overrides whose time has come
+ * (each claimed by one process), until stopped.
+ */
 export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => void tick(ctx, log), 60_000);
+  let sweeping = false;
+  const overrideTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    endDueOverrides(ctx, sendCommand)
+      .catch((error: unknown) => log.error({ err: error }, 'manual overrides could not end'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, OVERRIDE_SWEEP_MS);
   timer.unref();
+  overrideTimer.unref();
   void tick(ctx, log);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    clearInterval(overrideTimer);
+  };
 }

@@ -53,6 +53,15 @@ export const scheduleCalls = {
     payload: scheduleId,
     data: nothing,
   }),
+  scheduleResume: defineCall({
+    path: '/api/v1/schedule/override/end',
+    auth: true,
+    tag: 'schedule',
+    summary:
+      "End the manual overrides of a network's schedules now (of one schedule, when named) and restore what the schedules set (every member)",
+    payload: { ...nid, scheduleId: IdSchema.optional() },
+    data: z.object({ devices: z.number().int() }),
+  }),
   networkLocationUpdate: defineCall({
     path: '/api/v1/network/location/update',
     auth: true,

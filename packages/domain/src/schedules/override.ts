@@ -39,3 +39,34 @@ export function overrideEndsAt(
     timeZone,
   );
 }
+
+/** A schedule as the override rules see it: its id and when it last fired. */
+export interface ScheduleFiring {
+  id: number;
+  lastRunAt: Date | null;
+}
+
+/**
+ * The schedule that governs a device among the enabled schedules that drive it: the one that fired last
+ * (its action is the state automation wants the device in), else, when none has fired yet, the one with
+ * the lowest id; null when no schedule drives the device. Its override end mode applies to a manual
+ * change of the device, and its action is restored when the override ends.
+ */
+export function governingSchedule<T extends ScheduleFiring>(candidates: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const candidate of candidates) {
+    if (best === null) {
+      best = candidate;
+      continue;
+    }
+    const a = candidate.lastRunAt?.getTime() ?? -1;
+    const b = best.lastRunAt?.getTime() ?? -1;
+    if (a > b || (a === b && candidate.id < best.id)) best = candidate;
+  }
+  return best;
+}
+
+/** Whether a device's manual override is still in force at `now` (an override with no end never ends). */
+export function isOverrideActive(endsAt: Date | null, now: Date): boolean {
+  return endsAt === null || endsAt.getTime() > now.getTime();
+}

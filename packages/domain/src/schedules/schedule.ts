@@ -80,6 +80,11 @@ export const ScheduleSchema = z.object({
   nextRun: z.number().int().nullable(),
   lastRun: z.number().int().nullable(),
   createTime: z.number().int(),
+  /**
+   * Devices switched by hand that are under this schedule's override end mode, and when the override ends
+   * (seconds; null: at the schedule's next event); null when none is overridden.
+   */
+  override: z.object({ devices: z.number().int(), endsAt: z.number().int().nullable() }).nullable(),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 

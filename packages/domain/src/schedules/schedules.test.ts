@@ -11,7 +11,7 @@ import {
   type ScheduleForm,
 } from './encoding.ts';
 import { firingMinutes, nextRun, type RunnableSchedule } from './next-run.ts';
-import { isOverrideValueValid, overrideEndsAt } from './override.ts';
+import { governingSchedule, isOverrideActive, isOverrideValueValid, overrideEndsAt } from './override.ts';
 import { zonedParts, zonedTime } from './zoned-time.ts';
 
 const every: ScheduleForm = {
@@ -182,5 +182,21 @@ describe('manual override end (section 4)', () => {
     expect(isOverrideValueValid('countdown', null)).toBe(false);
     expect(isOverrideValueValid('countdown', 0)).toBe(false);
     expect(isOverrideValueValid('specificTime', 86_400)).toBe(false);
+  });
+
+  it('is governed by the schedule that fired last, else the lowest id, else none', () => {
+    const morning = { id: 4, lastRunAt: utc('2026-03-02T08:00:00Z') };
+    const evening = { id: 7, lastRunAt: utc('2026-03-01T18:00:00Z') };
+    const never = { id: 2, lastRunAt: null };
+    expect(governingSchedule([evening, morning, never])).toBe(morning);
+    expect(governingSchedule([{ id: 9, lastRunAt: null }, never])).toBe(never);
+    expect(governingSchedule([])).toBeNull();
+  });
+
+  it('is active until its end, and for ever without one', () => {
+    const now = utc('2026-03-02T10:00:00Z');
+    expect(isOverrideActive(null, now)).toBe(true);
+    expect(isOverrideActive(utc('2026-03-02T10:00:01Z'), now)).toBe(true);
+    expect(isOverrideActive(now, now)).toBe(false);
   });
 });

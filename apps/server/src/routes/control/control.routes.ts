@@ -1,13 +1,15 @@
 import { COMMAND_REFUSAL_CODES, type CommandAction, type SceneState, type TaskSummary } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { memberNetworksWhere } from '../../db/queries/networks.ts';
 import { devices, networks, networkUsers, sceneDevices, scenes } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, loadProjectAccess, noPermission } from '../../policies/access.ts';
-import { resolveTargetDevices, sendCommand } from '../../services/commands/send-command.ts';
+import { beginOverrides } from '../../services/commands/manual-overrides.ts';
+import { type CommandRequest, resolveTargetDevices, sendCommand } from '../../services/commands/send-command.ts';
 
 /** Built-in scenes (section 5): 1 all off, 2 all 50 %, 3 all on, sent as light commands to every luminaire. */
 const BUILT_IN_SCENES: Record<number, { onOff: 0 | 1; lightness?: number }> = {
@@ -17,6 +19,13 @@ const BUILT_IN_SCENES: Record<number, { onOff: 0 | 1; lightness?: number }> = {
 };
 
 const REFUSAL_CODES = new Set<number>(Object.values(COMMAND_REFUSAL_CODES));
+
+/** Sends a user's command by hand; the devices it reaches start a manual override of their schedules. */
+async function sendByHand(ctx: AppContext, request: CommandRequest): Promise<TaskSummary> {
+  const task = await sendCommand(ctx, request);
+  await beginOverrides(ctx, request.nid, request.deviceIds);
+  return task;
+}
 
 /**
  * Each device's stored state of a scene, keyed by the MAC of the real device that receives it (a virtual
@@ -71,7 +80,7 @@ export function controlRoutes(app: FastifyInstance): void {
       cct: payload.cct,
       fadeMs: payload.fadeMs ?? 0,
     };
-    return sendCommand(ctx, {
+    return sendByHand(ctx, {
       nid: payload.nid,
       uid: session.uid,
       gatewayId: payload.gatewayId,
@@ -95,10 +104,10 @@ export function controlRoutes(app: FastifyInstance): void {
     if (builtIn) {
       const deviceIds = await resolveTargetDevices(ctx.db, payload.nid, { kind: 'network' }, true);
       const action: CommandAction = { op: 'light', ...builtIn, fadeMs: Math.round(scene.fadeTime * 1000) };
-      return sendCommand(ctx, { ...request, targetId: scene.id, deviceIds, action });
+      return sendByHand(ctx, { ...request, targetId: scene.id, deviceIds, action });
     }
     const deviceIds = await resolveTargetDevices(ctx.db, payload.nid, { kind: 'scene', ids: [scene.id] });
-    return sendCommand(ctx, {
+    return sendByHand(ctx, {
       ...request,
       targetId: scene.id,
       deviceIds,
@@ -123,7 +132,7 @@ export function controlRoutes(app: FastifyInstance): void {
       const deviceIds = await resolveTargetDevices(ctx.db, nid, { kind: 'network' }, true);
       try {
         result.tasks.push(
-          await sendCommand(ctx, {
+          await sendByHand(ctx, {
             nid,
             uid: session.uid,
             targetKind: 'project',

@@ -47,11 +47,12 @@ export function runnable(row: ScheduleRow) {
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-/** A schedule as listed, with its next run after `now` in the network's time zone. */
+/** A schedule as listed, with its next run after `now` in the network's time zone and its manual override. */
 export function presentSchedule(
   row: ScheduleRow,
   network: Pick<NetworkRow, 'latitude' | 'longitude' | 'timeZone'>,
   now: Date,
+  override: { devices: number; endsAt: Date | null } | null = null,
 ): Schedule {
   const next = row.enabled ? nextRun(runnable(row), now, network.timeZone, locationOf(network)) : null;
   return {
@@ -77,6 +78,7 @@ export function presentSchedule(
     nextRun: seconds(next),
     lastRun: seconds(row.lastRunAt),
     createTime: seconds(row.createdAt)!,
+    override: override ? { devices: override.devices, endsAt: seconds(override.endsAt) } : null,
   };
 }
 

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { networks, schedules } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
-import { loadNetworkAccess } from '../../policies/access.ts';
+import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { overridesBySchedule, resumeOverrides } from '../../services/commands/manual-overrides.ts';
+import { sendCommand } from '../../services/commands/send-command.ts';
 import { authorizeConfigure } from '../group/authorize.ts';
 import { assertTargetOfNetwork, findSchedule, presentSchedule } from './schedule-queries.ts';
 
@@ -44,10 +46,21 @@ export function scheduleRoutes(app: FastifyInstance): void {
     const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
     const rows = await ctx.db.select().from(schedules).where(eq(schedules.nid, payload.nid)).orderBy(asc(schedules.id));
     const now = ctx.now();
+    const overrides = await overridesBySchedule(ctx.db, payload.nid);
     return {
       location: { latitude: network.latitude, longitude: network.longitude, timeZone: network.timeZone },
-      list: rows.map((row) => presentSchedule(row, network, now)),
+      list: rows.map((row) => presentSchedule(row, network, now, overrides.get(row.id) ?? null)),
     };
+  });
+
+  serveCall(app, 'scheduleResume', async ({ ctx, session, payload }) => {
+    // Every member may switch lights by hand, so every member may hand them back to the schedules.
+    await loadNetworkAccess(ctx, session.uid, payload.nid);
+    if (payload.scheduleId !== undefined) {
+      const schedule = await findSchedule(ctx.db, payload.scheduleId);
+      if (schedule.nid !== payload.nid) throw noPermission();
+    }
+    return { devices: await resumeOverrides(ctx, sendCommand, payload.nid, payload.scheduleId) };
   });
 
   serveCall(app, 'scheduleAdd', async ({ ctx, session, payload }) => {
