@@ -2,6 +2,7 @@ import { Button, Card, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSceneListQuery } from '../../../../api/scene';
 import type { NetworkControl } from '../../../../features/control/use-network-control';
+import { useSceneName } from '../../../../features/scenes/scene-name';
 
 /** The network's scenes, each recalled with one click through the chosen gateway. */
 export function SceneRecall({
@@ -15,6 +16,7 @@ export function SceneRecall({
 }) {
   const { t } = useTranslation();
   const scenes = useSceneListQuery(nid);
+  const nameOf = useSceneName();
   return (
     <Card size="small" title={t('control.scenes.title')} data-testid="scene-recall">
       <List
@@ -28,7 +30,7 @@ export function SceneRecall({
               <Button
                 key="recall"
                 size="small"
-                aria-label={t('control.scenes.recallNamed', { name: scene.name })}
+                aria-label={t('control.scenes.recallNamed', { name: nameOf(scene) })}
                 loading={control.pending}
                 // Built-in scenes reach every luminaire; a user's scene reaches its own devices.
                 onClick={() => control.recallScene(scene.id, scene.builtIn ? deviceCount : scene.devices.length)}
@@ -37,7 +39,7 @@ export function SceneRecall({
               </Button>,
             ]}
           >
-            {scene.name}
+            {nameOf(scene)}
           </List.Item>
         )}
       />

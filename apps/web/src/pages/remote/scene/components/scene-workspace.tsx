@@ -9,6 +9,7 @@ import { toast } from '../../../../app/feedback';
 import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { TaskProgress } from '../../../../features/control/task-progress';
 import { useNetworkControl } from '../../../../features/control/use-network-control';
+import { useSceneName } from '../../../../features/scenes/scene-name';
 import { SchedulePanel } from '../../../../features/schedules/SchedulePanel';
 import { PictureThumb } from '../../group/components/picture-field';
 import { SceneDevicesDialog } from './scene-devices-dialog';
@@ -27,7 +28,7 @@ export function SceneWorkspace({ nid }: { nid: number }) {
   const [editing, setEditing] = useState<Editing>(null);
   // Built-in scenes reach every real luminaire of the network.
   const luminaires = (options.data ?? []).filter((d) => d.kind === 'luminaire' && !d.isVirtual).length;
-  const nameOf = (scene: Scene) => (scene.builtIn ? t(`scene.builtIn.${scene.builtIn}`) : scene.name);
+  const nameOf = useSceneName();
 
   return (
     <Flex vertical gap={16}>
