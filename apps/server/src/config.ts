@@ -5,6 +5,9 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+/** The standard MQTT port: left to an external broker such as Mosquitto, never taken by the embedded one. */
+const MQTT_STANDARD_PORT = 1883;
+
 /**
  * Every environment variable the server reads, validated once. `process.env` is read here only;
  * the README's configuration table lists the same names (a test checks).
@@ -21,7 +24,15 @@ export const EnvSchema = z.object({
   /** External MQTT broker for gateways instead of the embedded one. */
   MQTT_URL: z.string().url().optional(),
   /** Port of the embedded MQTT broker (never 1883, which an external broker may hold). */
-  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
+  MQTT_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .refine((port) => port !== MQTT_STANDARD_PORT, {
+      message: `must not be ${MQTT_STANDARD_PORT}, the standard MQTT port an external broker may hold (use MQTT_URL for one)`,
+    })
+    .default(18830),
   /** Interface the embedded MQTT broker listens on. */
   MQTT_HOST: z.string().default('0.0.0.0'),
   /** Shared-subscription group of the server processes on an external broker (each message reaches one). */

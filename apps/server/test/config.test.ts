@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+const boot = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: '/tmp/lw-test', ...env });
+
+describe('loadConfig', () => {
+  it('takes the embedded broker to 18830 by default and to any other free port asked for', () => {
+    expect(loadConfig({}).mqttPort).toBe(18830);
+    expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
+    expect(loadConfig({ MQTT_PORT: '1884' }).mqttPort).toBe(1884);
+  });
+
+  it('refuses MQTT_PORT=1883, naming the variable, as it refuses other invalid values', () => {
+    expect(boot({ MQTT_PORT: '1883' })).toThrow(/^Invalid configuration: MQTT_PORT: must not be 1883/);
+    // Also beside an external broker: the setting would be wrong the day MQTT_URL is removed.
+    expect(boot({ MQTT_PORT: '1883', MQTT_URL: 'mqtt://127.0.0.1:1883' })).toThrow(/MQTT_PORT: must not be 1883/);
+    expect(boot({ MQTT_PORT: '70000' })).toThrow(/^Invalid configuration: MQTT_PORT:/);
+    expect(boot({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT:/);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(boot({ MQTT_PORT: '1883', LOG_LEVEL: 'loud' })).toThrow(
+      /MQTT_PORT: .*; LOG_LEVEL: |LOG_LEVEL: .*; MQTT_PORT: /,
+    );
+  });
+
+  it('connects to an external broker on 1883 through MQTT_URL', () => {
+    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttUrl).toBe('mqtt://127.0.0.1:1883');
+  });
+});
