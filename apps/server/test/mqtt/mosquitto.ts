@@ -3,12 +3,36 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, it } from 'vitest';
+import { databaseAvailable } from '../helpers.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 export const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 
 /** The example ACL of deploy/mosquitto, which the protocol tests run against. */
 export const DEPLOY_ACL = new URL('../../../../deploy/mosquitto/acl', import.meta.url).pathname;
+
+/** CI (`CI` set) must run the Mosquitto tests: there a missing broker fails them instead of skipping them. */
+export const MOSQUITTO_REQUIRED = !['', '0', 'false'].includes(process.env.CI ?? '');
+
+/**
+ * `describe` for tests that need a Mosquitto: run when `available`; otherwise skipped with `missing` as the
+ * reason for a developer, and failed with it in CI. Tests of the run's database follow `databaseAvailable`.
+ */
+export function describeWithMosquitto(available: boolean, missing: string): (name: string, body: () => void) => void {
+  if (!databaseAvailable) return (name, body) => describe.skip(name, body);
+  if (available) return (name, body) => describe(name, body);
+  if (!MOSQUITTO_REQUIRED) {
+    console.log(`skipped: ${missing}`);
+    return (name, body) => describe.skip(name, body);
+  }
+  return (name) =>
+    describe(name, () => {
+      it('has the Mosquitto it needs (CI is set, so these tests may not be skipped)', () => {
+        throw new Error(`${missing}: CI must run the Mosquitto tests`);
+      });
+    });
+}
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
