@@ -47,3 +47,22 @@ export function fakeApi(answers: Partial<Record<CallName, unknown>> = {}) {
   });
   return { bodiesOf: (name: CallName) => sent.filter((request) => request.name === name).map((r) => r.body) };
 }
+
+/** The data rows an antd table shows (on its current page), within `container`. */
+export function tableRows(container: ParentNode = document): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>('tr.ant-table-row')];
+}
+
+/**
+ * Wraps every English unit and join text (`common.units.*`, `common.format.*`) in ⟦ ⟧ until the returned
+ * function runs, so a test can tell a text made through the catalogue from one written in the code.
+ */
+export function markCatalogueFormats(): () => void {
+  const original = structuredClone(i18n.getResourceBundle('en', 'common') as Record<string, Record<string, string>>);
+  const marked = structuredClone(original);
+  for (const group of ['units', 'format']) {
+    for (const [key, text] of Object.entries(original[group] ?? {})) marked[group]![key] = `⟦${text}⟧`;
+  }
+  i18n.addResourceBundle('en', 'common', marked, true, true);
+  return () => i18n.addResourceBundle('en', 'common', original, true, true);
+}

@@ -1,6 +1,7 @@
 import { type DeviceSummary, formatMac } from '@lightwell/domain';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
+import { tablePagination } from '../../hooks/use-table-pagination';
 
 /** What a row needs for the shared identity columns: devices and sensors both have these. */
 type DeviceIdentity = Pick<DeviceSummary, 'name' | 'kind' | 'model' | 'mac'>;
@@ -22,5 +23,5 @@ export function devicePagination(
   total: number,
   onPageChange: (page: number) => void,
 ): TablePaginationConfig {
-  return { current: page, pageSize, total, showSizeChanger: false, onChange: onPageChange, hideOnSinglePage: true };
+  return tablePagination(pageSize, { page, total, onPageChange });
 }

@@ -6,8 +6,10 @@ import { GatewaySelector } from '../../../features/control/gateway-selector';
 import { type DevicesSummary, summariseDevices, zoneDevices } from '../../../features/control/light-look';
 import { LiveStatusTag } from '../../../features/control/live-status';
 import { TaskProgress } from '../../../features/control/task-progress';
+import { useLevelSlider } from '../../../features/control/use-level-slider';
 import { type NetworkControl, useNetworkControl } from '../../../features/control/use-network-control';
 import { useLiveNetwork } from '../../../features/live';
+import { useTablePagination } from '../../../hooks/use-table-pagination';
 import { useLivePlan } from '../index/use-live-plan';
 
 type ZoneRow = Zone & { summary: DevicesSummary };
@@ -18,6 +20,7 @@ export function ZoneControl({ nid }: { nid: number }) {
   const plan = useLivePlan(nid);
   const live = useLiveNetwork(nid);
   const control = useNetworkControl(nid);
+  const pagination = useTablePagination();
   const rows = useMemo<ZoneRow[]>(
     () =>
       plan.zones.map((zone) => ({ ...zone, summary: summariseDevices(zoneDevices(zone.id, plan.nodes, plan.byNode)) })),
@@ -39,7 +42,7 @@ export function ZoneControl({ nid }: { nid: number }) {
           rowKey="id"
           loading={plan.loading}
           dataSource={rows}
-          pagination={false}
+          pagination={pagination}
           columns={[
             { title: t('control.zones.name'), dataIndex: 'name' },
             {
@@ -71,6 +74,7 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
   const { t } = useTranslation();
   const target = { kind: 'zone' as const, ids: [row.id] };
   const count = row.summary.count;
+  const slider = useLevelSlider(row.summary.level, (value) => control.sendLight(target, { lightness: value }, count));
   return (
     <Space wrap>
       <Button
@@ -95,8 +99,7 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
         style={{ width: 140 }}
         min={0}
         max={100}
-        defaultValue={row.summary.level}
-        onChangeComplete={(value) => control.sendLight(target, { lightness: value }, count)}
+        {...slider}
       />
     </Space>
   );

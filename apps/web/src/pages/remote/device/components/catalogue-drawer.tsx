@@ -12,6 +12,7 @@ import {
 import { toast } from '../../../../app/feedback';
 import { fileToBase64, iconFileRefusal, imageSize } from '../../../../features/devices/icon-file';
 import { ProductIcon } from '../../../../features/devices/product-icon';
+import { useTablePagination } from '../../../../hooks/use-table-pagination';
 
 /** Hardware sub-versions of one product with their element count. */
 function SubVersions({ productId }: { productId: number }) {
@@ -143,6 +144,7 @@ export function CatalogueDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const products = useProductsQuery();
   const [adding, setAdding] = useState(false);
+  const pagination = useTablePagination();
   return (
     <Drawer
       open
@@ -160,7 +162,7 @@ export function CatalogueDrawer({ onClose }: { onClose: () => void }) {
         size="small"
         loading={products.isLoading}
         dataSource={products.data ?? []}
-        pagination={false}
+        pagination={pagination}
         expandable={{ expandedRowRender: (product) => <SubVersions productId={product.id} /> }}
         columns={[
           {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDeleteMutation, useGatewaySecretResetMutation } from '../../../../api/gateway';
 import { GatewayStatusBadge } from '../../../../features/control/gateway-selector';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useTablePagination } from '../../../../hooks/use-table-pagination';
 import type { GatewaySecret } from './secret-dialog';
 
 /** Props of {@link GatewayTable}. */
@@ -22,12 +23,13 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
   const formatDate = useFormatDateTime();
   const reset = useGatewaySecretResetMutation();
   const remove = useGatewayDeleteMutation();
+  const pagination = useTablePagination();
   return (
     <Table<GatewayRow>
       rowKey="id"
       loading={loading}
       dataSource={[...gateways]}
-      pagination={false}
+      pagination={pagination}
       columns={[
         { title: t('gateway.fields.name'), dataIndex: 'name' },
         { title: t('gateway.fields.sn'), dataIndex: 'sn' },

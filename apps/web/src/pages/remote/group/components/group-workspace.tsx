@@ -8,6 +8,7 @@ import { toast } from '../../../../app/feedback';
 import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { TaskProgress } from '../../../../features/control/task-progress';
 import { type NetworkControl, useNetworkControl } from '../../../../features/control/use-network-control';
+import { useTablePagination } from '../../../../hooks/use-table-pagination';
 import { GroupDialog } from './group-dialog';
 import { MembersDialog } from './members-dialog';
 import { PictureThumb } from './picture-field';
@@ -22,6 +23,7 @@ export function GroupWorkspace({ nid }: { nid: number }) {
   const control = useNetworkControl(nid);
   const { remove } = useGroupMutations();
   const [editing, setEditing] = useState<Editing>(null);
+  const pagination = useTablePagination();
 
   const handleDelete = (group: Group) =>
     remove.mutate({ groupId: group.id }, { onSuccess: () => toast.saved(t('group.messages.deleted')) });
@@ -46,6 +48,7 @@ export function GroupWorkspace({ nid }: { nid: number }) {
           rowKey="id"
           loading={groups.isLoading}
           dataSource={groups.data ?? []}
+          pagination={pagination}
           locale={{ emptyText: t('group.page.empty') }}
           columns={[
             {

@@ -5,6 +5,7 @@ import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { summariseDevices } from '../../../../features/control/light-look';
 import { LiveStatusTag } from '../../../../features/control/live-status';
 import { TaskProgress } from '../../../../features/control/task-progress';
+import { useLevelSlider } from '../../../../features/control/use-level-slider';
 import { useNetworkControl } from '../../../../features/control/use-network-control';
 import { useLiveNetwork } from '../../../../features/live';
 import type { DeviceStateRow } from '../../../../features/live/merge';
@@ -18,6 +19,7 @@ export function NetworkControlCard({ nid }: { nid: number }) {
   const summary = summariseDevices((states.data?.devices ?? []) as readonly DeviceStateRow[]);
   const send = (settings: { onOff?: 0 | 1; lightness?: number }) =>
     control.sendLight({ kind: 'network' }, settings, summary.count);
+  const slider = useLevelSlider(summary.level, (value) => send({ lightness: value }));
   return (
     <Card title={t('control.network.title')} extra={<LiveStatusTag status={live} />}>
       <Flex vertical gap={12}>
@@ -37,14 +39,7 @@ export function NetworkControlCard({ nid }: { nid: number }) {
           <Button aria-label={t('control.network.allOff')} loading={control.pending} onClick={() => send({ onOff: 0 })}>
             {t('control.network.allOff')}
           </Button>
-          <Slider
-            aria-label={t('control.network.dim')}
-            style={{ width: 200 }}
-            min={0}
-            max={100}
-            defaultValue={summary.level}
-            onChangeComplete={(value) => send({ lightness: value })}
-          />
+          <Slider aria-label={t('control.network.dim')} style={{ width: 200 }} min={0} max={100} {...slider} />
         </Space>
         <TaskProgress taskId={control.taskId} />
       </Flex>
