@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import { buildPng } from '../../apps/server/test/support/images.ts';
 import { dragOnPlan, expectZoneNames, stageInfo, toScreen } from '../support/floor-plan.ts';
 import { PASSWORD, registerThroughUi, signIn } from '../support/session.ts';
@@ -60,17 +60,20 @@ test('an installer uploads a floor plan, draws zones, zooms, and finds the view 
     .poll(async () => (await stageInfo(page)).names.find((n) => n.text === 'Office A')!.y)
     .toBeGreaterThan(name.y + 100);
 
-  const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/zone/view/save') && (r.request().postData() ?? '').includes('"zoom":1.125'),
-  );
+  const viewSave = (zoom: number) => (r: Request) =>
+    r.url().endsWith('/api/v1/zone/view/save') && (r.postData() ?? '').includes(`"zoom":${zoom}`);
+  // Each button step is saved at once, in order: once 1.25 is sent, the first step's 1.125 is out too.
+  const savedStep = page.waitForRequest(viewSave(1.25));
   await page.getByTestId('floor-plan-zoom-in').click();
   await page.getByTestId('floor-plan-zoom-in').click();
+  await (await savedStep).response();
+  const savedWheel = page.waitForRequest(viewSave(1.125));
   const box = (await page.getByTestId('floor-plan-canvas').boundingBox())!;
   await page.mouse.move(box.x + 300, box.y + 200);
   await page.mouse.wheel(0, 100);
   await expect(page.getByTestId('floor-plan-zoom')).toContainText('112.5%');
   const before = await stageInfo(page);
-  await saved;
+  await (await savedWheel).response();
 
   await page.reload();
   await expect.poll(async () => (await stageInfo(page)).zoom).toBe(before.zoom);

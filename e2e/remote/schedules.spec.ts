@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Schedule, signParams } from '@lightwell/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/session.ts';
+import { DEMO_DEVICES, expectLight } from '../support/simulator.ts';
 
 /** Calls the API as the signed-in browser would: its token and uid, signed with the public signing key. */
 async function callAsBrowser<T>(page: Page, path: string, payload: Record<string, unknown>): Promise<T> {
@@ -54,4 +55,56 @@ test('a schedule made in the form is stored with the masks of section 3', async 
     action: { op: 'light', onOff: 0 },
   });
   expect(schedule?.nextRun).toEqual(expect.any(Number));
+
+  await panel.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('lights switched by hand show as a manual override of the schedule until a member resumes it', async ({
+  page,
+}) => {
+  const name = `E2E override ${randomBytes(3).toString('hex')}`;
+  const storageLight = DEMO_DEVICES.find((d) => d.zone === 'Storage' && d.model === 'LW-DL-DT6')!;
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.goto('/remote/network');
+  await page.getByTestId('breadcrumb-project').hover();
+  await page.getByRole('menuitem', { name: 'Demo office building' }).click();
+  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
+
+  const panel = page.getByTestId('schedule-panel');
+  await panel.getByRole('button', { name: 'New schedule' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('combobox', { name: 'Manual override ends' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Countdown').click();
+  await expect(dialog.getByLabel('Minutes')).toHaveValue('15');
+  await dialog.getByLabel('Minutes').fill('20');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const row = panel.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('—');
+  const nid = await page.evaluate(() => Number(localStorage.getItem('currentNid')));
+  const stored = await callAsBrowser<{ list: Schedule[] }>(page, '/api/v1/schedule/list', { nid });
+  expect(stored.list.find((s) => s.name === name)).toMatchObject({ overrideEnd: 'countdown', overrideValue: 1200 });
+
+  // Switch the storage room on by hand from the zone page.
+  await page.goto('/remote/area');
+  const zone = page.getByRole('row', { name: /Storage/ });
+  await zone.getByRole('button', { name: 'Switch Storage on' }).click();
+  await expectLight(storageLight.mac, { onOff: 1 });
+  await expect(page.getByTestId('task-tally')).toHaveText(/^\d+ executed$/);
+
+  await page.goto('/remote/network');
+  await expect(row.getByTestId('schedule-override')).toContainText(/\d+ devices? switched by hand, until \d/);
+  await row.getByRole('button', { name: 'Resume schedule' }).click();
+  await expect(page.getByText(/handed back to the schedules?\./)).toBeVisible();
+  await expect(row.getByTestId('schedule-override')).toHaveCount(0);
+
+  await page.goto('/remote/area');
+  await zone.getByRole('button', { name: 'Switch Storage off' }).click();
+  await expectLight(storageLight.mac, { onOff: 0 });
+  await page.goto('/remote/network');
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+  await expect(row).toHaveCount(0);
 });

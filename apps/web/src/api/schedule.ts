@@ -17,6 +17,8 @@ export function useScheduleListQuery(nid: number) {
     queryKey: scheduleKeys.list(uid, nid),
     queryFn: (): Promise<CallData<'scheduleList'>> => call('scheduleList', { nid }),
     enabled: uid !== null,
+    // Manual overrides start and end with commands from anywhere: keep the list near the truth.
+    refetchInterval: 15_000,
   });
 }
 
@@ -30,5 +32,6 @@ export function useScheduleMutations() {
     enable: useCallMutation('scheduleEnable', { invalidates: afterScheduleChange }),
     remove: useCallMutation('scheduleDelete', { invalidates: afterScheduleChange }),
     location: useCallMutation('networkLocationUpdate', { invalidates: afterScheduleChange }),
+    resume: useCallMutation('scheduleResume', { invalidates: afterScheduleChange }),
   };
 }

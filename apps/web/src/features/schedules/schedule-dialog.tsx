@@ -1,26 +1,12 @@
-import { OVERRIDE_ENDS, type Schedule } from '@lightwell/domain';
+import type { Schedule } from '@lightwell/domain';
 import { Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGroupListQuery } from '../../api/group';
-import { useSceneListQuery } from '../../api/scene';
 import { useScheduleMutations } from '../../api/schedule';
-import { useZoneMapQuery } from '../../api/zone';
 import { toast } from '../../app/feedback';
+import { OverrideFields } from './override-fields';
 import { ScheduleTimeFields } from './schedule-time-fields';
 import { newScheduleValues, type ScheduleValues, schedulePayload, scheduleValuesOf } from './schedule-values';
-
-/** Scenes, groups and zones of the network a schedule may act on. */
-function useTargetOptions(nid: number) {
-  const { t } = useTranslation();
-  const scenes = useSceneListQuery(nid).data ?? [];
-  const groups = useGroupListQuery(nid).data ?? [];
-  const zones = useZoneMapQuery(nid).data?.zones ?? [];
-  return {
-    scene: scenes.map((s) => ({ value: s.id, label: s.builtIn ? t(`scene.builtIn.${s.builtIn}`) : s.name })),
-    group: groups.map((g) => ({ value: g.id, label: g.name })),
-    zone: zones.map((z) => ({ value: z.id, label: z.name })),
-  };
-}
+import { useTargetOptions } from './use-target-options';
 
 interface ScheduleDialogProps {
   nid: number;
@@ -36,7 +22,6 @@ export function ScheduleDialog({ nid, kind, schedule, onClose }: ScheduleDialogP
   const { add, update } = useScheduleMutations();
   const targets = useTargetOptions(nid);
   const targetKind = Form.useWatch('targetKind', form) ?? schedule?.targetKind ?? 'network';
-  const overrideEnd = Form.useWatch('overrideEnd', form) ?? 'never';
 
   const handleSubmit = (values: ScheduleValues) => {
     const payload = schedulePayload({ ...values, kind });
@@ -112,22 +97,7 @@ export function ScheduleDialog({ nid, kind, schedule, onClose }: ScheduleDialogP
           )}
         </Space>
         <ScheduleTimeFields kind={kind} />
-        <Space wrap align="start">
-          <Form.Item name="overrideEnd" label={t('schedule.form.overrideEnd')}>
-            <Select
-              style={{ width: 180 }}
-              options={OVERRIDE_ENDS.map((value) => ({ value, label: t(`schedule.override.${value}`) }))}
-            />
-          </Form.Item>
-          {overrideEnd !== 'never' && (
-            <Form.Item name="overrideValue" label={t('schedule.form.overrideValue')} rules={[{ required: true }]}>
-              <InputNumber
-                min={overrideEnd === 'specificTime' ? 0 : 1}
-                max={overrideEnd === 'specificTime' ? 86_399 : 86_400}
-              />
-            </Form.Item>
-          )}
-        </Space>
+        <OverrideFields />
       </Form>
     </Modal>
   );

@@ -6,7 +6,9 @@ import { useScheduleListQuery, useScheduleMutations } from '../../api/schedule';
 import { toast } from '../../app/feedback';
 import { useFormatDateTime } from '../../hooks/use-format-date';
 import { LocationForm } from './location-form';
+import { OverrideStatus } from './override-status';
 import { ScheduleDialog } from './schedule-dialog';
+import { useTargetOptions } from './use-target-options';
 
 type Editing = { kind: Schedule['kind']; schedule?: Schedule } | null;
 
@@ -17,8 +19,15 @@ type Editing = { kind: Schedule['kind']; schedule?: Schedule } | null;
 export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean }) {
   const { t } = useTranslation();
   const query = useScheduleListQuery(nid);
-  const { enable, remove } = useScheduleMutations();
+  const { enable, remove, resume } = useScheduleMutations();
   const formatDateTime = useFormatDateTime();
+  const targets = useTargetOptions(nid);
+  const targetName = (row: Schedule) => {
+    const kind = t(`schedule.targets.${row.targetKind}`);
+    if (row.targetKind === 'network') return kind;
+    const name = targets[row.targetKind].find((o) => o.value === row.targetId)?.label;
+    return name ? t('schedule.targetNamed', { kind, name }) : kind;
+  };
   const [editing, setEditing] = useState<Editing>(null);
   const data = query.data;
 
@@ -55,7 +64,7 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
           {
             title: t('schedule.columns.target'),
             key: 'target',
-            render: (_, row) => `${t(`schedule.targets.${row.targetKind}`)}${row.targetId ? ` #${row.targetId}` : ''}`,
+            render: (_, row) => targetName(row),
           },
           {
             title: t('schedule.columns.encoded'),
@@ -64,7 +73,10 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
               <Typography.Text code data-testid="schedule-row-encoded">
                 {t('schedule.encoded', row)}
                 {row.kind === 'astro' &&
-                  ` · ${t(`schedule.astro.${row.astroEvent}`)} ${row.astroShift >= 0 ? '+' : ''}${row.astroShift}`}
+                  t('schedule.astroSuffix', {
+                    event: t(`schedule.astro.${row.astroEvent}`),
+                    shift: `${row.astroShift >= 0 ? '+' : ''}${row.astroShift}`,
+                  })}
               </Typography.Text>
             ),
           },
@@ -72,6 +84,21 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
             title: t('schedule.columns.nextRun'),
             dataIndex: 'nextRun',
             render: (value: number | null) => (value === null ? '—' : formatDateTime(value * 1000)),
+          },
+          {
+            title: t('schedule.columns.override'),
+            key: 'override',
+            render: (_, row) => (
+              <OverrideStatus
+                schedule={row}
+                onResume={() =>
+                  resume.mutate(
+                    { nid, scheduleId: row.id },
+                    { onSuccess: ({ devices }) => toast.saved(t('schedule.messages.resumed', { count: devices })) },
+                  )
+                }
+              />
+            ),
           },
           {
             title: t('schedule.columns.enabled'),

@@ -2,7 +2,7 @@ import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNetworkDetailQuery } from '../../../api/zone';
 import { NetworkGate } from '../../../features/control/network-gate';
-import { SchedulePanel } from '../../../features/schedules/SchedulePanel';
+import { SchedulePanel } from '../../../features/schedules/schedule-panel';
 import { NetworkControlCard } from './components/network-control';
 import { TaskTable } from './components/task-table';
 

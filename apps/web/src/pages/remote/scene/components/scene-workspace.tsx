@@ -10,7 +10,7 @@ import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { TaskProgress } from '../../../../features/control/task-progress';
 import { useNetworkControl } from '../../../../features/control/use-network-control';
 import { useSceneName } from '../../../../features/scenes/scene-name';
-import { SchedulePanel } from '../../../../features/schedules/SchedulePanel';
+import { SchedulePanel } from '../../../../features/schedules/schedule-panel';
 import { PictureThumb } from '../../group/components/picture-field';
 import { SceneDevicesDialog } from './scene-devices-dialog';
 import { SceneDialog } from './scene-dialog';
