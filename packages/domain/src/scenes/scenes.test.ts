@@ -4,7 +4,7 @@ import { type CurvePoint, CurveSchema, defaultCurve, deleteCurvePoint, insertCur
 import { GroupType, refusedGroupMembers } from './group.ts';
 import { sortScenes } from './scene.ts';
 import { parseSceneDefinition, SCENE_TYPES, SceneParamsSchemas, sceneParamFields } from './scene-types.ts';
-import { allocateSceneSlots, SCENE_SLOTS } from './slots.ts';
+import { allocateSceneSlots, mergeSceneSlots, SCENE_SLOTS } from './slots.ts';
 
 const curveOf = (n: number): CurvePoint[] =>
   Array.from({ length: n }, (_, i) => ({ time: Math.round((i * 86_400) / (n - 1)), level: i % 2 === 0 ? 0 : 100 }));
@@ -158,5 +158,31 @@ describe('built-in scenes and groups', () => {
     ];
     expect(refusedGroupMembers(GroupType.emergency, devices)).toEqual([1, 3]);
     expect(refusedGroupMembers(GroupType.luminaire, devices)).toEqual([2, 3]);
+  });
+});
+
+describe('binding a virtual luminaire to a real one merges their 16 scene slots', () => {
+  const slots = (sceneIds: number[], first = 0) => sceneIds.map((sceneId, i) => ({ sceneId, slot: first + i }));
+
+  it('keeps the real slots and moves the virtual scenes that collide to the lowest slot free on both', () => {
+    expect(
+      mergeSceneSlots(slots([10, 11, 12]), [
+        { sceneId: 20, slot: 1 },
+        { sceneId: 21, slot: 5 },
+      ]),
+    ).toEqual({
+      ok: true,
+      moves: [{ sceneId: 20, from: 1, to: 3 }],
+    });
+  });
+
+  it('counts a scene both are in once and leaves it where it is', () => {
+    expect(mergeSceneSlots(slots([10, 11]), [{ sceneId: 11, slot: 0 }])).toEqual({ ok: true, moves: [] });
+  });
+
+  it('refuses a binding that would put the luminaire in 17 scenes, and allows 16', () => {
+    const real = slots(Array.from({ length: 10 }, (_, i) => 100 + i));
+    expect(mergeSceneSlots(real, slots([1, 2, 3, 4, 5, 6]))).toMatchObject({ ok: true });
+    expect(mergeSceneSlots(real, slots([1, 2, 3, 4, 5, 6, 7]))).toEqual({ ok: false, scenes: 17 });
   });
 });

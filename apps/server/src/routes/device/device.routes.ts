@@ -21,6 +21,7 @@ import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
+import { mergeBoundSceneSlots } from '../scene/scene-queries.ts';
 import {
   type DeviceRow,
   findDevice,
@@ -286,6 +287,7 @@ export function deviceRoutes(app: FastifyInstance): void {
       const holder = await virtualBoundTo(tx, r.id);
       const refusal = bindRefusal(v, r, holder?.id ?? null);
       if (refusal) refuseBinding(refusal);
+      await mergeBoundSceneSlots(tx, r.id, v.id);
       const [row] = await tx
         .update(devices)
         .set({ boundId: r.id, syncState: syncStateFor({ ...v, boundId: r.id }, r) })

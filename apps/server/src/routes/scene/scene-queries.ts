@@ -3,12 +3,13 @@ import {
   BUILT_IN_SCENE_NAMES,
   BUILT_IN_SCENES,
   Code,
+  mergeSceneSlots,
   type Scene,
   type SceneDeviceState,
   type SceneType,
   sortScenes,
 } from '@lightwell/domain';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, sceneDevices, scenes } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
@@ -105,6 +106,36 @@ export function assertEditable(scene: SceneRow): void {
 }
 
 /**
+ * The scene slots each device already uses in other scenes. A virtual device and the real device it is
+ * bound to (the binding may be kept on either side) are one luminaire with one set of 16 slots, so the
+ * slots of the other one count too.
+ */
+async function usedSlots(tx: Db, scene: SceneRow, deviceIds: number[]): Promise<Map<number, number[]>> {
+  const used = new Map<number, number[]>(deviceIds.map((id) => [id, []]));
+  if (deviceIds.length === 0) return used;
+  const luminaireOf = new Map<number, number[]>(deviceIds.map((id) => [id, [id]]));
+  const bindings = await tx
+    .select({ id: devices.id, boundId: devices.boundId })
+    .from(devices)
+    .where(and(eq(devices.nid, scene.nid), or(inArray(devices.id, deviceIds), inArray(devices.boundId, deviceIds))));
+  for (const { id, boundId } of bindings) {
+    if (boundId === null) continue;
+    if (id !== boundId) luminaireOf.get(id)?.push(boundId);
+    if (id !== boundId) luminaireOf.get(boundId)?.push(id);
+  }
+  const holders = [...new Set([...luminaireOf.values()].flat())];
+  const taken = await tx
+    .select({ deviceId: sceneDevices.deviceId, slot: sceneDevices.slot })
+    .from(sceneDevices)
+    .where(and(inArray(sceneDevices.deviceId, holders), ne(sceneDevices.sceneId, scene.id)));
+  for (const [deviceId, members] of luminaireOf) {
+    const slots = taken.filter((row) => members.includes(row.deviceId)).map((row) => row.slot);
+    used.set(deviceId, [...new Set(slots)]);
+  }
+  return used;
+}
+
+/**
  * Replaces the devices of a scene, inside the caller's transaction (which holds the network lock).
  * Devices staying keep their slot; new ones get their lowest free slot of 16. When any luminaire has no
  * free slot, nothing is written and 1079 names them in `data.devices`.
@@ -125,15 +156,7 @@ export async function saveSceneDevices(tx: Db, scene: SceneRow, states: readonly
   const current = await tx.select().from(sceneDevices).where(eq(sceneDevices.sceneId, scene.id));
   const kept = new Map(current.filter((row) => wanted.has(row.deviceId)).map((row) => [row.deviceId, row.slot]));
   const added = ids.filter((id) => !kept.has(id));
-  const used = new Map<number, number[]>(added.map((id) => [id, []]));
-  if (added.length > 0) {
-    const taken = await tx
-      .select({ deviceId: sceneDevices.deviceId, slot: sceneDevices.slot })
-      .from(sceneDevices)
-      .where(and(inArray(sceneDevices.deviceId, added), ne(sceneDevices.sceneId, scene.id)));
-    for (const row of taken) used.get(row.deviceId)!.push(row.slot);
-  }
-  const allocation = allocateSceneSlots(used);
+  const allocation = allocateSceneSlots(await usedSlots(tx, scene, added));
   if (!allocation.ok) {
     const full = rows.filter((row) => allocation.full.includes(row.id)).map(({ id, name }) => ({ id, name }));
     throw new CallError(
@@ -157,4 +180,33 @@ export async function saveSceneDevices(tx: Db, scene: SceneRow, states: readonly
       };
     }),
   );
+}
+
+/**
+ * Merges the scene slots of a virtual device being bound to a real one (they become one luminaire with
+ * one set of 16 slots), inside the caller's transaction: the virtual device's colliding scenes move to
+ * free slots. More than 16 scenes together answers 1079 and nothing is changed.
+ */
+export async function mergeBoundSceneSlots(tx: Db, realId: number, virtualId: number): Promise<void> {
+  const rows = await tx
+    .select({ deviceId: sceneDevices.deviceId, sceneId: sceneDevices.sceneId, slot: sceneDevices.slot })
+    .from(sceneDevices)
+    .where(inArray(sceneDevices.deviceId, [realId, virtualId]));
+  const merged = mergeSceneSlots(
+    rows.filter((row) => row.deviceId === realId),
+    rows.filter((row) => row.deviceId === virtualId),
+  );
+  if (!merged.ok) {
+    throw new CallError(
+      Code.sceneSlotsFull,
+      `Bound together they would be in ${merged.scenes} scenes, and a luminaire holds at most 16; remove one of them from some scenes first.`,
+      { scenes: merged.scenes },
+    );
+  }
+  for (const move of merged.moves) {
+    await tx
+      .update(sceneDevices)
+      .set({ slot: move.to })
+      .where(and(eq(sceneDevices.sceneId, move.sceneId), eq(sceneDevices.deviceId, virtualId)));
+  }
 }

@@ -2,7 +2,7 @@ import { Code, defaultCurve, type Scene } from '@lightwell/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
-import { sceneDevices, scenes } from '../../db/schema.ts';
+import { devices, sceneDevices, scenes } from '../../db/schema.ts';
 import { buildDevices } from './test-devices.ts';
 
 let t: TestApp;
@@ -119,6 +119,48 @@ describeApi('scenes', () => {
       expect(set.body.code).toBe(Code.sceneSlotsFull);
       const kept = await t.db.select().from(sceneDevices).where(eq(sceneDevices.sceneId, other.id));
       expect(kept).toMatchObject([{ deviceId: free!.id, lightness: 30 }]);
+    });
+
+    it('counts a virtual luminaire and the real one it is bound to as one set of 16 slots', async () => {
+      const { owner, network } = await networkTeam(t);
+      const [real] = await buildDevices(t.db, network.id, 1);
+      const [virtual, spare] = await buildDevices(t.db, network.id, 2, { isVirtual: true });
+      for (let i = 0; i < 10; i += 1) {
+        expect(
+          (await addScene(owner.session, network.id, { name: `R${i}`, devices: [{ deviceId: real!.id }] })).body.code,
+        ).toBe(0);
+      }
+      for (let i = 0; i < 7; i += 1) {
+        expect(
+          (await addScene(owner.session, network.id, { name: `V${i}`, devices: [{ deviceId: virtual!.id }] })).body
+            .code,
+        ).toBe(0);
+      }
+      const slotsOf = async (deviceId: number) =>
+        (await t.db.select().from(sceneDevices).where(eq(sceneDevices.deviceId, deviceId))).map((row) => row.slot);
+      const virtualBefore = await slotsOf(virtual!.id);
+
+      // 10 + 7 scenes would be 17 on one luminaire: the binding is refused and nothing changes.
+      const refused = await call(t.app, 'deviceBind', { virtualId: virtual!.id, realId: real!.id }, owner.session);
+      expect(refused.body).toMatchObject({ code: Code.sceneSlotsFull, data: { scenes: 17 } });
+      const [unbound] = await t.db.select().from(devices).where(eq(devices.id, virtual!.id));
+      expect(unbound!.boundId).toBeNull();
+      expect(await slotsOf(virtual!.id)).toEqual(virtualBefore);
+
+      // With 6 of its own scenes it binds; its scenes move off the real device's slots 0-9.
+      const [dropped] = await t.db.select().from(sceneDevices).where(eq(sceneDevices.deviceId, virtual!.id)).limit(1);
+      await call(t.app, 'sceneDelete', { sceneId: dropped!.sceneId }, owner.session);
+      expect(
+        (await call(t.app, 'deviceBind', { virtualId: virtual!.id, realId: real!.id }, owner.session)).body.code,
+      ).toBe(0);
+      const merged = [...(await slotsOf(real!.id)), ...(await slotsOf(virtual!.id))].sort((a, b) => a - b);
+      expect(merged).toEqual(Array.from({ length: 16 }, (_, i) => i));
+
+      // The luminaire is full now: a 17th scene through either device is refused.
+      for (const deviceId of [real!.id, virtual!.id]) {
+        const full = await addScene(owner.session, network.id, { devices: [{ deviceId }, { deviceId: spare!.id }] });
+        expect(full.body.code).toBe(Code.sceneSlotsFull);
+      }
     });
 
     it('keeps slots of devices that stay and frees those of devices that leave', async () => {
