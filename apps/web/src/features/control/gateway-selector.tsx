@@ -35,7 +35,10 @@ export function GatewaySelector({ choice }: { choice: GatewayChoice }) {
         onChange={choice.select}
         options={choice.gateways.map((gateway) => ({
           value: gateway.id,
-          label: `${gateway.name} · ${t(isGatewayOnline(gateway) ? 'gateway.status.online' : 'gateway.status.offline')}`,
+          label: t('common.format.nameWithDetail', {
+            name: gateway.name,
+            detail: t(isGatewayOnline(gateway) ? 'gateway.status.online' : 'gateway.status.offline'),
+          }),
         }))}
       />
       {choice.gateway && <GatewayStatusBadge online={choice.online} />}

@@ -29,7 +29,8 @@ export function ApplyDialog({ profile, onClose }: { profile: ProfileSummary; onC
   const zones = useZoneMapQuery(zoneNetwork).data?.zones ?? [];
   const apply = useProfileApplyMutation();
   const [outcomes, setOutcomes] = useState<ProfileApplyOutcome[] | null>(null);
-  const networkName = (nid: number) => networks.find((n) => n.id === nid)?.name ?? `#${nid}`;
+  const networkName = (nid: number) =>
+    networks.find((n) => n.id === nid)?.name ?? t('profile.apply.networkFallback', { nid });
 
   const handleSubmit = (values: ApplyValues) =>
     apply.mutate(
@@ -64,7 +65,7 @@ export function ApplyDialog({ profile, onClose }: { profile: ProfileSummary; onC
               {outcome.code === 0 ? (
                 <Tag color="success">{t('profile.apply.sent', { count: outcome.devices })}</Tag>
               ) : (
-                <Tag color="warning">{`${t('profile.apply.stored')} ${messageForCode(outcome.code)}`}</Tag>
+                <Tag color="warning">{t('profile.apply.storedBecause', { reason: messageForCode(outcome.code) })}</Tag>
               )}
             </List.Item>
           )}

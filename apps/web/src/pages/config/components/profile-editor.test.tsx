@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { AppProviders } from '../../../app/providers';
 import { i18n } from '../../../i18n';
+import { markCatalogueFormats } from '../../../test/render-component';
 import { ProfileEditor } from './profile-editor';
 
 const initial = {
@@ -41,5 +42,16 @@ describe('profile editor (3-2-1, 3-2-2)', () => {
     expect(saved.name).toBe('Office default');
     expect(saved.settings.timers).toEqual({ ...initial.settings.timers, fadeOff: 174 });
     expect(saved.settings.sensor.hfRange).toBe(0);
+  });
+
+  it('shows the detection ranges through the unit catalogue', async () => {
+    await i18n.changeLanguage('en');
+    const restore = markCatalogueFormats();
+    try {
+      renderEditor();
+      expect(screen.getByTestId('profile-hf-range').textContent).toMatch(/^⟦\d+ %⟧$/);
+    } finally {
+      restore();
+    }
   });
 });

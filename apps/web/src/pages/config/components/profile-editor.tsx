@@ -31,7 +31,10 @@ function SensorSection({ disabled }: { disabled: boolean }) {
           disabled={disabled}
           data-testid="profile-hf-range"
           style={{ width: 160 }}
-          options={HF_RANGE_OPTIONS.map((o) => ({ value: o.code, label: `${o.percent} %` }))}
+          options={HF_RANGE_OPTIONS.map((o) => ({
+            value: o.code,
+            label: t('common.units.percent', { value: o.percent }),
+          }))}
         />
       </Form.Item>
       <Form.Item {...item('staticSensitivity')}>

@@ -45,7 +45,7 @@ export function UpdateProfilePage() {
 
   return (
     <Card
-      title={`${t('menu.config.update')}: ${profileDisplayName(t, profile)}`}
+      title={t('profile.editor.title', { name: profileDisplayName(t, profile) })}
       extra={
         !profile.mine && (
           <Button loading={copy.isPending} onClick={handleCopy} data-testid="profile-copy">

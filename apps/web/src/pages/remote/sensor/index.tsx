@@ -77,7 +77,7 @@ export function SensorTable({ rows, total, page, pageSize, loading, onPageChange
           title: t('device.columns.lux'),
           key: 'lux',
           align: 'right',
-          render: (_, s) => (s.lux === null ? '—' : `${s.lux} lx`),
+          render: (_, s) => (s.lux === null ? '—' : t('common.units.lux', { value: s.lux })),
         },
       ]}
     />

@@ -81,6 +81,7 @@ describe('add devices dialog (section 5: up to 10 rows, MAC required and hexadec
     expect(screen.getByText('Select the device model.')).toBeTruthy();
 
     const [mac] = screen.getAllByLabelText('MAC address') as HTMLInputElement[];
+    expect(mac!.placeholder).toBe('e.g. A4:C1:38:00:00:01');
     fireEvent.change(mac!, { target: { value: 'A4:C1:38:00:00:0G' } });
     expect(
       await screen.findByText('A MAC address has 12 hexadecimal digits (0-9, A-F), separators allowed.'),

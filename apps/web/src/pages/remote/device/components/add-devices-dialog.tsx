@@ -163,7 +163,11 @@ export function AddDevicesDialog({ nid, onClose }: { nid: number; onClose: () =>
                     rules={macRules(index)}
                     validateFirst
                   >
-                    <Input aria-label={t('device.fields.mac')} placeholder="A4:C1:38:00:00:01" style={{ width: 180 }} />
+                    <Input
+                      aria-label={t('device.fields.mac')}
+                      placeholder={t('device.add.macPlaceholder')}
+                      style={{ width: 180 }}
+                    />
                   </Form.Item>
                   <Form.Item label={index === 0 ? ' ' : undefined}>
                     <Button

@@ -6,6 +6,7 @@ import { AppProviders } from '../../../../app/providers';
 import { i18n } from '../../../../i18n';
 import { useSession } from '../../../../stores/session';
 import { testUser } from '../../../../test/render-app';
+import { markCatalogueFormats } from '../../../../test/render-component';
 import { DeviceDetailView } from './device-detail-drawer';
 
 const NOW = 1_767_225_600; // 2026-01-01 00:00:00 UTC
@@ -92,17 +93,21 @@ const device: DeviceDetail = {
   nodeCount: 1,
 };
 
+async function renderDetail(timeFormat: 0 | 1 | 2 = 0, shown: DeviceDetail = device) {
+  await i18n.changeLanguage('en');
+  useSession.getState().signIn({ ...testUser, timeFormat });
+  await act(async () => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <DeviceDetailView device={shown} />
+      </AppProviders>,
+    );
+  });
+}
+
 describe('device detail (section 3 fields, section 4 decoding, section 9 bank scaling)', { timeout: 60_000 }, () => {
   it('shows every field, the decoded status tags and the scaled D4i bank', async () => {
-    await i18n.changeLanguage('en');
-    useSession.getState().signIn({ ...testUser, timeFormat: 0 });
-    await act(async () => {
-      render(
-        <AppProviders queryClient={createQueryClient()}>
-          <DeviceDetailView device={device} />
-        </AppProviders>,
-      );
-    });
+    await renderDetail();
     const fields = screen.getByTestId('device-fields');
     for (const text of ['A4:C1:38:00:00:01', '2.1.0', 'SN-0001', 'Lightwell', 'Acme', 'LiFePO4', '40 W', '2 h 5 min']) {
       expect(within(fields).getByText(text)).toBeTruthy();
@@ -138,5 +143,24 @@ describe('device detail (section 3 fields, section 4 decoding, section 9 bank sc
     expect(within(second).getByTestId('element-health').textContent).toBe('Normal');
     expect(within(second).getByText('D4i data older than 24 h (not counted)')).toBeTruthy();
     expect(within(second).getByText('4000 K')).toBeTruthy();
+  });
+
+  it('writes every measured value with its unit through the catalogue', async () => {
+    const restore = markCatalogueFormats();
+    try {
+      await renderDetail();
+      const fields = screen.getByTestId('device-fields');
+      expect(within(fields).getByText('⟦40 W⟧')).toBeTruthy();
+      const first = screen.getByTestId('element-0');
+      expect(within(first).getByText('⟦3 %⟧')).toBeTruthy();
+      const bank = within(first).getByTestId('d4i-bank-0');
+      for (const value of ['⟦230.0 V⟧', '⟦25 °C⟧', '⟦0.350 A⟧', '⟦50000 h⟧', '⟦18.5 W⟧']) {
+        expect(within(bank).getByText(value)).toBeTruthy();
+      }
+      expect(within(bank).getByText('0.95')).toBeTruthy();
+      expect(within(screen.getByTestId('element-1')).getByText('⟦4000 K⟧')).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

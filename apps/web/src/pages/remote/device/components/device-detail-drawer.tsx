@@ -9,20 +9,23 @@ import { ProductIcon } from '../../../../features/devices/product-icon';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
 import { EditDeviceDialog } from './edit-device-dialog';
 
-/** Rows of the D4i bank table: field, unit, and how many decimals to show (values already scaled, section 9). */
+/** Units of measured values, each a `common.units.<unit>` text with the value interpolated. */
+type Unit = 'volts' | 'celsius' | 'amperes' | 'hours' | 'watts' | 'seconds';
+
+/** Rows of the D4i bank table: field, unit (none for counts and ratios), and decimals (values already scaled, section 9). */
 const D4I_ROWS = [
-  ['gearPowerFactor', '', 2],
-  ['gearExternalVoltage', 'V', 1],
-  ['gearTemperature', '°C', 0],
-  ['lightSourceVoltage', 'V', 1],
-  ['lightSourceCurrent', 'A', 3],
-  ['lightSourceTemperature', '°C', 0],
-  ['ratedLifeOfLuminaire', 'h', 0],
-  ['gearReferenceTemperature', '°C', 0],
-  ['ratedLightSourceStarts', '', 0],
-  ['activePowerValue', 'W', 1],
-  ['gearOperatingTime', 's', 0],
-] as const;
+  ['gearPowerFactor', null, 2],
+  ['gearExternalVoltage', 'volts', 1],
+  ['gearTemperature', 'celsius', 0],
+  ['lightSourceVoltage', 'volts', 1],
+  ['lightSourceCurrent', 'amperes', 3],
+  ['lightSourceTemperature', 'celsius', 0],
+  ['ratedLifeOfLuminaire', 'hours', 0],
+  ['gearReferenceTemperature', 'celsius', 0],
+  ['ratedLightSourceStarts', null, 0],
+  ['activePowerValue', 'watts', 1],
+  ['gearOperatingTime', 'seconds', 0],
+] as const satisfies readonly (readonly [string, Unit | null, number])[];
 
 /** Usage time in seconds as hours and minutes. */
 export function formatUsage(seconds: number, t: TFunction): string {
@@ -41,10 +44,11 @@ export function D4iBankTable({ element }: { element: DeviceElement }) {
   if (!bank) return null;
   const rows = D4I_ROWS.map(([key, unit, decimals]) => {
     const value = bank[key];
+    const shown = value?.toFixed(decimals);
     return {
       key,
       label: t(`device.d4i.${key}`),
-      value: value === null ? '—' : `${value.toFixed(decimals)}${unit ? ` ${unit}` : ''}`,
+      value: shown === undefined ? '—' : unit ? t(`common.units.${unit}`, { value: shown }) : shown,
     };
   });
   return (
@@ -83,10 +87,14 @@ export function ElementSection({ element }: { element: DeviceElement }) {
             <Descriptions.Item label={t('device.elements.dimming')}>
               {t(element.isLinear ? 'device.elements.linear' : 'device.elements.nonLinear')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('device.elements.level')}>{`${element.lightness} %`}</Descriptions.Item>
-            <Descriptions.Item label={t('device.elements.output')}>{`${element.outputLevel} %`}</Descriptions.Item>
+            <Descriptions.Item label={t('device.elements.level')}>
+              {t('common.units.percent', { value: element.lightness })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('device.elements.output')}>
+              {t('common.units.percent', { value: element.outputLevel })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('device.elements.cct')}>
-              {element.cct === null ? '—' : `${element.cct} K`}
+              {element.cct === null ? '—' : t('common.units.kelvin', { value: element.cct })}
             </Descriptions.Item>
             <Descriptions.Item label={t('device.elements.d4i')}>
               {element.isD4i ? t('device.elements.yes') : t('device.elements.no')}
@@ -100,7 +108,9 @@ export function ElementSection({ element }: { element: DeviceElement }) {
           <Descriptions.Item label={t('device.elements.faultBits')}>{element.faultBits}</Descriptions.Item>
         )}
         {element.lux !== null && (
-          <Descriptions.Item label={t('device.elements.lux')}>{`${element.lux} lx`}</Descriptions.Item>
+          <Descriptions.Item label={t('device.elements.lux')}>
+            {t('common.units.lux', { value: element.lux })}
+          </Descriptions.Item>
         )}
         {element.triggeredAt !== null && (
           <Descriptions.Item label={t('device.elements.triggeredAt')}>{time(element.triggeredAt)}</Descriptions.Item>
@@ -147,7 +157,7 @@ export function DeviceDetailView({ device }: { device: DeviceDetail }) {
         <Descriptions.Item label={t('device.fields.supplier')}>{dash(device.supplier)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.installedAt')}>{time(device.installedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.ratedPower')}>
-          {device.ratedPower === null ? '—' : `${device.ratedPower} W`}
+          {device.ratedPower === null ? '—' : t('common.units.watts', { value: device.ratedPower })}
         </Descriptions.Item>
         <Descriptions.Item label={t('device.fields.batteryType')}>{dash(device.batteryType)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.usageTime')}>
