@@ -1,6 +1,6 @@
 import { type DeviceDetail, decodeElement, SAMPLE_D4I_BANK_RAW, type StoredElement } from '@lightwell/domain';
-import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../api/query-client';
 import { AppProviders } from '../../../../app/providers';
 import { i18n } from '../../../../i18n';
@@ -53,7 +53,8 @@ const device: DeviceDetail = {
   serialNumber: 'SN-0001',
   manufacturer: 'Lightwell',
   supplier: 'Acme',
-  installedAt: Date.UTC(2025, 5, 30, 12, 0) / 1000,
+  // Stored as 00:00 UTC of the day (edit-device-dialog).
+  installedAt: Date.UTC(2025, 5, 30) / 1000,
   ratedPower: 40,
   batteryType: 'LiFePO4',
   usageSeconds: 7_500,
@@ -112,7 +113,7 @@ describe('device detail (section 3 fields, section 4 decoding, section 9 bank sc
     for (const text of ['A4:C1:38:00:00:01', '2.1.0', 'SN-0001', 'Lightwell', 'Acme', 'LiFePO4', '40 W', '2 h 5 min']) {
       expect(within(fields).getByText(text)).toBeTruthy();
     }
-    expect(within(fields).getByText(/^2025-06-30 \d\d:00:00$/)).toBeTruthy();
+    expect(within(fields).getByText('2025-06-30')).toBeTruthy();
     expect(within(fields).getByText('Bound to Planned downlight')).toBeTruthy();
     expect(within(fields).getByText('Real modified')).toBeTruthy();
     expect(within(fields).getByText('Fault')).toBeTruthy();
@@ -163,4 +164,27 @@ describe('device detail (section 3 fields, section 4 decoding, section 9 bank sc
       restore();
     }
   });
+
+  it.each([
+    [0, '2025-06-30'],
+    [1, '06/30/2025'],
+    [2, '30/06/2025'],
+  ] as const)(
+    'shows the installation date only, in time format %i, on its day in any time zone',
+    async (format, shown) => {
+      for (const zone of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
+        vi.stubEnv('TZ', zone);
+        try {
+          // The zone took effect: 00:00 UTC is the day before in Los Angeles.
+          expect(new Date(device.installedAt! * 1000).getDate()).toBe(zone === 'America/Los_Angeles' ? 29 : 30);
+          await renderDetail(format);
+          const row = within(screen.getByTestId('device-fields')).getByText('Installation date').closest('tr')!;
+          expect(row.querySelector('td')?.textContent, zone).toBe(shown);
+        } finally {
+          cleanup();
+          vi.unstubAllEnvs();
+        }
+      }
+    },
+  );
 });

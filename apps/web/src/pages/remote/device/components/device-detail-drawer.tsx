@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeviceQuery } from '../../../../api/device';
 import { ElementStatusTags, PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
-import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useFormatDateTime, useFormatUtcDate } from '../../../../hooks/use-format-date';
 import { EditDeviceDialog } from './edit-device-dialog';
 
 /** Units of measured values, each a `common.units.<unit>` text with the value interpolated. */
@@ -133,6 +133,7 @@ export function ElementSection({ element }: { element: DeviceElement }) {
 export function DeviceDetailView({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
+  const formatDay = useFormatUtcDate();
   const time = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(seconds * 1000));
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="large">
@@ -155,7 +156,9 @@ export function DeviceDetailView({ device }: { device: DeviceDetail }) {
         <Descriptions.Item label={t('device.fields.serialNumber')}>{dash(device.serialNumber)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.manufacturer')}>{dash(device.manufacturer)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.supplier')}>{dash(device.supplier)}</Descriptions.Item>
-        <Descriptions.Item label={t('device.fields.installedAt')}>{time(device.installedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('device.fields.installedAt')}>
+          {device.installedAt === null ? '—' : formatDay(device.installedAt * 1000)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('device.fields.ratedPower')}>
           {device.ratedPower === null ? '—' : t('common.units.watts', { value: device.ratedPower })}
         </Descriptions.Item>
