@@ -1,15 +1,15 @@
-import { PROCESS_KINDS, processTimerText } from '@lightwell/domain';
 import { Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProfileShareAcceptMutation, useProfileShareInfoQuery } from '../../api/profile';
 import { toast } from '../../app/feedback';
 import { AuthCard } from '../../components/auth-card';
+import { ProfileEditor } from '../config/components/profile-editor';
 import { InvalidShareLink, ShareLinkActions } from './components/share-link-parts';
 
 /**
- * Public page of a profile share link (/shared/config): shows the profile offered with its process
- * timers, and accepts it as the invited account, which puts a copy among the user's own profiles.
+ * Public page of a profile share link (/shared/config): shows the profile offered with all its settings
+ * (sensor, button actions, fire-alarm mode, process timers) in the profile editor, read-only, and accepts it as the invited account, which puts a copy among the user's own profiles.
  * Signed out, it offers sign-in or registration and comes back here afterwards.
  */
 export function ConfigLinkPage() {
@@ -25,7 +25,7 @@ export function ConfigLinkPage() {
     return <InvalidShareLink />;
   }
   const offer = info.data;
-  const timers = offer.settings!.timers;
+  const settings = offer.settings!;
   const handleAccept = () =>
     accept.mutate(
       { link },
@@ -38,16 +38,12 @@ export function ConfigLinkPage() {
     );
 
   return (
-    <AuthCard title={t('profile.link.title')} subtitle={t('profile.link.subtitle', { sharer: offer.sharerName })}>
+    <AuthCard wide title={t('profile.link.title')} subtitle={t('profile.link.subtitle', { sharer: offer.sharerName })}>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('share.kind.config')}>{offer.profileName}</Descriptions.Item>
-        {PROCESS_KINDS.map((kind) => (
-          <Descriptions.Item key={kind} label={t(`profile.timers.${kind}`)}>
-            {processTimerText(kind, timers[kind])}
-          </Descriptions.Item>
-        ))}
         <Descriptions.Item label={t('share.link.for')}>{offer.email}</Descriptions.Item>
       </Descriptions>
+      <ProfileEditor preview initial={{ name: offer.profileName, isPublic: false, settings }} />
       <ShareLinkActions
         email={offer.email}
         acceptLabel={t('profile.link.accept')}

@@ -146,53 +146,73 @@ function TimersSection({ disabled }: { disabled: boolean }) {
   );
 }
 
+/** Name and visibility of a profile. */
+function GeneralSection({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('profile.sections.general')} className="lw-gap-top">
+      <Form.Item
+        name="name"
+        label={t('profile.fields.name')}
+        rules={[{ required: true, whitespace: true, message: t('profile.fields.nameRequired') }]}
+      >
+        <Input maxLength={64} disabled={disabled} data-testid="profile-name" style={{ maxWidth: 360 }} />
+      </Form.Item>
+      <Form.Item name="isPublic" label={t('profile.fields.isPublic')} valuePropName="checked">
+        <Switch disabled={disabled} />
+      </Form.Item>
+    </Card>
+  );
+}
+
+/** Props of {@link ProfileEditor}. */
+export interface ProfileEditorProps {
+  initial: { name: string; isPublic: boolean; settings: ProfileSettings };
+  readOnly?: boolean;
+  /**
+   * Only the settings, read-only, stacked for a narrow card and without the copy hint: a profile
+   * offered through a share link (/shared/config).
+   */
+  preview?: boolean;
+  saving?: boolean;
+  onSave?: (values: ProfileFormValues) => void;
+}
+
 /**
  * The profile editor (3-2-1 add, 3-2-2 update): name and visibility, then the sensor, button, fire-alarm
- * and process-timer sections. Read-only for system defaults and other users' profiles.
+ * and process-timer sections. Read-only for system defaults and other users' profiles; a preview shows
+ * the settings sections alone.
  */
 export function ProfileEditor({
   initial,
   readOnly = false,
+  preview = false,
   saving = false,
   onSave,
-}: {
-  initial: { name: string; isPublic: boolean; settings: ProfileSettings };
-  readOnly?: boolean;
-  saving?: boolean;
-  onSave?: (values: ProfileFormValues) => void;
-}) {
+}: ProfileEditorProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileFormValues>();
+  const disabled = readOnly || preview;
   return (
     <Form
       form={form}
       name="profile"
-      layout="horizontal"
-      labelCol={{ flex: '220px' }}
+      layout={preview ? 'vertical' : 'horizontal'}
+      labelCol={preview ? undefined : { flex: '220px' }}
       labelWrap
       initialValues={initial}
       onFinish={onSave}
+      data-testid={preview ? 'profile-preview' : undefined}
     >
-      {readOnly && (
+      {readOnly && !preview && (
         <Alert type="info" showIcon message={t('profile.editor.readOnly')} data-testid="profile-read-only" />
       )}
-      <Card size="small" title={t('profile.sections.general')} className="lw-gap-top">
-        <Form.Item
-          name="name"
-          label={t('profile.fields.name')}
-          rules={[{ required: true, whitespace: true, message: t('profile.fields.nameRequired') }]}
-        >
-          <Input maxLength={64} disabled={readOnly} data-testid="profile-name" style={{ maxWidth: 360 }} />
-        </Form.Item>
-        <Form.Item name="isPublic" label={t('profile.fields.isPublic')} valuePropName="checked">
-          <Switch disabled={readOnly} />
-        </Form.Item>
-      </Card>
-      <SensorSection disabled={readOnly} />
-      <ButtonsSection disabled={readOnly} />
-      <FireAlarmSection disabled={readOnly} />
-      <TimersSection disabled={readOnly} />
-      {!readOnly && (
+      {!preview && <GeneralSection disabled={disabled} />}
+      <SensorSection disabled={disabled} />
+      <ButtonsSection disabled={disabled} />
+      <FireAlarmSection disabled={disabled} />
+      <TimersSection disabled={disabled} />
+      {!disabled && (
         <Button type="primary" htmlType="submit" loading={saving} className="lw-gap-top" data-testid="profile-save">
           {t('common.actions.save')}
         </Button>
