@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GatewayRow } from '../../../../api/gateway';
-import { renderComponent, tableRows } from '../../../../test/render-component';
+import { fakeApi, renderComponent, tableRows } from '../../../../test/render-component';
 import { GatewayTable } from './gateway-table';
 
 const gateway = (id: number): GatewayRow => ({
@@ -36,5 +36,24 @@ describe('gateway table', { timeout: 60_000 }, () => {
     await renderTable();
     expect(tableRows()).toHaveLength(20);
     expect(screen.getByTitle('2')).toBeTruthy();
+  });
+
+  it('offers renaming only where the network lets the user configure gateways', async () => {
+    await renderTable(false);
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+  });
+
+  it('renames a gateway', async () => {
+    const api = fakeApi({ gatewayUpdate: { ...gateway(1), name: 'Lobby' } });
+    await renderTable(true);
+    const row = screen.getByText('Gateway 1').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename gateway Gateway 1' });
+    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('Gateway 1');
+    fireEvent.change(name, { target: { value: '  Lobby ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.bodiesOf('gatewayUpdate')).toHaveLength(1));
+    expect(api.bodiesOf('gatewayUpdate')[0]).toMatchObject({ gatewayId: 1, name: 'Lobby' });
   });
 });
