@@ -34,9 +34,8 @@ if (!databaseAvailable) console.log(`skipped: no PostgreSQL at ${PG_URL} (set TE
 /** `describe` that is skipped, with a clear line, when the run's database is not there. */
 export const describeApi = describe.skipIf(!databaseAvailable);
 
-/** Opens an empty migrated database of the run's kind; `close` drops it again. */
-export async function openTestDatabase(): Promise<Database> {
-  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/** Creates an empty PostgreSQL database on the test server: its URL, and `drop` to remove it again. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -44,15 +43,27 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: PG_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** Opens an empty migrated database of the run's kind; `close` drops it again. */
+export async function openTestDatabase(): Promise<Database> {
+  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const created = await createPgDatabase();
+  const database = await openDatabase({ url: created.url, dataDir: '' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }
@@ -76,9 +87,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database with a movable clock; env overrides go to the configuration. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/**
+ * Builds the app on a fresh database with a movable clock; env overrides go to the configuration.
+ * `databaseUrl` opens an existing PostgreSQL database instead (its own pool, left in place on close), so
+ * that several app instances can stand for several server processes of one deployment.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const database = options.databaseUrl
+    ? await openDatabase({ url: options.databaseUrl, dataDir: '' })
+    : await openTestDatabase();
   const clock = new TestClock();
   const config = loadConfig({
     LOG_LEVEL: 'silent',

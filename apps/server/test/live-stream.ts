@@ -1,0 +1,56 @@
+import { type LiveEvent, signParams } from '@lightwell/domain';
+import type { FastifyInstance } from 'fastify';
+import { type Session, SIGNING_SECRET } from './helpers.ts';
+
+/** Makes the app listen on a free port of 127.0.0.1 and answers its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** A live stream opened as a browser does, with the events received so far. */
+export interface LiveStreamClient {
+  response: Response;
+  events: LiveEvent[];
+  close(): void;
+}
+
+/**
+ * Opens the live stream of network `nid` over real HTTP (signed as the web client signs) and collects its
+ * `data:` events; a refusal answers JSON instead, left unread in `response`.
+ */
+export async function openLiveStream(baseUrl: string, session: Session, nid: number): Promise<LiveStreamClient> {
+  const envelope = { nid, token: session.token, uid: session.uid, version: '1.0.0', platform: 3, bundle: 'southgate' };
+  const body = { ...envelope, sign: signParams(envelope, SIGNING_SECRET) };
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/v1/live/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  const events: LiveEvent[] = [];
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          text += decoder.decode(value, { stream: true });
+          const blocks = text.split('\n\n');
+          text = blocks.pop()!;
+          for (const line of blocks.flatMap((block) => block.split('\n'))) {
+            if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as LiveEvent);
+          }
+        }
+      } catch {
+        // closed by the test or by the server
+      }
+    })();
+  }
+  return { response, events, close: () => controller.abort() };
+}
