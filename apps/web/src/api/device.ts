@@ -21,7 +21,7 @@ export interface DeviceListQuery {
   pageSize: number;
 }
 
-/** Query keys of devices and the product catalogue, per uid; each starts with `all(uid)`. */
+/** Query keys of devices (each starts with `all(uid)`) and of the product catalogue (with `catalogue(uid)`), per uid. */
 export const deviceKeys = {
   all: (uid: number | null) => ['device', uid] as const,
   list: (uid: number | null, nid: number, query: DeviceListQuery) =>
@@ -31,8 +31,10 @@ export const deviceKeys = {
   detail: (uid: number | null, deviceId: number) => [...deviceKeys.all(uid), 'detail', deviceId] as const,
   sensors: (uid: number | null, nid: number, page: number, pageSize: number) =>
     [...deviceKeys.all(uid), 'sensors', nid, page, pageSize] as const,
-  products: (uid: number | null) => ['product', uid, 'list'] as const,
-  subVersions: (uid: number | null, productId: number) => ['product', uid, 'sub', productId] as const,
+  /** Every query of the product catalogue. */
+  catalogue: (uid: number | null) => ['product', uid] as const,
+  products: (uid: number | null) => [...deviceKeys.catalogue(uid), 'list'] as const,
+  subVersions: (uid: number | null, productId: number) => [...deviceKeys.catalogue(uid), 'sub', productId] as const,
 };
 
 /** A page size the server accepts: the user's setting when it is one of the allowed sizes. */
@@ -162,10 +164,12 @@ export function useDeviceUnbindMutation() {
 
 /** Add a product to the catalogue. */
 export function useProductAddMutation() {
-  return useCallMutation('productAdd', { invalidates: (uid) => [['product', uid]] });
+  return useCallMutation('productAdd', { invalidates: (uid) => [deviceKeys.catalogue(uid)] });
 }
 
 /** Set a product's icon: the image as base64 (the server checks it is 32×32). */
 export function useProductIconUploadMutation() {
-  return useCallMutation('productIconUpload', { invalidates: (uid) => [['product', uid], deviceKeys.all(uid)] });
+  return useCallMutation('productIconUpload', {
+    invalidates: (uid) => [deviceKeys.catalogue(uid), deviceKeys.all(uid)],
+  });
 }

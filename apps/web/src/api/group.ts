@@ -4,11 +4,13 @@ import { useSession } from '../stores/session';
 import { call } from './client';
 import { useCallMutation } from './project';
 
-/** Query keys of groups and of the devices groups and scenes may take, per uid and network. */
+/** Query keys of groups, of the devices groups and scenes may take, and of their pictures, per uid and network. */
 export const groupKeys = {
   all: (uid: number | null) => ['group', uid] as const,
   list: (uid: number | null, nid: number) => [...groupKeys.all(uid), 'list', nid] as const,
   options: (uid: number | null, nid: number) => [...groupKeys.all(uid), 'options', nid] as const,
+  picture: (uid: number | null, nid: number, fileName: string) =>
+    [...groupKeys.all(uid), 'picture', nid, fileName] as const,
 };
 
 /** Groups of a network with their members. */
@@ -48,7 +50,7 @@ export function useGroupMutations() {
 export function usePictureQuery(nid: number, fileName: string | null | undefined) {
   const uid = useSession((state) => state.uid);
   return useQuery({
-    queryKey: [...groupKeys.all(uid), 'picture', nid, fileName ?? ''] as const,
+    queryKey: groupKeys.picture(uid, nid, fileName ?? ''),
     queryFn: async () => {
       const picture = await call('picture', { nid, fileName: fileName ?? '' });
       return `data:${picture.mime};base64,${picture.data}`;

@@ -3,6 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
 import { call } from './client';
 import { type Page, useCallMutation } from './project';
+import { shareKeys } from './share';
+import { zoneKeys } from './zone';
 
 /** Query keys of configuration profiles, per uid. */
 export const profileKeys = {
@@ -67,12 +69,12 @@ export function useProfileCopyMutation() {
 
 /** Apply a profile to zones and networks; the outcome per network is shown by the dialog. */
 export function useProfileApplyMutation() {
-  return useCallMutation('profileApply', { invalidates: (uid) => [...afterProfileChange(uid), ['zone', uid]] });
+  return useCallMutation('profileApply', { invalidates: (uid) => [...afterProfileChange(uid), zoneKeys.all(uid)] });
 }
 
 /** Share an own profile by e-mail link. */
 export function useProfileShareMutation() {
-  return useCallMutation('profileShare', { invalidates: (uid) => [['share', uid]] });
+  return useCallMutation('profileShare', { invalidates: (uid) => [shareKeys.all(uid)] });
 }
 
 /** What a profile share link offers (public); 1054 for an unknown link is shown as "no longer valid". */
@@ -89,7 +91,7 @@ export function useProfileShareInfoQuery(link: string) {
 /** Accept a profile share link: the copy joins the user's own profiles. */
 export function useProfileShareAcceptMutation() {
   return useCallMutation('profileShareAccept', {
-    invalidates: (uid) => [...afterProfileChange(uid), ['share', uid]],
+    invalidates: (uid) => [...afterProfileChange(uid), shareKeys.all(uid)],
     meta: { quietCodes: [Code.linkInvalid] },
   });
 }

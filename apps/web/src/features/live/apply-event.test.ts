@@ -2,6 +2,7 @@ import { type TaskDetail, TaskStatus, type TaskSummary } from '@lightwell/domain
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { controlKeys } from '../../api/control';
+import { deviceKeys } from '../../api/device';
 import { gatewayKeys } from '../../api/gateway';
 import { applyLiveEvent, parseLiveEvent } from './apply-event';
 import { liveBackoffMs } from './live-stream';
@@ -121,9 +122,12 @@ describe('live events into the query cache', () => {
     client.setQueryData(controlKeys.taskPage(uid, nid, 1, 10), { total: 0, list: [] });
     applyLiveEvent(client, uid, nid, { type: 'task', nid, task: task({ id: 41 }) });
     expect(client.getQueryState(controlKeys.taskPage(uid, nid, 1, 10))?.isInvalidated).toBe(true);
+    const devicePage = deviceKeys.list(uid, nid, { page: 1, pageSize: 10 });
+    client.setQueryData(devicePage, { list: [], total: 0 });
     applyLiveEvent(client, uid, nid, { type: 'inventory', nid });
     expect(client.getQueryState(controlKeys.deviceState(uid, nid))?.isInvalidated).toBe(true);
     expect(client.getQueryState(gatewayKeys.list(uid, nid))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(devicePage)?.isInvalidated).toBe(true);
   });
 
   it('waits longer after each failed reconnection, up to 30 s', () => {

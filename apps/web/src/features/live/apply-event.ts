@@ -1,6 +1,7 @@
 import { type LiveEvent, LiveEventSchema, type TaskDetail } from '@lightwell/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { controlKeys, type DeviceStates } from '../../api/control';
+import { deviceKeys } from '../../api/device';
 import { type GatewayRow, gatewayKeys } from '../../api/gateway';
 import { zoneKeys } from '../../api/zone';
 import { mergeDeviceStates, mergeGateway, mergeTask, mergeTaskIntoPage, type TaskPageData } from './merge';
@@ -22,7 +23,7 @@ export function invalidateNetworkState(queryClient: QueryClient, uid: number | n
     queryClient.invalidateQueries({ queryKey: controlKeys.tasks(uid, nid) }),
     queryClient.invalidateQueries({ queryKey: gatewayKeys.list(uid, nid) }),
     queryClient.invalidateQueries({ queryKey: zoneKeys.map(uid, nid) }),
-    queryClient.invalidateQueries({ queryKey: ['device', uid] }),
+    queryClient.invalidateQueries({ queryKey: deviceKeys.all(uid) }),
   ]);
 }
 
