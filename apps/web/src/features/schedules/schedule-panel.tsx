@@ -26,7 +26,7 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
     const kind = t(`schedule.targets.${row.targetKind}`);
     if (row.targetKind === 'network') return kind;
     const name = targets[row.targetKind].find((o) => o.value === row.targetId)?.label;
-    return name ? t('schedule.targetNamed', { kind, name }) : kind;
+    return name ? t('common.format.nameWithDetail', { name: kind, detail: name }) : kind;
   };
   const [editing, setEditing] = useState<Editing>(null);
   const data = query.data;
