@@ -1,0 +1,318 @@
+import { type CallName, Code, calls, defaultProfileSettings, encodeSchedule } from '@lightwell/domain';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  auditEvents,
+  devices,
+  files,
+  gateways,
+  groupDevices,
+  groups,
+  networks,
+  networkUsers,
+  profiles,
+  projects,
+  projectUsers,
+  sceneDevices,
+  scenes,
+  schedules,
+  tasks,
+  zones,
+} from '../src/db/schema.ts';
+import { buildTestApp, call, describeApi, type Session, type TestApp } from './helpers.ts';
+import { listen, openLiveStream } from './live-stream.ts';
+import { buildRoleWorld, ROLES, type Role, type RoleWorld, uniqueMac } from './support/role-world.ts';
+
+/** Families whose network-scoped calls this test walks (section 6 roles). */
+const FAMILIES = new Set([
+  'gateway',
+  'device',
+  'product',
+  'group',
+  'scene',
+  'schedule',
+  'control',
+  'profile',
+  'network',
+]);
+/** Payload fields that name a project, a network or something inside one (as in isolation.test.ts). */
+const NETWORK_SCOPED_KEYS = [
+  'pid',
+  'nid',
+  'nids',
+  'zid',
+  'zoneIds',
+  'nodeId',
+  'deviceId',
+  'deviceIds',
+  'virtualId',
+  'realId',
+  'gatewayId',
+  'backupId',
+  'groupId',
+  'sceneId',
+  'scheduleId',
+  'taskId',
+];
+
+const ok = Code.ok;
+const refused = Code.noPermission;
+/** Every member may: owners, installers and sub-users. */
+const EVERY_MEMBER: Record<Role, number> = { owner: ok, installer: ok, sub: ok };
+/** Owners and installers change the network and what is in it; sub-users are refused (1013). */
+const EDITORS: Record<Role, number> = { owner: ok, installer: ok, sub: refused };
+
+/** One call: what each role is answered, and the payload it sends (fresh things for destructive calls). */
+interface Row {
+  name: CallName;
+  codes: Record<Role, number>;
+  payload: (w: RoleWorld, role: Role) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** The call sends a command: the next one waits until the gateway is free again. */
+  sends?: boolean;
+}
+
+/** Every weekday at 18:30. */
+const schedule = {
+  kind: 'schedule',
+  name: 'Evening',
+  targetKind: 'network',
+  targetId: null,
+  action: { op: 'light', onOff: 0 },
+  ...encodeSchedule({
+    year: 'every',
+    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    day: 0,
+    weekdays: [1, 2, 3, 4, 5],
+    hour: 18,
+    minute: 30,
+    second: 0,
+  }),
+};
+
+/** Another member than the caller: the owner and the sub-user name the installer, the installer a sub-user. */
+const otherMember = (w: RoleWorld, role: Role) => w.uid(role === 'installer' ? 'sub' : 'installer');
+
+const ROWS: Row[] = [
+  // Gateways (sections 3-5; page gateway): every member reads, owners and installers manage.
+  { name: 'gatewayList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'gatewayAdd', codes: EDITORS, payload: (w) => ({ nid: w.nid, name: 'Added' }) },
+  { name: 'gatewayUpdate', codes: EDITORS, payload: (w, role) => ({ gatewayId: w.gateway.id, name: `By ${role}` }) },
+  { name: 'gatewayDelete', codes: EDITORS, payload: async (w) => ({ gatewayId: await w.gatewayId() }) },
+  { name: 'gatewaySecretReset', codes: EDITORS, payload: async (w) => ({ gatewayId: await w.gatewayId() }) },
+  { name: 'gatewayDiagnosisList', codes: EVERY_MEMBER, payload: (w) => ({ gatewayId: w.gateway.id }) },
+  { name: 'gatewayRealDevices', codes: EVERY_MEMBER, payload: (w) => ({ gatewayId: w.gateway.id }) },
+  { name: 'deviceStateList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'liveStream', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // Devices (4-7, 4-9): every member reads, owners and installers add, change, bind and delete.
+  { name: 'deviceList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'deviceGet', codes: EVERY_MEMBER, payload: (w) => ({ deviceId: w.virtualId }) },
+  {
+    name: 'deviceAdd',
+    codes: EDITORS,
+    payload: (w) => ({
+      nid: w.nid,
+      devices: [{ kind: 'luminaire', model: w.product.model, name: 'New', mac: uniqueMac() }],
+    }),
+  },
+  { name: 'deviceUpdate', codes: EDITORS, payload: (w, role) => ({ deviceId: w.virtualId, changes: { name: role } }) },
+  { name: 'deviceDelete', codes: EDITORS, payload: async (w) => ({ deviceId: await w.deviceId() }) },
+  { name: 'deviceBind', codes: EDITORS, payload: (w) => w.pair(false) },
+  { name: 'deviceUnbind', codes: EDITORS, payload: async (w) => ({ virtualId: (await w.pair(true)).virtualId }) },
+  { name: 'sensorList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // Groups and their pictures (4-3).
+  { name: 'groupList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'groupAdd', codes: EDITORS, payload: (w) => ({ nid: w.nid, name: 'Added group' }) },
+  { name: 'groupUpdate', codes: EDITORS, payload: (w, role) => ({ groupId: w.groupId, name: `By ${role}` }) },
+  { name: 'groupDelete', codes: EDITORS, payload: async (w) => ({ groupId: await w.groupIdFresh() }) },
+  { name: 'groupDeviceAdd', codes: EDITORS, payload: (w) => ({ groupId: w.groupId, deviceIds: [w.virtualId] }) },
+  { name: 'groupDeviceRemove', codes: EDITORS, payload: (w) => ({ groupId: w.groupId, deviceIds: [w.virtualId] }) },
+  { name: 'groupDeviceOptions', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'pictureUpload', codes: EDITORS, payload: (w) => ({ nid: w.nid, image: w.pictureData }) },
+  { name: 'picture', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid, fileName: w.pictureName }) },
+  // Scenes (4-4).
+  { name: 'sceneList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'sceneAdd', codes: EDITORS, payload: (w) => ({ nid: w.nid, name: 'Added scene', type: 'generic' }) },
+  { name: 'sceneUpdate', codes: EDITORS, payload: (w, role) => ({ sceneId: w.sceneId, name: `By ${role}` }) },
+  {
+    name: 'sceneDeviceSet',
+    codes: EDITORS,
+    payload: (w) => ({ sceneId: w.sceneId, devices: [{ deviceId: w.virtualId, lightness: 30 }] }),
+  },
+  { name: 'sceneDelete', codes: EDITORS, payload: async (w) => ({ sceneId: await w.sceneIdFresh() }) },
+  // Schedules and the network location they use.
+  { name: 'scheduleList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'scheduleAdd', codes: EDITORS, payload: (w) => ({ nid: w.nid, ...schedule }) },
+  { name: 'scheduleUpdate', codes: EDITORS, payload: (w) => ({ scheduleId: w.scheduleId, ...schedule }) },
+  { name: 'scheduleEnable', codes: EDITORS, payload: (w) => ({ scheduleId: w.scheduleId, enabled: false }) },
+  { name: 'scheduleDelete', codes: EDITORS, payload: async (w) => ({ scheduleId: await w.scheduleIdFresh() }) },
+  // Every member may switch lights by hand, so every member may hand them back to the schedules.
+  { name: 'scheduleResume', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }), sends: true },
+  {
+    name: 'networkLocationUpdate',
+    codes: EDITORS,
+    payload: (w) => ({ nid: w.nid, latitude: 52.5, longitude: 13.4, timeZone: 'Europe/Berlin' }),
+  },
+  // Control and tasks (sections 4 and 5): every member.
+  {
+    name: 'controlLight',
+    codes: EVERY_MEMBER,
+    payload: (w) => ({ nid: w.nid, target: { kind: 'network' }, onOff: 1 }),
+    sends: true,
+  },
+  { name: 'controlScene', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid, sceneId: w.allOnSceneId }), sends: true },
+  // Every project member: networks of the project the caller belongs to.
+  { name: 'controlProject', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid, onOff: 0 }), sends: true },
+  { name: 'taskList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'taskGet', codes: EVERY_MEMBER, payload: async (w) => ({ taskId: await w.openTaskId() }) },
+  { name: 'taskCancel', codes: EVERY_MEMBER, payload: async (w) => ({ taskId: await w.openTaskId() }) },
+  // Profiles: any member may keep a profile for the network; only owners and installers apply one.
+  {
+    name: 'profileAdd',
+    codes: EVERY_MEMBER,
+    payload: (w) => ({ nid: w.nid, name: 'Network profile', settings: defaultProfileSettings() }),
+  },
+  {
+    name: 'profileApply',
+    codes: EDITORS,
+    payload: (w) => ({ profileId: w.systemProfileId, nids: [w.nid] }),
+    sends: true,
+  },
+  // The network itself (section 6).
+  { name: 'networkVoList', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid }) },
+  { name: 'networkPidList', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid }) },
+  { name: 'networkVoByNid', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'networkId', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // Any member of the project may add a network to it (and becomes its member).
+  { name: 'networkAdd', codes: EVERY_MEMBER, payload: (w, role) => ({ pid: w.pid, name: `Added by ${role}` }) },
+  {
+    name: 'networkVoUpdate',
+    codes: EDITORS,
+    payload: (w, role) => ({
+      pid: w.pid,
+      key: JSON.stringify({ id: w.nid, name: `By ${role}`, category: 'office', electricityPrice: 1, currency: 'EUR' }),
+    }),
+  },
+  // The owner may not delete while others are in the network (1062); an installer or sub-user leaves it.
+  {
+    name: 'networkDelete',
+    codes: { owner: Code.networkNotDeletable, installer: ok, sub: ok },
+    payload: async (w) => ({ nid: await w.network() }),
+  },
+  { name: 'networkMoveList', codes: EDITORS, payload: (w) => ({ nid: w.nid }) },
+  {
+    name: 'networkMoveSave',
+    codes: EDITORS,
+    payload: async (w, role) => ({ nid: await w.network(), pid: w.otherProject[role] }),
+  },
+  {
+    name: 'networkPatchMoveSave',
+    codes: EDITORS,
+    payload: async (w, role) => ({ nids: [await w.network()], pid: w.otherProject[role] }),
+  },
+  { name: 'networkUserList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // The owner removes anyone, an installer sub-users; a sub-user nobody but themself.
+  {
+    name: 'networkUserDelete',
+    codes: EDITORS,
+    payload: async (w, role) => ({ nid: await w.network(), memberUid: otherMember(w, role) }),
+  },
+  // Only the owner hands ownership on while the network has one.
+  {
+    name: 'networkUserTransfer',
+    codes: { owner: ok, installer: refused, sub: refused },
+    payload: async (w, role) => ({ nid: await w.network(), memberUid: otherMember(w, role) }),
+  },
+  // A network in the recycle bin has only the member who deleted it, and that member restores it. (A
+  // sub-user can never be that member; the row records that restoring takes nothing but membership.)
+  {
+    name: 'networkRecycleRestore',
+    codes: EVERY_MEMBER,
+    payload: async (w, role) => ({ nid: await w.network([role], { deletedAt: new Date() }) }),
+  },
+  {
+    name: 'networkAuditList',
+    codes: { owner: ok, installer: refused, sub: refused },
+    payload: (w) => ({ nid: w.nid }),
+  },
+];
+
+describeApi('what each role of a network is answered, call by call', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let world: RoleWorld | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    baseUrl = await listen(t.app);
+  });
+  afterAll(async () => {
+    await world?.gateway.close();
+    await t?.close();
+  });
+
+  /** The answer's code; the live stream answers a stream (0) or a JSON refusal. */
+  async function invoke(name: CallName, payload: Record<string, unknown>, session: Session) {
+    if (name === 'liveStream') {
+      const stream = await openLiveStream(baseUrl, session, payload.nid as number);
+      try {
+        if (stream.response.headers.get('content-type')?.startsWith('text/event-stream')) return { code: ok };
+        return (await stream.response.json()) as { code: number; message?: string };
+      } finally {
+        stream.close();
+      }
+    }
+    return (await call(t.app, name, payload, session)).body;
+  }
+
+  /** Every row of the tables a refused call could touch, and the number of audit events. */
+  const snapshot = async () =>
+    JSON.stringify([
+      await Promise.all(
+        [
+          networks,
+          networkUsers,
+          projects,
+          projectUsers,
+          gateways,
+          devices,
+          groups,
+          groupDevices,
+          scenes,
+          sceneDevices,
+          schedules,
+          files,
+          profiles,
+          zones,
+          tasks,
+        ].map((table) => t.db.select().from(table)),
+      ),
+      await t.db.select({ n: count() }).from(auditEvents),
+    ]);
+
+  it('owner, installer and sub-user each get their code for every network-scoped call; a refusal changes nothing', {
+    timeout: 180_000,
+  }, async () => {
+    const w = await buildRoleWorld(t);
+    world = w;
+    const wrong: string[] = [];
+    for (const row of ROWS) {
+      for (const role of ROLES) {
+        const payload = await row.payload(w, role);
+        const expected = row.codes[role];
+        const before = expected === refused ? await snapshot() : null;
+        const answer = await invoke(row.name, payload, w.sessions[role]);
+        if (row.sends) await w.settleTasks();
+        if (answer.code !== expected) {
+          wrong.push(`${row.name} as ${role}: ${answer.code} ${answer.message ?? ''} (expected ${expected})`);
+        }
+        if (before !== null && (await snapshot()) !== before) wrong.push(`${row.name} as ${role} changed something`);
+      }
+    }
+    expect(wrong).toEqual([]);
+
+    const covered = new Set(ROWS.map((row) => row.name));
+    const scoped = Object.entries(calls)
+      .filter(([, def]) => FAMILIES.has(def.tag) && NETWORK_SCOPED_KEYS.some((key) => key in def.payload))
+      .map(([name]) => name);
+    expect(scoped.filter((name) => !covered.has(name as CallName))).toEqual([]);
+  });
+});

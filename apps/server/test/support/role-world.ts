@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  devices,
+  files,
+  gateways,
+  groups,
+  products,
+  profiles,
+  projectUsers,
+  scenes,
+  schedules,
+  tasks,
+} from '../../src/db/schema.ts';
+import { hashGatewaySecret } from '../../src/gateway-link/credentials.ts';
+import { buildLuminaires, TestGateway } from '../../src/routes/control/test-gateway.ts';
+import { ensureBuiltInScenes } from '../../src/routes/scene/scene-queries.ts';
+import { buildNetwork, call, networkTeam, type Session, type TestApp } from '../helpers.ts';
+import { buildPng } from './images.ts';
+
+/** The three network roles of section 6, by the name the role tests use. */
+export type Role = 'owner' | 'installer' | 'sub';
+export const ROLES: readonly Role[] = ['owner', 'installer', 'sub'];
+const USER_TYPE = { owner: 2, installer: 1, sub: 3 } as const;
+
+let macCounter = 0;
+/** A MAC address no other device of these tests uses. */
+export const uniqueMac = () => {
+  macCounter += 1;
+  return `D0${randomBytes(2).toString('hex').toUpperCase()}${macCounter.toString(16).padStart(6, '0').toUpperCase()}`;
+};
+
+/**
+ * One network furnished with something of every kind the network-scoped calls name, an owner, an
+ * installer and a sub-user signed in, and factories for fresh things a destructive call may use up.
+ */
+export async function buildRoleWorld(t: TestApp) {
+  const team = await networkTeam(t);
+  const nid = team.network.id;
+  const users = { owner: team.owner, installer: team.installer, sub: team.sub };
+  const sessions: Record<Role, Session> = {
+    owner: team.owner.session,
+    installer: team.installer.session,
+    sub: team.sub.session,
+  };
+  const uid = (role: Role) => users[role].user.id;
+
+  // A second project of the owner, so that every role has a project to move a network to.
+  const added = await call(t.app, 'projectAdd', { name: 'Second project' }, sessions.owner);
+  const otherProject: Record<Role, number> = {
+    owner: (added.body.data as { id: number }).id,
+    installer: await defaultProject(t, uid('installer')),
+    sub: await defaultProject(t, uid('sub')),
+  };
+
+  const gateway = await TestGateway.start(t.db, t.brokerUrl, nid);
+  const lights = await buildLuminaires(t.db, nid, gateway.id, 2);
+  // A gateway that is not connected, holding the open tasks the cancel calls end.
+  const idle = await insertGateway(t, nid);
+  const [product] = await t.db
+    .insert(products)
+    .values({ model: `ROLE-${randomBytes(3).toString('hex')}`, name: 'Role lamp', kind: 'luminaire' })
+    .returning();
+  const virtual = await insertDevice(t, nid, { isVirtual: true, model: product!.model });
+  await insertDevice(t, nid, { isVirtual: false, kind: 'motionSensor', gatewayId: gateway.id, model: 'ROLE-PIR' });
+  const pictureName = `pic-role-${randomBytes(4).toString('hex')}.png`;
+  const png = buildPng(8, 8);
+  await t.db.insert(files).values({
+    name: pictureName,
+    ownerUid: uid('owner'),
+    mime: 'image/png',
+    size: png.length,
+    width: 8,
+    height: 8,
+    data: png,
+  });
+  const [group] = await t.db.insert(groups).values({ nid, name: 'Role group', image: pictureName }).returning();
+  const [scene] = await t.db.insert(scenes).values({ nid, number: 10, name: 'Role scene' }).returning();
+  await ensureBuiltInScenes(t.db, nid);
+  const [allOn] = await t.db
+    .select()
+    .from(scenes)
+    .where(and(eq(scenes.nid, nid), eq(scenes.builtIn, 3)));
+  const [schedule] = await t.db
+    .insert(schedules)
+    .values({ nid, name: 'Role schedule', targetKind: 'network', action: { op: 'light', onOff: 0 } })
+    .returning();
+  let sceneNumber = 20;
+  const [systemProfile] = await t.db.select().from(profiles).where(eq(profiles.isSystem, true)).limit(1);
+
+  return {
+    t,
+    nid,
+    pid: team.owner.pid,
+    sessions,
+    uid,
+    otherProject,
+    gateway,
+    lights,
+    product: product!,
+    virtualId: virtual.id,
+    pictureName,
+    pictureData: png.toString('base64'),
+    groupId: group!.id,
+    sceneId: scene!.id,
+    allOnSceneId: allOn!.id,
+    scheduleId: schedule!.id,
+    systemProfileId: systemProfile!.id,
+    /** A network of the owner's project with the given members (all three by default). */
+    async network(members: readonly Role[] = ROLES, overrides: { deletedAt?: Date } = {}) {
+      const row = await buildNetwork(
+        t.db,
+        team.owner.pid,
+        members.map((role) => ({ uid: uid(role), userType: USER_TYPE[role] })),
+        overrides,
+      );
+      return row.id;
+    },
+    gatewayId: async () => (await insertGateway(t, nid)).id,
+    deviceId: async () => (await insertDevice(t, nid, { isVirtual: true, model: product!.model })).id,
+    /** A virtual device and a real one of one model, bound when `bound`. */
+    async pair(bound: boolean) {
+      const real = await insertDevice(t, nid, { isVirtual: false, model: 'ROLE-PAIR', gatewayId: gateway.id });
+      const fresh = await insertDevice(t, nid, {
+        isVirtual: true,
+        model: 'ROLE-PAIR',
+        boundId: bound ? real.id : null,
+      });
+      return { virtualId: fresh.id, realId: real.id };
+    },
+    groupIdFresh: async () => (await t.db.insert(groups).values({ nid, name: 'Fresh group' }).returning())[0]!.id,
+    async sceneIdFresh() {
+      sceneNumber += 1;
+      return (await t.db.insert(scenes).values({ nid, number: sceneNumber, name: 'Fresh scene' }).returning())[0]!.id;
+    },
+    scheduleIdFresh: async () =>
+      (
+        await t.db
+          .insert(schedules)
+          .values({ nid, name: 'Fresh schedule', targetKind: 'network', action: { op: 'light', onOff: 1 } })
+          .returning()
+      )[0]!.id,
+    /** A task waiting on the idle gateway, as a command the gateway has not answered yet. */
+    async openTaskId() {
+      const [task] = await t.db
+        .insert(tasks)
+        .values({
+          nid,
+          gatewayId: idle.id,
+          uid: uid('owner'),
+          targetKind: 'network',
+          action: { op: 'light', onOff: 1 },
+          deadlineAt: new Date(Date.now() + 3_600_000),
+        })
+        .returning();
+      return task!.id;
+    },
+    /** Waits until no task of the network holds its connected gateway. */
+    async settleTasks() {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const open = await t.db
+          .select({ id: tasks.id })
+          .from(tasks)
+          .where(and(eq(tasks.gatewayId, gateway.id), inArray(tasks.status, [0, 2, 6])));
+        if (open.length === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('tasks of the role network did not end');
+    },
+  };
+}
+
+/** What `buildRoleWorld` answers. */
+export type RoleWorld = Awaited<ReturnType<typeof buildRoleWorld>>;
+
+async function defaultProject(t: TestApp, uid: number): Promise<number> {
+  const [row] = await t.db
+    .select({ pid: projectUsers.pid })
+    .from(projectUsers)
+    .where(and(eq(projectUsers.uid, uid), eq(projectUsers.isDefault, true)));
+  return row!.pid;
+}
+
+async function insertGateway(t: TestApp, nid: number) {
+  const sn = `gw-role-${randomBytes(4).toString('hex')}`;
+  const [row] = await t.db
+    .insert(gateways)
+    .values({ nid, sn, name: sn, secretHash: hashGatewaySecret(`secret-${sn}`) })
+    .returning();
+  return row!;
+}
+
+async function insertDevice(t: TestApp, nid: number, values: Partial<typeof devices.$inferInsert>) {
+  const [row] = await t.db
+    .insert(devices)
+    .values({ nid, kind: 'luminaire', name: 'Role device', model: 'ROLE', mac: uniqueMac(), online: true, ...values })
+    .returning();
+  return row!;
+}
