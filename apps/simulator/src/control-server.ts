@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BUTTON_EVENTS, type ButtonEvent } from '@lightwell/domain';
 import type { Simulator } from './fleet.ts';
 
 /** A running status and control endpoint. */
@@ -16,7 +17,8 @@ const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
  * - `GET /state`: every gateway with its connection state and every device with its elements;
  * - `GET /devices/<mac>`: one device with its gateway's sn and connection;
  * - `POST /gateways/<sn>/offline|online`, `POST /gateways/<sn>/mesh-ready|mesh-down`;
- * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`.
+ * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`,
+ *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press).
  * Answers JSON; 404 for an unknown gateway, device or path.
  */
 export async function startControlServer(
@@ -59,7 +61,13 @@ export async function startControlServer(
         else if (action === 'restore') gateway.restoreDevice(mac);
         else if (action === 'offline') gateway.setDeviceOffline(mac);
         else if (action === 'clear') gateway.clearFaults(mac);
-        else if (action === 'fault') {
+        else if (action === 'press') {
+          const event = url.searchParams.get('event') ?? 'singlePress';
+          if (!(BUTTON_EVENTS as readonly string[]).includes(event)) {
+            return send(400, { error: `event must be one of ${BUTTON_EVENTS.join(', ')}` });
+          }
+          return send(200, { ok: true, changed: gateway.pressButton(mac, event as ButtonEvent) });
+        } else if (action === 'fault') {
           const kind = url.searchParams.get('kind') ?? 'lamp';
           if (!FAULT_KINDS.has(kind)) return send(400, { error: 'kind must be lamp, driver or emergency' });
           gateway.reportFault(mac, kind as 'lamp' | 'driver' | 'emergency');

@@ -1,4 +1,5 @@
 import {
+  type ButtonEvent,
   type CommandAction,
   type ElementState,
   ElementType,
@@ -148,6 +149,8 @@ export class SimDevice {
   presence: MeshPresence = 'online';
   settings: Record<string, unknown> = {};
   readonly scenes = new Map<number, StoredScene>();
+  /** A push button's or panel's luminaires: those its last profile was applied to together with it. */
+  buttonGroup: string[] = [];
   /** Sensor triggers not yet reported. */
   pendingTriggers = 0;
 
@@ -189,6 +192,38 @@ export class SimDevice {
   /** Whether the device has a light element that obeys light and scene commands. */
   get isLuminaire(): boolean {
     return this.elements.some((element) => isLightElement(element.type));
+  }
+
+  /** Whether the device is a push button or a Bluetooth panel (it sends button events). */
+  get isButton(): boolean {
+    return this.spec.kind === 'pushButton' || this.spec.kind === 'panel';
+  }
+
+  /** The action this button's profile gives `event` (section 3 button actions); none without a profile. */
+  buttonAction(event: ButtonEvent): { action: string; sceneNumber?: number } {
+    const buttons = this.settings.buttons as Record<string, { action: string; sceneNumber?: number }> | undefined;
+    return buttons?.[event] ?? { action: 'none' };
+  }
+
+  /** The command a button action gives this luminaire: dimming steps 10 % from its present level. */
+  buttonCommand(action: { action: string; sceneNumber?: number }): CommandAction | null {
+    const level = Math.max(0, ...this.lights().map((element) => (element.onOff ? element.lightness : 0)));
+    switch (action.action) {
+      case 'on':
+        return { op: 'light', onOff: 1, fadeMs: 0 };
+      case 'off':
+        return { op: 'light', onOff: 0, fadeMs: 0 };
+      case 'toggle':
+        return { op: 'light', onOff: level > 0 ? 0 : 1, fadeMs: 0 };
+      case 'dimUp':
+        return { op: 'light', onOff: 1, lightness: Math.min(100, level + 10), fadeMs: 0 };
+      case 'dimDown':
+        return { op: 'light', onOff: level > 10 ? 1 : 0, lightness: Math.max(0, level - 10), fadeMs: 0 };
+      case 'scene':
+        return action.sceneNumber === undefined ? null : { op: 'scene', sceneNumber: action.sceneNumber };
+      default:
+        return null;
+    }
   }
 
   get hasFade(): boolean {

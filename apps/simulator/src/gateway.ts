@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import {
   type AckMessage,
+  type ButtonEvent,
   CancelMessageSchema,
   type CommandAction,
   CommandMessageSchema,
@@ -381,6 +382,48 @@ export class SimGateway {
     void this.via().publishState([device]);
   }
 
+  /**
+   * Buttons and panels configured by one profile command control the luminaires configured with them
+   * (a profile is applied per zone), as a real mesh groups them by publish address.
+   */
+  private groupButtons(macs: string[]): void {
+    const devices = macs.map((mac) => this.device(mac)).filter((device) => device !== undefined);
+    const lights = devices.filter((device) => device.isLuminaire).map((device) => device.mac);
+    for (const device of devices) if (device.isButton) device.buttonGroup = lights;
+  }
+
+  /**
+   * A person presses a push button or panel: its luminaires carry out the action its profile gives the
+   * event at once, in the mesh (no console involved), then their state and a `buttonPress` report go to
+   * the console. Answers the MACs of the luminaires that changed; nothing when the event has no action.
+   */
+  pressButton(mac: string, event: ButtonEvent): string[] {
+    const button = this.mustDevice(mac);
+    if (!button.isButton) throw new Error(`device ${mac} is not a push button or panel`);
+    if (button.presence !== 'online') return [];
+    const action = button.buttonAction(event);
+    const now = Date.now();
+    const changed: SimDevice[] = [];
+    for (const target of button.buttonGroup) {
+      const light = this.device(target);
+      const command = light?.presence === 'online' ? light.buttonCommand(action) : null;
+      if (!light || !command || !light.apply(command, now).ok) continue;
+      changed.push(light);
+    }
+    if (changed.length === 0) return [];
+    const via = this.via();
+    void via.publishState(changed);
+    void via.publishReport({
+      kind: 'buttonPress',
+      seq: this.nextReportSeq(),
+      mac: button.mac,
+      at: seconds(now),
+      event,
+      targets: changed.map((light) => light.mac),
+    });
+    return changed.map((light) => light.mac);
+  }
+
   /** Mesh ready or not (section 3 meshStatus); republishes presence. */
   setMeshReady(ready: boolean): void {
     this.meshReady = ready;
@@ -541,6 +584,7 @@ export class SimGateway {
     const chosen = everyone
       ? [...this.devices.values()].map((device) => ({ mac: device.mac, address: device.spec.address }))
       : targets;
+    if (action.op === 'config') this.groupButtons(chosen.map((target) => target.mac));
     for (const target of chosen) {
       const device = this.device(target.mac);
       if (!device || device.spec.address !== target.address || device.presence === 'offline') {

@@ -9,10 +9,12 @@ import {
   gateways,
   groupDevices,
   groups,
+  manualOverrides,
   networks,
   nodes,
   productSubVersions,
   products,
+  profiles,
   projectUsers,
   sceneDevices,
   scenes,
@@ -209,5 +211,80 @@ describeApi('demo installation', () => {
       },
       { timeout: 5000, interval: 50 },
     );
+  });
+
+  it('a push button configured by a profile switches its zone in the mesh; the console sees it as switched by hand', async () => {
+    const [net] = await t.db.select().from(networks).where(eq(networks.name, DEMO_NETWORK.name));
+    const nid = net!.id;
+    const session = await loginAs(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const [reception] = await t.db
+      .select()
+      .from(zones)
+      .where(and(eq(zones.nid, nid), eq(zones.name, 'Reception')));
+    const [office] = await t.db.select().from(profiles).where(eq(profiles.name, 'Office default'));
+    const applied = await call(t.app, 'profileApply', { profileId: office!.id, zoneIds: [reception!.id] }, session);
+    expect(applied.body.code).toBe(0);
+    const button = DEMO_DEVICES.find((d) => d.zone === 'Reception' && d.model === 'LW-BTN-4')!;
+    const lights = DEMO_DEVICES.filter((d) => d.zone === 'Reception' && d.model === 'LW-PL-DT8');
+    const gateway = demo!.simulator.gatewayOf(button.mac);
+    await vi.waitFor(() => expect(gateway.device(button.mac)!.settings).toMatchObject({ profileId: office!.id }));
+    const schedule = await call(
+      t.app,
+      'scheduleAdd',
+      {
+        nid,
+        name: 'Reception evening',
+        targetKind: 'zone',
+        targetId: reception!.id,
+        action: { op: 'light', onOff: 0 },
+        overrideEnd: 'countdown',
+        overrideValue: 600,
+      },
+      session,
+    );
+    expect(schedule.body.code).toBe(0);
+
+    const litInConsole = async () =>
+      (
+        await t.db
+          .select({ onOff: deviceElements.onOff })
+          .from(deviceElements)
+          .innerJoin(devices, eq(devices.id, deviceElements.deviceId))
+          .where(
+            and(
+              eq(devices.nid, nid),
+              inArray(
+                devices.mac,
+                lights.map((l) => l.mac),
+              ),
+            ),
+          )
+      ).map((row) => row.onOff);
+    // Reception starts lit (90 %): press and hold is "off", a single press toggles back on.
+    expect(gateway.pressButton(button.mac, 'pressAndHold').sort()).toEqual(lights.map((l) => l.mac).sort());
+    await vi.waitFor(async () => expect(await litInConsole()).toEqual([0, 0]), { timeout: 5000, interval: 50 });
+    expect(gateway.pressButton(button.mac, 'singlePress')).toHaveLength(2);
+    await vi.waitFor(async () => expect(await litInConsole()).toEqual([1, 1]), { timeout: 5000, interval: 50 });
+    for (const light of lights) expect(gateway.device(light.mac)!.elementStates()[0]).toMatchObject({ onOff: 1 });
+
+    const lightIds = (
+      await t.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(
+          and(
+            eq(devices.nid, nid),
+            inArray(
+              devices.mac,
+              lights.map((l) => l.mac),
+            ),
+          ),
+        )
+    ).map((row) => row.id);
+    await vi.waitFor(async () => {
+      const held = await t.db.select().from(manualOverrides).where(inArray(manualOverrides.deviceId, lightIds));
+      expect(held).toHaveLength(2);
+      expect(held.every((row) => row.endsAt!.getTime() - row.startedAt.getTime() === 600_000)).toBe(true);
+    });
   });
 });

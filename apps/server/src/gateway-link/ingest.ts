@@ -1,4 +1,5 @@
 import {
+  BUTTON_EVENTS,
   type ElementState,
   ElementType,
   type InventoryMessage,
@@ -20,7 +21,7 @@ import {
   productSubVersions,
   products,
 } from '../db/schema.ts';
-import type { LinkedGateway } from './types.ts';
+import type { LinkedGateway, ManualEvent } from './types.ts';
 
 /* Applying what gateways send (docs/gateway-protocol.md "Applying messages"): pure database writes. */
 
@@ -31,6 +32,8 @@ export interface Applied {
   events?: LiveEvent[];
   /** The gateway is to be asked for its full inventory (a gap in its state sequence). */
   requestInventory?: boolean;
+  /** Devices a person switched at the installation (a button press). */
+  manual?: ManualEvent;
 }
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
@@ -401,6 +404,7 @@ export async function applyReport(
     await db.update(gateways).set({ lastSeenAt: now }).where(eq(gateways.id, gateway.id));
     return {};
   }
+  if (message.kind === 'buttonPress') return applyButtonPress(db, gateway, message);
   return db.transaction(async (tx) => {
     const [device] = await tx
       .select({ id: devices.id })
@@ -456,6 +460,40 @@ export async function applyReport(
       );
     return { devices: { nid: gateway.nid, ids: [device.id] } };
   });
+}
+
+/**
+ * A button or panel press: kept once per gateway and sequence as a reading of the button; the luminaires
+ * it switched (their state comes as a `state` message) are handed on as switched by hand.
+ */
+async function applyButtonPress(
+  db: Db,
+  gateway: LinkedGateway,
+  message: Extract<ReportMessage, { kind: 'buttonPress' }>,
+): Promise<Applied> {
+  const macs = [message.mac, ...message.targets];
+  const rows = await db
+    .select({ id: devices.id, mac: devices.mac })
+    .from(devices)
+    .where(and(eq(devices.nid, gateway.nid), eq(devices.isVirtual, false), inArray(devices.mac, macs)));
+  const button = rows.find((row) => row.mac === message.mac);
+  if (!button) return {};
+  const inserted = await db
+    .insert(deviceReadings)
+    .values({
+      gatewayId: gateway.id,
+      seq: message.seq,
+      deviceId: button.id,
+      kind: 'buttonPress',
+      at: toDate(message.at),
+      value: { event: BUTTON_EVENTS.indexOf(message.event), targets: message.targets.length },
+    })
+    .onConflictDoNothing()
+    .returning({ seq: deviceReadings.seq });
+  if (inserted.length === 0) return {};
+  const targets = new Set(message.targets);
+  const deviceIds = rows.filter((row) => targets.has(row.mac)).map((row) => row.id);
+  return deviceIds.length > 0 ? { manual: { nid: gateway.nid, deviceIds } } : {};
 }
 
 /** Live state of devices as the plan draws it (`deviceStateList` and `devices` events). */

@@ -31,7 +31,7 @@ import {
   findGateways,
   loadDeviceStates,
 } from './ingest.ts';
-import type { AckHandler, GatewayLink, LinkedGateway, LiveHub } from './types.ts';
+import type { AckHandler, GatewayLink, LinkedGateway, LiveHub, ManualHandler } from './types.ts';
 
 /** Console-internal topic on which a deleted or re-keyed gateway is announced to every process. */
 export const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
@@ -104,6 +104,18 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   }
 
   const ackHandlers = new Set<AckHandler>();
+  const manualHandlers = new Set<ManualHandler>();
+
+  /** Runs each handler in turn; a failing one is logged and does not stop the others. */
+  async function handOn<E>(handlers: Set<(event: E) => Promise<void> | void>, event: E, failure: string) {
+    for (const handler of handlers) {
+      try {
+        await handler(event);
+      } catch (error) {
+        log.error({ err: error }, failure);
+      }
+    }
+  }
   const liveListeners = new Map<number, Set<(event: LiveEvent) => void>>();
   const queue: Received[] = [];
   let draining: Promise<void> | null = null;
@@ -219,6 +231,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
         }
         if (applied?.events) events.push(...applied.events);
         if (applied?.requestInventory) requestInventory(gateway);
+        if (applied?.manual) await handOn(manualHandlers, applied.manual, 'manual handler failed');
       } catch (error) {
         log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
       }
@@ -269,14 +282,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       case 'ack': {
         const parsed = AckMessageSchema.safeParse(message.body);
         if (!parsed.success) return refused();
-        const event = { gateway, message: parsed.data, receivedAt: now };
-        for (const handler of ackHandlers) {
-          try {
-            await handler(event);
-          } catch (error) {
-            log.error({ err: error, taskId: event.message.taskId }, 'ack handler failed');
-          }
-        }
+        await handOn(ackHandlers, { gateway, message: parsed.data, receivedAt: now }, 'ack handler failed');
         return undefined;
       }
       default:
@@ -311,6 +317,10 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     onAck(handler) {
       ackHandlers.add(handler);
       return () => ackHandlers.delete(handler);
+    },
+    onManual(handler) {
+      manualHandlers.add(handler);
+      return () => manualHandlers.delete(handler);
     },
     async revokeGateway(gatewaySn) {
       broker?.revoke(gatewaySn);

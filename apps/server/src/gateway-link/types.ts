@@ -21,6 +21,15 @@ export interface AckEvent {
  */
 export type AckHandler = (event: AckEvent) => Promise<void> | void;
 
+/** Devices a person switched at the installation (a push button or panel press reported by a gateway). */
+export interface ManualEvent {
+  nid: number;
+  deviceIds: number[];
+}
+
+/** Handles manual switching at the installation, like `AckHandler` (one at a time, failures logged). */
+export type ManualHandler = (event: ManualEvent) => Promise<void> | void;
+
 /**
  * The console's MQTT connection to its gateways (docs/gateway-protocol.md): the embedded broker by
  * default, or `MQTT_URL`. Every server process holds one.
@@ -30,6 +39,8 @@ export interface GatewayLink {
   publish(gatewaySn: string, channel: GatewayChannelName, message: unknown): Promise<void>;
   /** Registers a handler of task acknowledgements of this link; answers a function that removes it. */
   onAck(handler: AckHandler): () => void;
+  /** Registers a handler of button and panel presses of this link; answers a function that removes it. */
+  onManual(handler: ManualHandler): () => void;
   /**
    * A gateway was deleted or got a new secret: its cached credentials are forgotten and its live MQTT
    * connection is closed (in whichever server process holds the embedded broker).

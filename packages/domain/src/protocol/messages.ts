@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUTTON_EVENTS } from '../profiles/profile-settings.ts';
 
 /**
  * Messages between the console and gateways (docs/gateway-protocol.md). JSON, UTF-8, QoS 1.
@@ -232,6 +233,18 @@ export const ReportMessageSchema = z.discriminatedUnion('kind', [
     mac: MacSchema,
     at: z.number().int(),
     count: z.number().int().min(1).default(1),
+  }),
+  /**
+   * A push button or panel was pressed. The mesh has already carried out the action its profile gives
+   * the event on `targets` (the luminaires it was configured with); their new state follows as `state`.
+   */
+  z.object({
+    kind: z.literal('buttonPress'),
+    seq: z.number().int().min(0),
+    mac: MacSchema,
+    at: z.number().int(),
+    event: z.enum(BUTTON_EVENTS),
+    targets: z.array(MacSchema).max(2000),
   }),
   /** A diagnosis entry of the gateway itself (gateway page diagnosis list). */
   z.object({

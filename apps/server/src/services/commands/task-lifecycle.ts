@@ -13,6 +13,7 @@ import { gateways, tasks } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { applyAck } from './apply-ack.ts';
 import { endTasks } from './end-task.ts';
+import { beginOverrides } from './manual-overrides.ts';
 import { loadTaskSummary, publishTasks, type TaskRow } from './task-store.ts';
 
 /** How often every server process looks for tasks past their deadline. */
@@ -94,15 +95,20 @@ export async function cancelTask(ctx: AppContext, task: TaskRow): Promise<TaskSu
 
 /**
  * Runs the command lifecycle in this process while the app is up: gateway acknowledgements are applied
- * to their tasks, and the deadline sweep runs every second.
+ * to their tasks, button presses start manual overrides, and the deadline sweep runs every second.
  */
 export function registerTaskLifecycle(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   let removeAckHandler: (() => void) | undefined;
+  let removeManualHandler: (() => void) | undefined;
   let sweeping: Promise<unknown> | null = null;
   app.addHook('onReady', async () => {
     const ctx = app.ctx;
     removeAckHandler = ctx.link.onAck((event) => applyAck(ctx, event).then(() => undefined));
+    // A button pressed at the installation is a manual change, like a command from the console.
+    removeManualHandler = ctx.link.onManual((event) =>
+      beginOverrides(ctx, event.nid, event.deviceIds).then(() => undefined),
+    );
     timer = setInterval(() => {
       if (sweeping) return; // the previous sweep is still running
       sweeping = sweepOverdueTasks(ctx)
@@ -116,6 +122,7 @@ export function registerTaskLifecycle(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     removeAckHandler?.();
+    removeManualHandler?.();
     await sweeping;
   });
 }
