@@ -80,6 +80,8 @@ interface RunningTask {
   canceled: boolean;
   timeoutMs: number;
   givingUp: boolean;
+  /** Every outcome sent so far: the final `done` repeats them (see `finishIfDone`). */
+  results: AckMessage['results'];
 }
 
 /**
@@ -576,6 +578,7 @@ export class SimGateway {
       canceled: false,
       timeoutMs,
       givingUp: false,
+      results: [],
     };
     this.tasks.set(taskId, task);
     const immediate: AckMessage['results'] = [];
@@ -601,7 +604,10 @@ export class SimGateway {
       if (batch) batch.push(device);
       else byDelay.set(delay, [device]);
     }
-    if (immediate.length) void this.publishAck({ taskId, state: 'executing', results: immediate });
+    if (immediate.length) {
+      task.results.push(...immediate);
+      void this.publishAck({ taskId, state: 'executing', results: immediate });
+    }
     for (const [delay, batch] of byDelay) {
       task.timers.push(setTimeout(() => this.complete(task, batch, action), delay));
     }
@@ -629,15 +635,23 @@ export class SimGateway {
       if (device.hasFade) this.startFading();
     }
     void this.publishState(changed, action.op === 'sync');
-    if (results.length) void this.publishAck({ taskId: task.taskId, state: 'executing', results });
+    if (results.length) {
+      task.results.push(...results);
+      void this.publishAck({ taskId: task.taskId, state: 'executing', results });
+    }
     this.finishIfDone(task);
   }
 
+  /**
+   * Sends `done` once no device is waiting. It repeats every outcome: with several console processes on
+   * one broker, acks of one gateway may be applied by different processes in any order, so the final
+   * ack must be complete on its own.
+   */
   private finishIfDone(task: RunningTask): void {
     if (task.waiting.size > 0) return;
     if (task.lost === 0) {
       this.tasks.delete(task.taskId);
-      void this.publishAck({ taskId: task.taskId, state: 'done', results: [] });
+      void this.publishAck({ taskId: task.taskId, state: 'done', results: task.results });
       return;
     }
     // Lost devices never answer: the gateway gives up when the console does, without their results.
@@ -646,7 +660,7 @@ export class SimGateway {
       task.timers.push(
         setTimeout(() => {
           if (!this.tasks.delete(task.taskId)) return;
-          void this.publishAck({ taskId: task.taskId, state: 'done', results: [] });
+          void this.publishAck({ taskId: task.taskId, state: 'done', results: task.results });
         }, task.timeoutMs),
       );
     }
