@@ -244,21 +244,20 @@ describeApi('demo installation', () => {
     );
     expect(schedule.body.code).toBe(0);
 
+    const ofLights = and(
+      eq(devices.nid, nid),
+      inArray(
+        devices.mac,
+        lights.map((l) => l.mac),
+      ),
+    );
     const litInConsole = async () =>
       (
         await t.db
           .select({ onOff: deviceElements.onOff })
           .from(deviceElements)
           .innerJoin(devices, eq(devices.id, deviceElements.deviceId))
-          .where(
-            and(
-              eq(devices.nid, nid),
-              inArray(
-                devices.mac,
-                lights.map((l) => l.mac),
-              ),
-            ),
-          )
+          .where(ofLights)
       ).map((row) => row.onOff);
     // Reception starts lit (90 %): press and hold is "off", a single press toggles back on.
     expect(gateway.pressButton(button.mac, 'pressAndHold').sort()).toEqual(lights.map((l) => l.mac).sort());
@@ -267,20 +266,7 @@ describeApi('demo installation', () => {
     await vi.waitFor(async () => expect(await litInConsole()).toEqual([1, 1]), { timeout: 5000, interval: 50 });
     for (const light of lights) expect(gateway.device(light.mac)!.elementStates()[0]).toMatchObject({ onOff: 1 });
 
-    const lightIds = (
-      await t.db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(
-          and(
-            eq(devices.nid, nid),
-            inArray(
-              devices.mac,
-              lights.map((l) => l.mac),
-            ),
-          ),
-        )
-    ).map((row) => row.id);
+    const lightIds = (await t.db.select({ id: devices.id }).from(devices).where(ofLights)).map((row) => row.id);
     await vi.waitFor(async () => {
       const held = await t.db.select().from(manualOverrides).where(inArray(manualOverrides.deviceId, lightIds));
       expect(held).toHaveLength(2);
