@@ -49,7 +49,7 @@ export function ControlPanel({ devices, level, linear, tunable, cct, busy, onLig
       <div>
         <Typography.Text>{t('control.panel.level', { value: dim })}</Typography.Text>
         <Slider
-          aria-label={t('control.panel.dim')}
+          ariaLabelForHandle={t('control.panel.dim')}
           min={0}
           max={100}
           value={dim}
@@ -66,7 +66,7 @@ export function ControlPanel({ devices, level, linear, tunable, cct, busy, onLig
         <div>
           <Typography.Text>{t('control.panel.cct', { value: kelvin })}</Typography.Text>
           <Slider
-            aria-label={t('control.panel.cctLabel')}
+            ariaLabelForHandle={t('control.panel.cctLabel')}
             min={CCT_RANGE.min}
             max={CCT_RANGE.max}
             step={CCT_RANGE.step}

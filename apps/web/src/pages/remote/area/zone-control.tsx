@@ -95,7 +95,7 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
         {t('control.actions.off')}
       </Button>
       <Slider
-        aria-label={t('control.zones.dim', { name: row.name })}
+        ariaLabelForHandle={t('control.zones.dim', { name: row.name })}
         style={{ width: 140 }}
         min={0}
         max={100}

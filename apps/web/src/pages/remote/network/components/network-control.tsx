@@ -21,7 +21,7 @@ export function NetworkControlCard({ nid }: { nid: number }) {
     control.sendLight({ kind: 'network' }, settings, summary.count);
   const slider = useLevelSlider(summary.level, (value) => send({ lightness: value }));
   return (
-    <Card title={t('control.network.title')} extra={<LiveStatusTag status={live} />}>
+    <Card title={t('control.network.title')} extra={<LiveStatusTag status={live} />} data-testid="network-control">
       <Flex vertical gap={12}>
         <GatewaySelector choice={control.choice} />
         <Typography.Text>
@@ -39,7 +39,7 @@ export function NetworkControlCard({ nid }: { nid: number }) {
           <Button aria-label={t('control.network.allOff')} loading={control.pending} onClick={() => send({ onOff: 0 })}>
             {t('control.network.allOff')}
           </Button>
-          <Slider aria-label={t('control.network.dim')} style={{ width: 200 }} min={0} max={100} {...slider} />
+          <Slider ariaLabelForHandle={t('control.network.dim')} style={{ width: 200 }} min={0} max={100} {...slider} />
         </Space>
         <TaskProgress taskId={control.taskId} />
       </Flex>
