@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useControlProjectMutation, useDeviceStateQuery } from '../../../api/control';
 import { messageForCode } from '../../../api/errors';
 import { GatewayStatusBadge } from '../../../features/control/gateway-selector';
-import { TaskProgress, TaskSummaryView } from '../../../features/control/task-progress';
+import { TaskProgress } from '../../../features/control/task-progress';
 import { useNetworkControl } from '../../../features/control/use-network-control';
 import { type NetworkChoice, useCurrentNetwork } from '../../../stores/current-network';
 import { useSession } from '../../../stores/session';
@@ -48,7 +48,7 @@ export function RemoteProjectPage() {
             {project.data.tasks.map((task) => (
               <div key={task.id}>
                 <Typography.Text strong>{names.get(task.nid) ?? task.nid}</Typography.Text>
-                <TaskSummaryView task={task} />
+                <TaskProgress taskId={task.id} />
               </div>
             ))}
             {project.data.skipped.map((skip) => (
