@@ -34,8 +34,8 @@ async function expectPlan(page: Page, names: string[], state: string) {
 async function openDemoPlan(page: Page) {
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto('/remote/index');
-  await page.getByTestId('breadcrumb-project').hover();
-  await page.getByRole('menuitem', { name: 'Demo office building' }).click();
+  // The demo user's default project and its first network become current on their own.
+  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
   await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'open');
   await expect.poll(async () => Object.keys(await planStates(page)).length).toBe(DEMO_DEVICES.length);
@@ -110,8 +110,8 @@ test('zone control switches a zone from its row; the network page lists the task
   const storageDevices = DEMO_DEVICES.filter((d) => d.zone === 'Storage').length;
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto('/remote/area');
-  await page.getByTestId('breadcrumb-project').hover();
-  await page.getByRole('menuitem', { name: 'Demo office building' }).click();
+  // The demo user's default project and its first network become current on their own.
+  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
   await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
   const row = page.getByRole('row', { name: /Storage/ });
   await expect(row).toContainText(`${storageDevices} devices`);

@@ -22,8 +22,8 @@ test('a schedule made in the form is stored with the masks of section 3', async 
   const name = `E2E weekdays ${randomBytes(3).toString('hex')}`;
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto('/remote/scene');
-  await page.getByTestId('breadcrumb-project').hover();
-  await page.getByRole('menuitem', { name: 'Demo office building' }).click();
+  // The demo user's default project and its first network become current on their own.
+  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
   await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
 
   const panel = page.getByTestId('schedule-panel');
@@ -68,8 +68,8 @@ test('lights switched by hand show as a manual override of the schedule until a 
   const storageLight = DEMO_DEVICES.find((d) => d.zone === 'Storage' && d.model === 'LW-DL-DT6')!;
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto('/remote/network');
-  await page.getByTestId('breadcrumb-project').hover();
-  await page.getByRole('menuitem', { name: 'Demo office building' }).click();
+  // The demo user's default project and its first network become current on their own.
+  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
   await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
 
   const panel = page.getByTestId('schedule-panel');
