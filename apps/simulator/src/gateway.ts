@@ -637,7 +637,9 @@ export class SimGateway {
     void this.publishState(changed, action.op === 'sync');
     if (results.length) {
       task.results.push(...results);
-      void this.publishAck({ taskId: task.taskId, state: 'executing', results });
+      // The last outcomes travel in `done` alone, which repeats every outcome anyway.
+      const last = task.waiting.size === 0 && task.lost === 0;
+      if (!last) void this.publishAck({ taskId: task.taskId, state: 'executing', results });
     }
     this.finishIfDone(task);
   }
