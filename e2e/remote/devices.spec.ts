@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_DEVICES } from '../../apps/server/src/demo/demo-installation.ts';
-import { DEMO, signIn } from '../support/session.ts';
+import { openDemo } from '../support/live-plan.ts';
 
 /** The demo's first D4i batten (its simulator reports a D4i bank). */
 const d4i = DEMO_DEVICES.find((device) => device.model === 'LW-LB-D4I')!;
 
 /** Signs in as the demo user and opens the device page of the demo network. */
 async function openDemoDevices(page: Page) {
-  await signIn(page, DEMO.email, DEMO.password);
-  await page.goto('/remote/device');
-  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
-  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
+  await openDemo(page, '/remote/device', false);
   await expect(page.getByTestId('device-page')).toContainText('Devices of Demo office');
 }
 

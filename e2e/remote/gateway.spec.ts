@@ -1,19 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { stageInfo, toScreen } from '../support/floor-plan.ts';
-import { DEMO, signIn } from '../support/session.ts';
+import { openDemo } from '../support/live-plan.ts';
 import { DEMO_GATEWAYS, DEMO_ZONES, gatewayOffline, gatewayOnline, simulatorState } from '../support/simulator.ts';
 
 const [east] = DEMO_GATEWAYS;
-
-/** Signs in as the demo user with the demo network as the current one, then opens `path`. */
-async function openDemo(page: Page, path: string) {
-  await signIn(page, DEMO.email, DEMO.password);
-  await page.goto(path);
-  // The demo user's default project and its first network become current on their own.
-  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
-  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'open');
-}
 
 test.afterEach(async () => {
   const state = await simulatorState();

@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { buildPng } from '../../apps/server/test/support/images.ts';
-import { DEMO, signIn } from '../support/session.ts';
+import { openDemo } from '../support/live-plan.ts';
 import { DEMO_DEVICES } from '../support/simulator.ts';
-
-/** Signs in as the demo user and opens a remote page on the demo network. */
-async function openOnDemoNetwork(page: Page, path: string) {
-  await signIn(page, DEMO.email, DEMO.password);
-  await page.goto(path);
-  // The demo user's default project and its first network become current on their own.
-  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
-  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
-}
 
 const lights = DEMO_DEVICES.filter((d) => d.model === 'LW-DL-DT6').slice(0, 2);
 
 test('a new scene with two luminaires is recalled and the task tally appears', async ({ page }) => {
   const name = `E2E scene ${randomBytes(3).toString('hex')}`;
-  await openOnDemoNetwork(page, '/remote/scene');
+  await openDemo(page, '/remote/scene', false);
   // The three built-in scenes come first.
   await expect(page.getByRole('row').nth(1)).toContainText('All off');
   await expect(page.getByRole('row').nth(3)).toContainText('All on');
@@ -41,7 +32,7 @@ test('a new scene with two luminaires is recalled and the task tally appears', a
 
 test('a new luminaire group with a picture lists its picture, takes luminaires and switches them', async ({ page }) => {
   const name = `E2E group ${randomBytes(3).toString('hex')}`;
-  await openOnDemoNetwork(page, '/remote/group');
+  await openDemo(page, '/remote/group', false);
   await page.getByRole('button', { name: 'New group' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);

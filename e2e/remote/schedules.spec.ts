@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Schedule, signParams } from '@lightwell/domain';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from '../support/session.ts';
+import { openDemo } from '../support/live-plan.ts';
 import { DEMO_DEVICES, expectLight } from '../support/simulator.ts';
 
 /** Calls the API as the signed-in browser would: its token and uid, signed with the public signing key. */
@@ -20,11 +20,7 @@ async function callAsBrowser<T>(page: Page, path: string, payload: Record<string
 
 test('a schedule made in the form is stored with the masks of section 3', async ({ page }) => {
   const name = `E2E weekdays ${randomBytes(3).toString('hex')}`;
-  await signIn(page, DEMO.email, DEMO.password);
-  await page.goto('/remote/scene');
-  // The demo user's default project and its first network become current on their own.
-  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
-  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
+  await openDemo(page, '/remote/scene', false);
 
   const panel = page.getByTestId('schedule-panel');
   await panel.getByRole('button', { name: 'New schedule' }).click();
@@ -66,11 +62,7 @@ test('lights switched by hand show as a manual override of the schedule until a 
 }) => {
   const name = `E2E override ${randomBytes(3).toString('hex')}`;
   const storageLight = DEMO_DEVICES.find((d) => d.zone === 'Storage' && d.model === 'LW-DL-DT6')!;
-  await signIn(page, DEMO.email, DEMO.password);
-  await page.goto('/remote/network');
-  // The demo user's default project and its first network become current on their own.
-  await expect(page.getByTestId('breadcrumb-project')).toHaveText('Demo office building');
-  await expect(page.getByTestId('breadcrumb-network')).toHaveText('Demo office');
+  await openDemo(page, '/remote/network', false);
 
   const panel = page.getByTestId('schedule-panel');
   await panel.getByRole('button', { name: 'New schedule' }).click();
