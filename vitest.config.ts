@@ -10,7 +10,7 @@ const serverProject = (name: string, db: string) => ({
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: db === 'pg',
+    fileParallelism: true,
   },
 });
 

@@ -1,8 +1,16 @@
-// npm test: every tier in turn — lint, types, unit (domain + web), API integration on PGlite and on
-// PostgreSQL, OpenAPI drift, browser end-to-end — then one summary line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// npm test: every tier — lint, types, unit (domain + web), API integration on PGlite and on PostgreSQL
+// with the simulator, the web build, browser end-to-end — then each tier's time and one summary line
+// "N passed, N failed, N skipped".
+//
+// Tiers run in two lanes side by side: the checks and the Node test projects in one, the build and the
+// browser tests in the other, so the machine's two cores are both busy. Each running tier's lines are
+// printed as they come, prefixed with its name, and kept whole in test-results/<tier>.log.
+//   node scripts/test.mjs [tier ...]   only these tiers (e.g. `unit server`)
+//   TEST_LANES=1                       one lane: every tier one after the other
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'test-results');
@@ -10,96 +18,127 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 
-const tiers = [
-  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
-  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
-  {
-    name: 'unit',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'domain',
-      '--project',
-      'web',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${out}/unit.json`,
-    ],
-    report: `${out}/unit.json`,
-  },
-  {
-    name: 'server',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'server-pglite',
-      '--project',
-      'server-pg',
-      '--project',
-      'simulator',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${out}/server.json`,
-    ],
-    report: `${out}/server.json`,
-  },
-  { name: 'build', cmd: ['npm', 'run', 'build'] },
-  {
+const vitest = (name, projects) => ({
+  name,
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}/${name}.json`,
+  ],
+  report: `${out}/${name}.json`,
+});
+
+const tiers = {
+  lint: { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  typecheck: { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  unit: vitest('unit', ['domain', 'web']),
+  server: vitest('server', ['server-pglite', 'server-pg', 'simulator']),
+  build: { name: 'build', cmd: ['npm', 'run', 'build'] },
+  e2e: {
     name: 'e2e',
     cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
     report: `${out}/e2e.json`,
     playwright: true,
   },
-].filter((tier) => only.length === 0 || only.includes(tier.name));
+};
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const failedTiers = [];
-for (const tier of tiers) {
-  console.log(`\n=== ${tier.name}: ${tier.cmd.join(' ')}`);
+const laneNames = [
+  ['lint', 'typecheck', 'unit', 'server'],
+  ['build', 'e2e'],
+];
+const chosen = (names) => names.filter((name) => only.length === 0 || only.includes(name)).map((n) => tiers[n]);
+const lanes =
+  process.env.TEST_LANES === '1' ? [chosen(laneNames.flat())] : laneNames.map(chosen).filter((l) => l.length);
+const width = Math.max(...Object.keys(tiers).map((name) => name.length));
+
+/** Runs one tier, streaming its lines with a prefix and into its log; resolves with its exit status and time. */
+function runTier(tier) {
+  const prefix = lanes.length > 1 ? `${tier.name.padEnd(width)} | ` : '';
+  console.log(`${prefix}=== ${tier.name}: ${tier.cmd.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(tier.cmd[0], tier.cmd.slice(1), {
+  const log = createWriteStream(join(out, `${tier.name}.log`));
+  const child = spawn(tier.cmd[0], tier.cmd.slice(1), {
     cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...tier.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...tier.env, FORCE_COLOR: '0' },
   });
-  console.log(
-    `=== ${tier.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) failedTiers.push(tier.name);
-  const failedBefore = failed;
-  if (tier.report && existsSync(tier.report)) {
-    const report = JSON.parse(readFileSync(tier.report, 'utf8'));
-    if (tier.playwright) {
-      passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
-      failed += report.stats?.unexpected ?? 0;
-      skipped += report.stats?.skipped ?? 0;
-    } else {
-      passed += report.numPassedTests ?? 0;
-      failed += report.numFailedTests ?? 0;
-      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-      // A file that failed to load or whose hooks failed has no failed test of its own: name it.
-      for (const file of report.testResults ?? []) {
-        if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-          failed += 1;
-          console.log(`=== ${tier.name}: ${file.name} failed outside its tests: ${file.message ?? ''}`);
-        }
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      log.write(`${line}\n`);
+      console.log(`${prefix}${line}`);
+    });
+  }
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      log.end();
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`${prefix}=== ${tier.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve({ tier, status, seconds });
+    });
+  });
+}
+
+/** Counts of one tier's report; a tier that failed with every test passing counts as one failure. */
+function countTier({ tier, status }) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (!tier.report) return counts;
+  if (!existsSync(tier.report)) {
+    if (status !== 0) counts.failed = 1;
+    return counts;
+  }
+  const report = JSON.parse(readFileSync(tier.report, 'utf8'));
+  if (tier.playwright) {
+    counts.passed = (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+    counts.failed = report.stats?.unexpected ?? 0;
+    counts.skipped = report.stats?.skipped ?? 0;
+  } else {
+    counts.passed = report.numPassedTests ?? 0;
+    counts.failed = report.numFailedTests ?? 0;
+    counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    // A file that failed to load or whose hooks failed has no failed test of its own: name it.
+    for (const file of report.testResults ?? []) {
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        counts.failed += 1;
+        console.log(`=== ${tier.name}: ${file.name} failed outside its tests: ${file.message ?? ''}`);
       }
     }
-    if (result.status !== 0 && failed === failedBefore) {
-      failed += 1;
-      console.log(`=== ${tier.name}: exited ${result.status} with every test passing (see the errors printed above)`);
-    }
-  } else if (result.status !== 0 && tier.report) {
-    failed += 1;
   }
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    console.log(`=== ${tier.name}: exited ${status} with every test passing (see ${tier.name}.log)`);
+  }
+  return counts;
 }
+
+const started = Date.now();
+const results = (
+  await Promise.all(
+    lanes.map(async (lane) => {
+      const done = [];
+      for (const tier of lane) done.push(await runTier(tier));
+      return done;
+    }),
+  )
+).flat();
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const result of results) {
+  const counts = countTier(result);
+  for (const key of Object.keys(total)) total[key] += counts[key];
+}
+console.log('\nTier times:');
+for (const { tier, status, seconds } of results) {
+  console.log(`  ${tier.name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${status === 0 ? 'ok' : 'FAILED'}`);
+}
+console.log(
+  `  ${'total'.padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s (lanes side by side)`,
+);
+const failedTiers = results.filter((r) => r.status !== 0).map((r) => r.tier.name);
 if (failedTiers.length) console.log(`\nFailed tiers: ${failedTiers.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedTiers.length ? 1 : 0);

@@ -99,8 +99,11 @@ test('an installer uploads a floor plan, draws zones, zooms, and finds the view 
   await page.getByTestId('zone-backups').click();
   await page.getByTestId('backup-name').fill('Before change');
   await page.getByTestId('backup-add').click();
-  await expect(page.getByText('Backup taken.')).toBeVisible();
+  // The backup is taken when its row is in the list (the toast that says so is gone after 2 s).
+  const backupRow = page.getByTestId('backup-table').getByRole('row', { name: /Before change/ });
+  await expect(backupRow).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('backup-drawer')).toBeHidden();
 
   await page.getByTestId('zone-edit-toggle').click();
   const zone =
@@ -115,10 +118,13 @@ test('an installer uploads a floor plan, draws zones, zooms, and finds the view 
   await expectZoneNames(page, ['Corridor', 'Office renamed']);
 
   await page.getByTestId('zone-backups').click();
-  await page.locator('[data-testid^=backup-view-]').first().click();
-  await expect(page.getByTestId('backup-diff')).toContainText('name');
-  await page.getByTestId('backup-view-restore').click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Restore' }).click();
-  await expect(page.getByText('Backup restored.')).toBeVisible();
+  await backupRow.getByRole('button', { name: 'View' }).click();
+  const view = page.getByTestId('backup-view');
+  await expect(view.getByTestId('backup-diff')).toContainText('name');
+  await view.getByTestId('backup-view-restore').click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Restore this backup' });
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  // Restored is what the user waits for: the view closes and the plan shows the zone's old name again.
+  await expect(view).toBeHidden();
   await expectZoneNames(page, ['Corridor', 'Office A']);
 });
