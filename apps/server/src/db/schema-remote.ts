@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { networks, users } from './schema.ts';
+import { networks, users } from './schema-console.ts';
 
 /* Gateways, devices, control and configuration (spec sections 3-5 and 9; docs/gateway-protocol.md). */
 

@@ -1,8 +1,8 @@
 import { firingMinutes } from '@lightwell/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { locationOf, runnable, type ScheduleRow } from '../db/queries/schedules.ts';
 import { networks, schedules } from '../db/schema.ts';
-import { locationOf, runnable, type ScheduleRow } from '../routes/schedule/schedule-queries.ts';
 import { type CommandSender, takeOverForFiring } from '../services/commands/manual-overrides.ts';
 import { scheduleActingUid, scheduleCommand } from '../services/commands/schedule-command.ts';
 import { sendCommand } from '../services/commands/send-command.ts';

@@ -5,11 +5,12 @@ import { networks, schedules } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { presentSchedule } from '../../presenters/schedule.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { overridesBySchedule, resumeOverrides } from '../../services/commands/manual-overrides.ts';
 import { sendCommand } from '../../services/commands/send-command.ts';
 import { authorizeConfigure } from '../group/authorize.ts';
-import { assertTargetOfNetwork, findSchedule, presentSchedule } from './schedule-queries.ts';
+import { assertTargetOfNetwork, findSchedule } from './schedule-queries.ts';
 
 type ScheduleInput = Omit<CallPayload<'scheduleAdd'>, 'nid'>;
 

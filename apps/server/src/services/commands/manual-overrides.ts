@@ -2,9 +2,9 @@ import { Code, governingSchedule, type OverrideEnd, overrideEndsAt } from '@ligh
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import type { ScheduleRow } from '../../db/queries/schedules.ts';
 import { manualOverrides, networks, schedules } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
-import type { ScheduleRow } from '../../routes/schedule/schedule-queries.ts';
 import { scheduleActingUid, scheduleCommand } from './schedule-command.ts';
 import type { CommandRequest } from './send-command.ts';
 

@@ -1,8 +1,8 @@
 import { builtInSceneAction, type CommandAction, type ScheduleAction } from '@lightwell/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { ScheduleRow } from '../../db/queries/schedules.ts';
 import { networkUsers, scenes } from '../../db/schema.ts';
-import type { ScheduleRow } from '../../routes/schedule/schedule-queries.ts';
 import { resolveTargetDevices } from './resolve-targets.ts';
 import type { CommandRequest } from './send-command.ts';
 

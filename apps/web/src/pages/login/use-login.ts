@@ -5,10 +5,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useLoginMutation } from '../../api/user';
 import { toast } from '../../app/feedback';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../app/return-to';
 import { currentLanguage, setLanguage } from '../../i18n';
 import { HOME_PATH } from '../../routes';
 import { useSession } from '../../stores/session';
-import { RETURN_TO_PARAM, safeReturnPath } from '../shared/return-to';
 
 /** Values of the login form. */
 export interface LoginValues {

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useProfileShareAcceptMutation, useProfileShareInfoQuery } from '../../api/profile';
 import { toast } from '../../app/feedback';
 import { AuthCard } from '../../components/auth-card';
-import { ProfileEditor } from '../config/components/profile-editor';
+import { ProfileEditor } from '../../features/profiles/profile-editor';
 import { InvalidShareLink, ShareLinkActions } from './components/share-link-parts';
 
 /**

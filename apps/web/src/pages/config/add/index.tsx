@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfileAddMutation } from '../../../api/profile';
 import { toast } from '../../../app/feedback';
-import { ProfileEditor, type ProfileFormValues } from '../components/profile-editor';
+import { ProfileEditor, type ProfileFormValues } from '../../../features/profiles/profile-editor';
 import { profileEditPath } from '../components/profile-list';
 
 /** Add a configuration profile (/config/add, 3-2-1), starting from the default settings. */

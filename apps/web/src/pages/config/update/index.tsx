@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProfileCopyMutation, useProfileQuery, useProfileUpdateMutation } from '../../../api/profile';
 import { toast } from '../../../app/feedback';
-import { ProfileEditor, type ProfileFormValues } from '../components/profile-editor';
+import { ProfileEditor, type ProfileFormValues } from '../../../features/profiles/profile-editor';
 import { profileEditPath } from '../components/profile-list';
 import { profileDisplayName } from '../components/profile-name';
 

@@ -10,7 +10,7 @@ import { useLevelSlider } from '../../../features/control/use-level-slider';
 import { type NetworkControl, useNetworkControl } from '../../../features/control/use-network-control';
 import { useLiveNetwork } from '../../../features/live';
 import { useTablePagination } from '../../../hooks/use-table-pagination';
-import { useLivePlan } from '../index/use-live-plan';
+import { useLivePlan } from '../use-live-plan';
 
 type ZoneRow = Zone & { summary: DevicesSummary };
 

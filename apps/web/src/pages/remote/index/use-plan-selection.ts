@@ -2,8 +2,8 @@ import type { Group } from '@lightwell/domain';
 import { useMemo, useState } from 'react';
 import { zoneDevices } from '../../../features/control/light-look';
 import type { DeviceStateRow } from '../../../features/live/merge';
+import type { useLivePlan } from '../use-live-plan';
 import type { PlanSelection } from './components/target-panel';
-import type { useLivePlan } from './use-live-plan';
 
 /** What was picked: a zone or a node on the plan, or a group from the list. */
 export type Picked = { kind: 'zone' | 'node' | 'group'; id: number } | null;

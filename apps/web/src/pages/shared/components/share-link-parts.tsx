@@ -1,9 +1,9 @@
 import { Alert, Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { loginPathReturningTo } from '../../../app/return-to';
 import { useLogout } from '../../../hooks/use-logout';
 import { useSession } from '../../../stores/session';
-import { loginPathReturningTo } from '../return-to';
 
 /** What every share link page shows for a missing, unknown, used or expired link: a way to sign in. */
 export function InvalidShareLink() {

@@ -3,7 +3,7 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGroupMutations } from '../../../../api/group';
 import { toast } from '../../../../app/feedback';
-import { PictureField } from './picture-field';
+import { PictureField } from '../../components/picture-field';
 
 interface GroupValues {
   name: string;

@@ -9,9 +9,9 @@ import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { TaskProgress } from '../../../../features/control/task-progress';
 import { type NetworkControl, useNetworkControl } from '../../../../features/control/use-network-control';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
+import { PictureThumb } from '../../components/picture-field';
 import { GroupDialog } from './group-dialog';
 import { MembersDialog } from './members-dialog';
-import { PictureThumb } from './picture-field';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; group: Group } | { mode: 'members'; group: Group } | null;
 

@@ -10,7 +10,7 @@ import { NetworkSwitch } from '../../../../features/control/network-switch';
 import { useNetworkControl } from '../../../../features/control/use-network-control';
 import { FloorPlan, useFloorPlanView } from '../../../../features/floor-plan';
 import { useLiveNetwork } from '../../../../features/live';
-import { useLivePlan } from '../use-live-plan';
+import { useLivePlan } from '../../use-live-plan';
 import { type Picked, usePlanSelection } from '../use-plan-selection';
 import { SceneRecall } from './scene-recall';
 import { TargetPanel } from './target-panel';

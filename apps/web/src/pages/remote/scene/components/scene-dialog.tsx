@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSceneMutations } from '../../../../api/scene';
 import { toast } from '../../../../app/feedback';
-import { PictureField } from '../../group/components/picture-field';
+import { PictureField } from '../../components/picture-field';
 import { CurveEditor } from './curve-editor';
 import { SceneParams } from './scene-params';
 

@@ -6,7 +6,7 @@ import { toast } from '../../../../app/feedback';
 import type { NetworkControl } from '../../../../features/control/use-network-control';
 import { useSceneName } from '../../../../features/scenes/scene-name';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
-import { PictureThumb } from '../../group/components/picture-field';
+import { PictureThumb } from '../../components/picture-field';
 
 /** Props of {@link SceneTable}. */
 export interface SceneTableProps {

@@ -1,10 +1,10 @@
 import { defaultProfileSettings } from '@lightwell/domain';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../api/query-client';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../i18n';
-import { markCatalogueFormats } from '../../../test/render-component';
+import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../../app/providers';
+import { i18n } from '../../i18n';
+import { markCatalogueFormats } from '../../test/render-component';
 import { ProfileEditor } from './profile-editor';
 
 const initial = {

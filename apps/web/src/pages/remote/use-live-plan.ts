@@ -1,10 +1,10 @@
 import type { PlanNode, ZoneMap } from '@lightwell/domain';
 import { useMemo } from 'react';
-import { useDeviceStateQuery } from '../../../api/control';
-import { useZoneMapQuery } from '../../../api/zone';
-import { devicesByNode, type LightState, lightLook } from '../../../features/control/light-look';
-import type { FloorPlanNode } from '../../../features/floor-plan';
-import type { DeviceStateRow } from '../../../features/live/merge';
+import { useDeviceStateQuery } from '../../api/control';
+import { useZoneMapQuery } from '../../api/zone';
+import { devicesByNode, type LightState, lightLook } from '../../features/control/light-look';
+import type { FloorPlanNode } from '../../features/floor-plan';
+import type { DeviceStateRow } from '../../features/live/merge';
 
 /** A plan node drawn from its device's reported state; `live` lets browser tests read what the plan shows. */
 export type LivePlanNode = PlanNode & FloorPlanNode & { deviceId: number | null; live: LightState; output: number };

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../api/query-client';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../i18n';
+import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../../app/providers';
+import { i18n } from '../../i18n';
 import { TimerField } from './timer-field';
 
 /** A form holding one timer, showing the raw value the form stores. */

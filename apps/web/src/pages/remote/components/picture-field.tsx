@@ -1,8 +1,8 @@
 import { ImageUpload } from '@lightwell/domain';
 import { Button, Image, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePictureQuery, usePictureUploadMutation } from '../../../../api/group';
-import { toast } from '../../../../app/feedback';
+import { usePictureQuery, usePictureUploadMutation } from '../../../api/group';
+import { toast } from '../../../app/feedback';
 
 /** Reads a file as base64 without the data-URL prefix. */
 function readBase64(file: Blob): Promise<string> {

@@ -1,0 +1,337 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts (section 3 User). E-mail is stored lower case; names are unique regardless of case. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    language: smallint('language').notNull().default(0),
+    timeFormat: smallint('time_format').notNull().default(1),
+    pageNumber: smallint('page_number').notNull().default(10),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** Sessions: only the SHA-256 of the token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_uid_idx').on(t.uid)],
+);
+
+/** E-mailed verification codes for registration, password reset and e-mail change. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    uid: integer('uid').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    address: text('address').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_codes_lookup_idx').on(t.purpose, t.email, t.createdAt),
+    index('verification_codes_address_idx').on(t.address, t.createdAt),
+  ],
+);
+
+/** Failure counters for throttling sign-in per account and per address. */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Every e-mail the console writes; kept as the outbox when no SMTP server is configured. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    template: text('template').notNull(),
+    language: smallint('language').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+/** Settings shared by every server process (for example a generated signing secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** One row per run of a scheduled job and time slot: the unique key makes a slot run once across processes. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    name: text('name').notNull(),
+    slot: text('slot').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    result: text('result'),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] })],
+);
+
+/** Projects (section 3). */
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  remarks: text('remarks').notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Membership of users in projects; one project per user is the default. */
+export const projectUsers = pgTable(
+  'project_users',
+  {
+    pid: integer('pid')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uid: integer('uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pid, t.uid] }), index('project_users_uid_idx').on(t.uid)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Networks (section 3). A deleted network stays in the recycle bin until `purge_after`. */
+export const networks = pgTable(
+  'networks',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => projects.id),
+    name: text('name').notNull(),
+    category: text('category').notNull().default('other'),
+    /** File name of the floor-plan image in `files`, or null for none. */
+    image: text('image'),
+    imageWidth: integer('image_width').notNull().default(500),
+    imageHeight: integer('image_height').notNull().default(500),
+    /** Electricity price per kWh in hundredths of the currency unit (section 9: price /100). */
+    electricityPrice: integer('electricity_price').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    /** Location for astro timers (degrees) and the network's IANA time zone for schedules. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Configuration profile applied to the whole network, or null. */
+    configId: integer('config_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('networks_pid_idx').on(t.pid), index('networks_deleted_idx').on(t.deletedAt)],
+);
+
+/** Members of a network with their user type (section 3 UserNetwork): 1 installer, 2 owner, 3 sub-user. */
+export const networkUsers = pgTable(
+  'network_users',
+  {
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    uid: integer('uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userType: smallint('user_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.nid, t.uid] }),
+    index('network_users_uid_idx').on(t.uid),
+    uniqueIndex('network_users_one_owner').on(t.nid).where(sql`${t.userType} = 2`),
+  ],
+);
+
+/** Zones drawn on a network's floor plan (section 3 Zone); points in the image's pixel coordinates. */
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    points: jsonb('points').$type<{ x: number; y: number }[]>().notNull(),
+    shape: smallint('shape').notNull().default(1),
+    bgColor: text('bg_color').notNull().default('#1677ff33'),
+    nameColor: text('name_color').notNull().default('#262626'),
+    nameAngle: doublePrecision('name_angle').notNull().default(0),
+    nameSize: smallint('name_size').notNull().default(16),
+    namePositionX: doublePrecision('name_position_x'),
+    namePositionY: doublePrecision('name_position_y'),
+    configId: integer('config_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('zones_nid_idx').on(t.nid)],
+);
+
+/** Nodes placed on the plan (section 3 Node): a device (vid) or an emergency device (rid). */
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: serial('id').primaryKey(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    vid: integer('vid'),
+    rid: integer('rid'),
+    name: text('name').notNull(),
+    nameSize: smallint('name_size').notNull().default(12),
+    nameAngle: doublePrecision('name_angle').notNull().default(0),
+    iconSize: smallint('icon_size').notNull().default(24),
+    nameColor: text('name_color').notNull().default('#262626'),
+    positionX: doublePrecision('position_x').notNull().default(0),
+    positionY: doublePrecision('position_y').notNull().default(0),
+    namePositionX: doublePrecision('name_position_x'),
+    namePositionY: doublePrecision('name_position_y'),
+    status: smallint('status').notNull().default(0),
+    statusTime: timestamp('status_time', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('nodes_nid_idx').on(t.nid), index('nodes_zone_idx').on(t.zoneId)],
+);
+
+/** Per user and network map view (section 3): zoom (default 1), imgX (100), imgY (210). */
+export const viewStates = pgTable(
+  'view_states',
+  {
+    uid: integer('uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    zoom: doublePrecision('zoom').notNull().default(1),
+    imgX: doublePrecision('img_x').notNull().default(100),
+    imgY: doublePrecision('img_y').notNull().default(210),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.nid] })],
+);
+
+/** Uploaded images, kept in the database so every server process serves them. */
+export const files = pgTable('files', {
+  name: text('name').primaryKey(),
+  ownerUid: integer('owner_uid').references(() => users.id, { onDelete: 'set null' }),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Share links for projects and networks: pending until accepted, valid 7 days, single use. */
+export const shares = pgTable(
+  'shares',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    pid: integer('pid').references(() => projects.id, { onDelete: 'cascade' }),
+    nid: integer('nid').references(() => networks.id, { onDelete: 'cascade' }),
+    /** Shared configuration profile (kind 'config'). */
+    configId: integer('config_id'),
+    sharerUid: integer('sharer_uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userType: smallint('user_type').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUid: integer('accepted_uid').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('shares_token_key').on(t.tokenHash), index('shares_sharer_idx').on(t.sharerUid)],
+);
+
+/** Audit trail: who changed what and when, with the state before and after, written with the change. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid'),
+    nid: integer('nid'),
+    actorUid: integer('actor_uid').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_nid_idx').on(t.nid, t.createdAt), index('audit_events_pid_idx').on(t.pid, t.createdAt)],
+);
+
+/** Backups of a network: a snapshot of everything it holds at the time. */
+export const backups = pgTable(
+  'backups',
+  {
+    id: serial('id').primaryKey(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    content: jsonb('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('backups_nid_idx').on(t.nid, t.createdAt)],
+);

@@ -1,0 +1,130 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSync } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The page rule of docs/decisions.md (Import rules), which Biome's import patterns cannot express: they see
+ * the text of a relative import, not which page folder it lands in. A page folder is a folder under pages/
+ * that holds an index.tsx; every other file under pages/ is a module of its area (pages/<area>/), shared by
+ * that area's pages (pages/project/name-rules.ts, pages/config/components/).
+ *
+ * - A file under pages/ imports from its own page folder, from modules of its own area, from the shared
+ *   folders below, from route-table.ts and from packages; never another page's internals, never another
+ *   area's modules (what two areas share belongs in features/ or components/), never routes.tsx.
+ * - Outside pages/, only routes.tsx (which wires each path to its lazy page) and tests import from pages/.
+ */
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+const PAGES = join(SRC, 'pages');
+const SHARED = ['access', 'api', 'app', 'components', 'features', 'hooks', 'i18n', 'layouts', 'stores', 'styles'];
+const SHARED_FILES = ['route-table.ts'];
+const TEST_ONLY = ['test'];
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const rel = (file: string) => relative(SRC, file).split(sep).join('/');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module a file names: static imports, re-exports and dynamic imports with a literal path. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const { module, errors } = parseSync(file, text);
+  if (errors.length > 0) throw new Error(`${rel(file)} does not parse: ${errors[0]?.message}`);
+  const specifiers = module.staticImports.map((entry) => entry.moduleRequest.value);
+  for (const entry of module.staticExports.flatMap((e) => e.entries)) {
+    if (entry.moduleRequest) specifiers.push(entry.moduleRequest.value);
+  }
+  for (const entry of module.dynamicImports) {
+    const literal = /^(['"`])([^'"`$]*)\1$/.exec(text.slice(entry.moduleRequest.start, entry.moduleRequest.end));
+    if (literal?.[2]) specifiers.push(literal[2]);
+  }
+  return specifiers;
+}
+
+/** The file a relative specifier lands on, as Vite resolves it (extension and index file optional). */
+function resolveRelative(from: string, specifier: string): string {
+  const base = resolve(dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? base;
+}
+
+/** The page folder a file under pages/ belongs to (the deepest folder with an index.tsx), or null. */
+function pageFolderOf(file: string): string | null {
+  for (let dir = dirname(file); dir.startsWith(PAGES) && dir !== PAGES; dir = dirname(dir)) {
+    if (!dir.endsWith(`${sep}components`) && existsSync(join(dir, 'index.tsx'))) return dir;
+  }
+  return null;
+}
+
+const areaOf = (file: string) => relative(PAGES, file).split(sep)[0];
+const inside = (file: string, dir: string) => file.startsWith(dir + sep);
+
+/** Why `file` may not import `target` (both under src/), or null when it may. */
+function pageRuleBroken(file: string, target: string): string | null {
+  const targetPath = rel(target);
+  if (inside(file, PAGES)) {
+    if (inside(target, PAGES)) {
+      const page = pageFolderOf(file);
+      const targetPage = pageFolderOf(target);
+      if (targetPage) {
+        return targetPage === page ? null : `reaches into the page ${rel(targetPage)}`;
+      }
+      return areaOf(target) === areaOf(file)
+        ? null
+        : `uses a module of the ${areaOf(target)} area; what two areas share belongs in features/ or components/`;
+    }
+    const top = targetPath.split('/')[0] ?? '';
+    if (SHARED.includes(top) || SHARED_FILES.includes(targetPath)) return null;
+    if (TEST_ONLY.includes(top) && isTest(file)) return null;
+    if (targetPath === 'routes.tsx')
+      return 'imports routes.tsx, which imports the pages: take paths from route-table.ts';
+    return `imports ${targetPath}, which is not a shared folder (${SHARED.join(', ')})`;
+  }
+  if (inside(target, PAGES) && rel(file) !== 'routes.tsx' && !isTest(file)) {
+    return 'imports a page: only routes.tsx wires pages, shared code never depends on one';
+  }
+  return null;
+}
+
+describe('import rules of the web app', () => {
+  it('keeps every page to its own folder, its area and the shared folders', () => {
+    const broken: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const target = resolveRelative(file, specifier);
+        if (!inside(target, SRC)) {
+          broken.push(`${rel(file)}: '${specifier}' leaves apps/web/src`);
+          continue;
+        }
+        const reason = pageRuleBroken(file, target);
+        if (reason) broken.push(`${rel(file)}: '${specifier}' ${reason}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('sees what the rule forbids', () => {
+    const at = (path: string) => join(SRC, ...path.split('/'));
+    expect(pageRuleBroken(at('pages/remote/area/zone-control.tsx'), at('pages/remote/index/index.tsx'))).toMatch(
+      'reaches into the page pages/remote/index',
+    );
+    expect(pageRuleBroken(at('pages/login/use-login.ts'), at('pages/project/name-rules.ts'))).toMatch(
+      'module of the project area',
+    );
+    expect(pageRuleBroken(at('pages/login/use-login.ts'), at('routes.tsx'))).toMatch('route-table.ts');
+    expect(pageRuleBroken(at('features/live/merge.ts'), at('pages/login/index.tsx'))).toMatch('imports a page');
+    expect(pageRuleBroken(at('pages/project/index/index.tsx'), at('pages/project/name-rules.ts'))).toBeNull();
+    expect(pageRuleBroken(at('pages/project/index/index.tsx'), at('features/live/merge.ts'))).toBeNull();
+    expect(pageRuleBroken(at('pages/login/index.tsx'), at('pages/login/components/login-form.tsx'))).toBeNull();
+    expect(importsOf(at('routes.tsx')).some((specifier) => specifier.startsWith('./pages/'))).toBe(true);
+  });
+});
