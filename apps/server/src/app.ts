@@ -11,8 +11,10 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createGatewayLink } from './gateway-link/index.ts';
+import { createIndexPage } from './lib/index-page.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { API_DOCS_CSP, registerSecurityHeaders, styleNonceOf } from './plugins/security-headers.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
@@ -81,12 +83,18 @@ function handleErrors(app: FastifyInstance): void {
   });
 }
 
-/** Serves the built web app; any other page path gets index.html so the client router can take it. */
+/**
+ * Serves the built web app; any other page path gets index.html so the client router can take it.
+ * index.html itself is always answered by the page route below, with this answer's style nonce.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
+  const indexPage = createIndexPage(webDist);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // `/` and `/index.html` fall through to the page answer below, which carries the nonce.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -97,7 +105,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     // A missing hashed asset is a stale page asking for an old build: 404, never index.html.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexPage(styleNonceOf(reply.raw)));
     }
     return reply.code(404).send({
       code: Code.notFound,
@@ -142,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
   };
   app.decorate('ctx', ctx);
+  await registerSecurityHeaders(app, config.publicUrl);
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.link.close());
@@ -166,7 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
   // Floor-plan uploads: one file of at most 3 MiB and a few short text fields (the signed envelope).
   await app.register(multipart, {
     limits: {

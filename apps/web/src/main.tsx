@@ -4,9 +4,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 
 import { appConfigQuery } from './api/app-config';
 import { queryClient } from './api/query-client';
+import { readCspNonce, stampStyleNonce } from './app/csp-nonce';
 import { AppProviders } from './app/providers';
 import { buildRouteObjects } from './app/router';
 import './styles/global.css';
+
+stampStyleNonce(readCspNonce());
 
 // Section 7: the public configuration (signing key, demo login) is read once at start.
 void queryClient.prefetchQuery(appConfigQuery);

@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { queryClient as appQueryClient } from '../api/query-client';
 import { i18n } from '../i18n';
 import { useLanguage } from '../i18n/use-language';
+import { readCspNonce } from './csp-nonce';
 import { bindMessageApi } from './feedback';
 
 /** antd's own texts (pagination, empty states, pickers) in the interface language. */
@@ -20,6 +21,9 @@ export const appTheme: ThemeConfig = {
   token: { colorPrimary: '#cf1322', colorLink: '#cf1322', borderRadius: 6 },
   components: { Layout: { siderBg: '#001529', headerBg: '#ffffff', headerPadding: '0 16px' } },
 };
+
+/** antd stamps this answer's nonce on the <style> elements it inserts, as the page's policy asks. */
+const csp = { nonce: readCspNonce() };
 
 function MessageBinding() {
   const { message } = App.useApp();
@@ -33,7 +37,7 @@ function MessageBinding() {
 function ThemedApp({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <ConfigProvider locale={antdLocales[language]} theme={appTheme}>
+    <ConfigProvider locale={antdLocales[language]} theme={appTheme} csp={csp}>
       <App>
         <MessageBinding />
         {children}

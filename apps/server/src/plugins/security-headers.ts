@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+const styleNonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * The style nonce of one answer: made on first use, then the same for the CSP header and for the
+ * index.html body of that answer (antd's CSS-in-JS stamps it on the <style> elements it inserts).
+ */
+export function styleNonceOf(response: ServerResponse): string {
+  let nonce = styleNonces.get(response);
+  if (nonce === undefined) {
+    nonce = randomBytes(16).toString('base64');
+    styleNonces.set(response, nonce);
+  }
+  return nonce;
+}
+
+const nonceSource = (_request: unknown, response: ServerResponse) => `'nonce-${styleNonceOf(response)}'`;
+
+/**
+ * The Content-Security-Policy of every answer (docs/decisions.md says why each directive is there):
+ * scripts only from our own files, styles from our files or with this answer's nonce, style
+ * attributes allowed, no plugins, no framing, no foreign base, form or connection targets.
+ */
+export function contentSecurityPolicy(https: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'form-action': ["'self'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", nonceSource],
+      'style-src-elem': ["'self'", nonceSource],
+      'style-src-attr': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'"],
+      ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+    },
+  } as const;
+}
+
+/**
+ * The policy of the API reference at /api/docs only: Swagger UI writes <style> elements without a
+ * nonce, so styles there may be inline; scripts stay limited to its own files.
+ */
+export const API_DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+].join('; ');
+
+/**
+ * Security headers on every answer (pages, assets, API, errors, 404s): CSP, nosniff, no referrer,
+ * no framing, and HSTS when the console's public address is https. Register before any route.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const https = publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(https),
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
