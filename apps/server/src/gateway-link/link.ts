@@ -125,7 +125,10 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   client.on('connect', () => {
     (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   });
-  client.on('error', (error) => log.warn({ err: error }, 'MQTT client error'));
+  // Once closing, a late acknowledgement may meet the ended socket: nothing to report.
+  client.on('error', (error) => {
+    if (!closed) log.warn({ err: error }, 'MQTT client error');
+  });
 
   // Several server processes on one external broker share the gateway messages (each is applied once);
   // presence is retained and subscribed by every process; live updates and revocations reach every process.
