@@ -125,9 +125,11 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   client.on('connect', () => {
     (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   });
-  // Once closing, a late acknowledgement may meet the ended socket: nothing to report.
+  // A failed first connection fails the start (which explains it); once closing, a late acknowledgement
+  // may meet the ended socket: nothing to report in either case.
+  let connectedOnce = false;
   client.on('error', (error) => {
-    if (!closed) log.warn({ err: error }, 'MQTT client error');
+    if (connectedOnce && !closed) log.warn({ err: error }, 'MQTT client error');
   });
 
   // Several server processes on one external broker share the gateway messages (each is applied once);
@@ -190,6 +192,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     };
     const onConnect = () => {
       client.off('error', onError);
+      connectedOnce = true;
       resolve();
     };
     client.once('connect', onConnect);

@@ -65,9 +65,9 @@ export function explainStartFailure(error: unknown, step: StartStep, config: Con
   const code = e.code ?? '';
   if (step === 'database') {
     if (config.databaseUrl) {
-      if (UNREACHABLE.has(code) || PG_REFUSED[code]) {
-        return `cannot connect to the database at DATABASE_URL (${describeUrl(config.databaseUrl)}): ${reason(e)}.\nStart PostgreSQL there or correct DATABASE_URL.`;
-      }
+      const where = `cannot connect to the database at DATABASE_URL (${describeUrl(config.databaseUrl)}): ${reason(e)}.`;
+      if (UNREACHABLE.has(code)) return `${where}\nStart PostgreSQL there or correct DATABASE_URL.`;
+      if (PG_REFUSED[code]) return `${where}\nCorrect the user, password or database name in DATABASE_URL.`;
       return null;
     }
     if (UNWRITABLE.has(code)) {
