@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type LaunchedSimulator, launchSimulator } from '@lightwell/simulator/launch';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
 import { E2E_BASE_URL, E2E_MQTT_PORT, E2E_PORT, E2E_SIM_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
 
@@ -35,7 +36,31 @@ async function waitForServer(child: ChildProcess, log: () => string): Promise<vo
   throw new Error(`console did not answer within 60 s:\n${log()}`);
 }
 
-/** Starts a real SMTP server and the console (demo mode, fresh embedded database); returns the teardown. */
+interface ReadyMessage {
+  type: string;
+  demo: { fleet: object; controlPort: number | undefined } | null;
+}
+
+/**
+ * The demo simulator as npm start runs it: its own process, given the fleet the console hands over
+ * when it is ready (apps/server/src/start/hand-over.ts).
+ */
+function launchDemoSimulator(child: ChildProcess): Promise<LaunchedSimulator> {
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: ReadyMessage) => {
+      if (message.type !== 'lightwell:ready') return;
+      if (!message.demo) return reject(new Error('the console reported no demo installation'));
+      const simulator = launchSimulator({ fleet: message.demo.fleet, controlPort: message.demo.controlPort });
+      simulator.ready.then(() => resolve(simulator), reject);
+    });
+    child.once('exit', () => reject(new Error('the console exited before it was ready')));
+  });
+}
+
+/**
+ * Starts a real SMTP server, the console (demo mode, fresh embedded database) and the demo simulator;
+ * returns the teardown.
+ */
 export default async function globalSetup() {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-e2e-'));
@@ -56,12 +81,15 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  const simulator = launchDemoSimulator(child);
   await waitForServer(child, () => output);
+  const running = await simulator;
   return async () => {
+    await running.stop();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await smtp.close();

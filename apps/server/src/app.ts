@@ -40,6 +40,7 @@ import { sessionRoutes } from './routes/user/session.routes.ts';
 import { nodeRoutes } from './routes/zone/node.routes.ts';
 import { zoneRoutes } from './routes/zone/zone.routes.ts';
 import { registerTaskLifecycle } from './services/commands/task-lifecycle.ts';
+import type { PhaseTimer } from './start/phase-clock.ts';
 
 /** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
 export interface BuildOptions {
@@ -47,7 +48,11 @@ export interface BuildOptions {
   database: Database;
   now?: () => Date;
   mailer?: Mailer;
+  /** Times the steps of the build (a start prints them at debug level). */
+  timer?: PhaseTimer;
 }
+
+const untimed: PhaseTimer = { time: (_name, step) => step() };
 
 const API_PREFIXES = ['/api/', '/SigMesh/'];
 
@@ -118,12 +123,25 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   });
 }
 
+/** Log lines as coloured text on standard output, written in this thread so that none is lost at exit. */
+async function prettyStream(): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    sync: true,
+  });
+}
+
 /** Builds the Fastify app: plugins, then routes, then error and not-found handlers. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Readable lines for a person at a terminal; JSON lines for a log collector.
+      ...(config.logFormat === 'pretty' ? { stream: await prettyStream() } : {}),
       // Query strings may carry a session token (image downloads): log paths only.
       serializers: {
         req: (request) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }),
@@ -138,10 +156,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Responses are shaped by presenters (the allow-list); schemas on routes document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const signingSecret = await resolveSigningSecret(database.db, config.signingSecret);
-  await seedSystemProfiles(database.db);
+  const timer = options.timer ?? untimed;
+  const signingSecret = await timer.time('signing secret', () =>
+    resolveSigningSecret(database.db, config.signingSecret),
+  );
+  await timer.time('system profiles', () => seedSystemProfiles(database.db));
   const now = options.now ?? (() => new Date());
-  const { link, live } = await createGatewayLink({ config, db: database.db, signingSecret, log: app.log, now });
+  const { link, live } = await timer.time('gateway link', () =>
+    createGatewayLink({ config, db: database.db, signingSecret, log: app.log, now }),
+  );
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -178,7 +201,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
+  await timer.time('api docs', async () => {
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
+  });
   // Floor-plan uploads: one file of at most 3 MiB and a few short text fields (the signed envelope).
   await app.register(multipart, {
     limits: {
@@ -216,6 +241,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerTaskLifecycle(app);
 
   handleErrors(app);
-  await serveWebApp(app, config.webDist);
+  await timer.time('web app', () => serveWebApp(app, config.webDist));
   return app;
 }

@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
   SIMULATOR_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Log level of the server (fatal, error, warn, info, debug, trace, silent). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log lines as readable text (`pretty`) or one JSON object a line (`json`); pretty on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
   /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */
@@ -80,12 +82,16 @@ export interface Config {
   allowUnsigned: boolean;
   simulatorHttpPort: number | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logFormat: 'pretty' | 'json';
   webDist: string;
   trustProxy: boolean;
 }
 
-/** Parses the environment; throws naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; throws naming every bad variable. `terminal` tells whether the logs go to a
+ * person (standard output is a terminal), which makes them readable text unless LOG_FORMAT says otherwise.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -109,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowUnsigned: e.ALLOW_UNSIGNED,
     simulatorHttpPort: e.SIMULATOR_HTTP_PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
   };

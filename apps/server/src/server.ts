@@ -1,50 +1,76 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { startDemoSimulator } from './demo/run-simulator.ts';
+import { type Config, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { demoFleet } from './demo/demo-fleet.ts';
 import { DEMO_LOGIN, seedDemo } from './demo/seed-demo.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { lockDataDir } from './start/data-dir-lock.ts';
+import { handOver } from './start/hand-over.ts';
+import { PhaseClock } from './start/phase-clock.ts';
+import { explainStartFailure, type StartStep } from './start/start-failure.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database });
-if (config.demo) await seedDemo(app.ctx);
-const stopScheduler = startScheduler(app.ctx, app.log);
-await app.listen({ port: config.port, host: config.host });
-const listening = app.server.address();
-const demoSimulator = config.demo
-  ? await startDemoSimulator(app.ctx, {
-      httpUrl: `http://127.0.0.1:${typeof listening === 'object' && listening ? listening.port : config.port}`,
-      controlPort: config.simulatorHttpPort,
-      log: app.log,
-    })
-  : null;
+// Everything before this line is Node.js starting and loading the modules.
+const clock = new PhaseClock();
+let step: StartStep = 'config';
+let config: Config | undefined;
+let releaseDataDir: (() => void) | undefined;
+let database: Database | undefined;
 
-const lines = [
-  '',
-  `  Lightwell console is running at ${config.publicUrl}`,
-  `  database: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-  `  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox table (no SMTP_URL)'}`,
-  ...(config.demo ? [`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`] : []),
-  ...(demoSimulator
-    ? [
-        `  simulated gateways: ${[...demoSimulator.simulator.gateways.keys()].join(', ')}${demoSimulator.control ? ` (status: ${demoSimulator.control.url}/state)` : ''}`,
-      ]
-    : []),
-  '',
-];
-process.stdout.write(`${lines.join('\n')}\n`);
+try {
+  config = loadConfig();
+  step = 'database';
+  const { dataDir, databaseUrl } = config;
+  releaseDataDir = databaseUrl ? undefined : lockDataDir(dataDir);
+  database = await clock.time('database', () => openDatabase({ url: databaseUrl, dataDir }, clock));
+  step = 'app';
+  const app = await clock.time('app', () => buildApp({ config: config!, database: database!, timer: clock }));
+  if (config.demo) await clock.time('demo seed', () => seedDemo(app.ctx));
+  const stopScheduler = startScheduler(app.ctx, app.log);
+  step = 'listen';
+  await clock.time('listen', () => app.listen({ port: config!.port, host: config!.host }));
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const fleet = config.demo
+    ? await clock.time('demo fleet', () => demoFleet(app.ctx, `http://127.0.0.1:${port}`))
+    : null;
+  app.log.debug({ phases: clock.phases, totalMs: clock.total() }, 'start phases');
+  printBanner(config, database);
+  app.log.info({ url: config.publicUrl }, 'console ready');
+  handOver(app.log, { url: config.publicUrl, fleet, simulatorPort: config.simulatorHttpPort });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  stopScheduler();
-  await demoSimulator?.stop();
-  await app.close();
-  await database.close();
-  process.exit(0);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopScheduler();
+    await app.close();
+    await database?.close();
+    releaseDataDir?.();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by npm start: the start script going away ends this process too.
+  process.on('disconnect', () => void shutdown('disconnect'));
+} catch (error) {
+  const explained = explainStartFailure(error, step, config);
+  await database?.close().catch(() => undefined);
+  releaseDataDir?.();
+  if (!explained) throw error;
+  process.stderr.write(`${explained}\n`);
+  process.exit(1);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/** The start banner: where the console is, its database and mail, and the demo login. Plain text in every log format. */
+function printBanner(config: Config, database: Database): void {
+  const lines = [
+    '',
+    `  Lightwell console is running at ${config.publicUrl}`,
+    `  database: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox table (no SMTP_URL)'}`,
+    ...(config.demo ? [`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`] : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

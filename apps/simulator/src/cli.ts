@@ -1,5 +1,6 @@
 // npm start -w @lightwell/simulator -- --broker mqtt://127.0.0.1:18830 (--config fleet.json | --fleet 100x50)
-//   [--http http://127.0.0.1:8080] [--latency 20-150] [--control-port 18097] [--report-period 300000]
+//   [--http http://127.0.0.1:8080] [--latency 20-150] [--control-port 18097] [--report-period 300000] [--quiet]
+// `--config -` reads the fleet from standard input (how launch.mjs hands over the console's demo fleet).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startControlServer } from './control-server.ts';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     'control-port': { type: 'string' },
     'report-period': { type: 'string' },
     'write-fleet': { type: 'string' },
+    quiet: { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -30,6 +32,8 @@ function usage(problem?: string): never {
       '  --control-port PORT   serve GET /state and the control calls on this port',
       '  --report-period MS    consumption report period (default 300000; 0 off)',
       '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
+      '  --config -            read the fleet file from standard input',
+      '  --quiet               no per-gateway log lines (connection errors, refused calls)',
       '',
     ].join('\n'),
   );
@@ -38,7 +42,9 @@ function usage(problem?: string): never {
 
 if (values.help) usage();
 let file: ReturnType<typeof FleetFileSchema.parse> | undefined;
-if (values.config) file = FleetFileSchema.parse(JSON.parse(readFileSync(values.config, 'utf8')));
+if (values.config) {
+  file = FleetFileSchema.parse(JSON.parse(readFileSync(values.config === '-' ? 0 : values.config, 'utf8')));
+}
 let gateways: SimGatewaySpec[];
 if (values.fleet) {
   const match = /^(\d+)x(\d+)$/.exec(values.fleet);
@@ -68,7 +74,7 @@ const simulator = await startSimulator({
   latencyMs: parseLatency(values.latency),
   reportPeriodMs: values['report-period'] ? Number(values['report-period']) : file?.reportPeriodMs,
   sensorMeanMs: file?.sensorMeanMs,
-  log: (message) => process.stderr.write(`${message}\n`),
+  log: values.quiet ? undefined : (message) => process.stderr.write(`${message}\n`),
 });
 const devices = gateways.reduce((sum, gateway) => sum + gateway.devices.length, 0);
 process.stdout.write(
@@ -76,11 +82,22 @@ process.stdout.write(
 );
 const control = values['control-port'] ? await startControlServer(simulator, Number(values['control-port'])) : null;
 if (control) process.stdout.write(`control endpoint: ${control.url}/state\n`);
+// Started by launch.mjs: tell it the fleet runs.
+process.send?.({
+  type: 'lightwell:simulator-ready',
+  gateways: [...simulator.gateways.keys()],
+  control: control?.url ?? null,
+});
 
+let stopping = false;
 async function shutdown() {
+  if (stopping) return;
+  stopping = true;
   await control?.close();
   await simulator.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
+// The launching process going away ends the simulator too.
+process.on('disconnect', () => void shutdown());

@@ -4,66 +4,18 @@ import {
   type ElementState,
   ElementType,
   type ElementTypeValue,
+  elementLayout,
+  HARDWARE_KINDS,
+  type HardwareKind,
   type InventoryDevice,
   isEmergencyElement,
   isLightElement,
 } from '@lightwell/domain';
 import { z } from 'zod';
 
-/**
- * Kinds of simulated mesh devices. `dt6` dimmable, `dt8` colour-tuning (cct) and `d4i` (a DT6 driver
- * with the D4i bank) luminaires; `emergencyOne` / `emergencyTwo` emergency fittings (element types 6
- * and 11); sensors, push buttons and Bluetooth panels.
- */
-export const SIM_DEVICE_KINDS = [
-  'dt6',
-  'dt8',
-  'd4i',
-  'motionSensor',
-  'lightSensor',
-  'pushButton',
-  'panel',
-  'emergencyOne',
-  'emergencyTwo',
-] as const;
-export type SimDeviceKind = (typeof SIM_DEVICE_KINDS)[number];
-
-/** The product catalogue kind (one of the six virtual kinds) of a simulated device kind. */
-export const PRODUCT_KIND: Record<SimDeviceKind, string> = {
-  dt6: 'luminaire',
-  dt8: 'luminaire',
-  d4i: 'luminaire',
-  motionSensor: 'motionSensor',
-  lightSensor: 'lightSensor',
-  pushButton: 'pushButton',
-  panel: 'panel',
-  emergencyOne: 'emergency',
-  emergencyTwo: 'emergency',
-};
-
-/** The element layout of a device kind (what a product sub-version's config lists). */
-export function elementLayout(kind: SimDeviceKind): { type: ElementTypeValue; isD4i?: boolean }[] {
-  switch (kind) {
-    case 'dt6':
-      return [{ type: ElementType.dt6 }];
-    case 'dt8':
-      return [{ type: ElementType.dt8 }];
-    case 'd4i':
-      return [{ type: ElementType.dt6, isD4i: true }];
-    case 'motionSensor':
-      return [{ type: ElementType.motionSensor }];
-    case 'lightSensor':
-      return [{ type: ElementType.lightSensor }];
-    case 'pushButton':
-      return [{ type: ElementType.pushButton }];
-    case 'panel':
-      return [{ type: ElementType.panel }];
-    case 'emergencyOne':
-      return [{ type: ElementType.emergencyOne }];
-    case 'emergencyTwo':
-      return [{ type: ElementType.emergencyTwo }];
-  }
-}
+/** Kinds of simulated mesh devices: the hardware kinds of the product catalogue (`packages/domain`). */
+export const SIM_DEVICE_KINDS = HARDWARE_KINDS;
+export type SimDeviceKind = HardwareKind;
 
 const StoredSceneSchema = z.object({
   onOff: z.union([z.literal(0), z.literal(1)]),

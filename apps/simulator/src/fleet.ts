@@ -56,6 +56,7 @@ export const FleetFileSchema = z.object({
       firmware: z.string().optional(),
       meshReady: z.boolean().optional(),
       mesh: z.string().optional(),
+      location: z.object({ country: z.string(), latitude: z.number(), longitude: z.number() }).optional(),
       devices: z.array(SimDeviceSpecSchema),
     }),
   ),

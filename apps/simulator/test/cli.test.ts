@@ -83,3 +83,16 @@ it('runs the gateways of a fleet file', async () => {
   expect(device.device.elements[0]).toMatchObject({ type: 8, cct: 4000 });
   expect(await run.stop()).toBe(0);
 }, 30_000);
+
+it('runs in its own process through launch.mjs, given the fleet on its standard input', async () => {
+  const { generateFleet } = await import('../src/fleet.ts');
+  const { launchSimulator } = await import('../launch.mjs');
+  const fleet = { brokerUrl: broker.url, latencyMs: 0, gateways: generateFleet(2, 3, 'launch-gw') };
+  const simulator = launchSimulator({ fleet, controlPort: 0 });
+  const ready = await simulator.ready;
+  expect(ready.gateways).toEqual(fleet.gateways.map((g) => g.sn));
+  const state = (await (await fetch(`${ready.control}/state`)).json()) as { gateways: { connection: string }[] };
+  expect(state.gateways.map((g) => g.connection)).toEqual(['online', 'online']);
+  await simulator.stop();
+  expect((await simulator.exited).code).toBe(0);
+}, 30_000);

@@ -5,6 +5,7 @@ export * from './calls/index.ts';
 export * from './codes.ts';
 export * from './devices/d4i.ts';
 export * from './devices/d4i-sample.ts';
+export * from './devices/device-catalogue.ts';
 export * from './devices/device-kinds.ts';
 export * from './devices/device-rules.ts';
 export * from './devices/device-schemas.ts';

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { PhaseTimer } from '../start/phase-clock.ts';
 import * as schema from './schema.ts';
 
 /** The typed query layer, the same on PGlite and PostgreSQL. */
@@ -20,6 +21,29 @@ export interface Database {
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+/** The newest migration's time stamp (`when` in the journal drizzle-kit writes). */
+function newestMigration(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Whether the database already has every migration: drizzle's migrator applies those newer than the last
+ * one it recorded, so when that is the newest there is nothing to do (and reading every SQL file is saved).
+ */
+async function isMigrated(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  try {
+    const { rows } = await query('SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations');
+    const last = (rows[0] as { last: string | null } | undefined)?.last;
+    return last !== null && last !== undefined && Number(last) >= newestMigration();
+  } catch {
+    // No migration table yet: a new database.
+    return false;
+  }
+}
+
 /** Advisory lock key that serialises migrations when several processes start together. */
 const MIGRATION_LOCK = 7_316_001;
 
@@ -27,20 +51,29 @@ const MIGRATION_LOCK = 7_316_001;
  * Opens PostgreSQL at `url`, or the embedded PGlite in `dataDir` (in memory when `dataDir` is
  * `memory://`), and applies the versioned migrations.
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+export async function openDatabase(
+  options: { url?: string | undefined; dataDir: string },
+  timer: PhaseTimer = untimed,
+): Promise<Database> {
+  if (options.url) return openPostgres(options.url, timer);
+  return openPglite(options.dataDir, timer);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+const untimed: PhaseTimer = { time: (_name, step) => step() };
+
+async function openPostgres(url: string, timer: PhaseTimer): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const client = await pool.connect();
+  const client = await timer.time('database connect', () => pool.connect());
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await timer.time('migrations', async () => {
+      if (!(await isMigrated((text) => client.query(text)))) {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      }
+    });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
@@ -48,7 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'pg', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, timer: PhaseTimer): Promise<Database> {
   let client: PGlite;
   if (dataDir === 'memory://') {
     client = new PGlite();
@@ -57,8 +90,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     mkdirSync(folder, { recursive: true });
     client = new PGlite(folder);
   }
-  await client.waitReady;
+  await timer.time('database open', () => client.waitReady);
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await timer.time('migrations', async () => {
+    if (!(await isMigrated((text) => client.query(text)))) await migratePglite(db, { migrationsFolder });
+  });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

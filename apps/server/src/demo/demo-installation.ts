@@ -1,4 +1,4 @@
-import { elementLayout, type SimDeviceKind } from '@lightwell/simulator';
+import { elementLayout, type HardwareKind } from '@lightwell/domain';
 
 /*
  * The demo installation: a product catalogue, an office network with a floor plan and zones, two
@@ -11,7 +11,7 @@ export interface DemoProduct {
   name: string;
   /** Short name of its fittings on the plan, numbered across the building ("Downlight 3"). */
   label: string;
-  simKind: SimDeviceKind;
+  simKind: HardwareKind;
   manufacturer: string;
   ratedPower: number;
   hardwareVersions: string[];

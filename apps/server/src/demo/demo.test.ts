@@ -1,4 +1,11 @@
 import { isTaskEnded, type TaskDetail, type TaskSummary } from '@lightwell/domain';
+import {
+  type ControlServer,
+  FleetFileSchema,
+  type Simulator,
+  startControlServer,
+  startSimulator,
+} from '@lightwell/simulator';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, call, describeApi, loginAs, SIGNING_SECRET, type TestApp } from '../../test/helpers.ts';
@@ -21,12 +28,13 @@ import {
   zones,
 } from '../db/schema.ts';
 import { demoGatewaySecret, hashGatewaySecret } from '../gateway-link/credentials.ts';
+import { demoFleet } from './demo-fleet.ts';
 import { DEMO_DEVICES, DEMO_GATEWAYS, DEMO_NETWORK, DEMO_PRODUCTS, DEMO_ZONES } from './demo-installation.ts';
-import { type DemoSimulator, startDemoSimulator } from './run-simulator.ts';
 import { DEMO_LOGIN, seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
-let demo: DemoSimulator | null = null;
+// The simulator runs in this test process; the console hands the same fleet to a process of its own.
+let demo: { simulator: Simulator; control: ControlServer; stop(): Promise<void> } | null = null;
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -141,12 +149,20 @@ describeApi('demo installation', () => {
     const uid = await seedDemo(t.app.ctx);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
-    demo = await startDemoSimulator(t.app.ctx, {
-      httpUrl: `http://127.0.0.1:${port}`,
-      controlPort: 0,
-      log: t.app.log,
-    });
-    expect(demo).not.toBeNull();
+    const fleet = await demoFleet(t.app.ctx, `http://127.0.0.1:${port}`);
+    // What the console hands over is a fleet file the simulator accepts.
+    const file = FleetFileSchema.parse(fleet);
+    expect(file.gateways.map((g) => g.sn)).toEqual(DEMO_GATEWAYS.map((g) => g.sn));
+    const simulator = await startSimulator({ ...file, brokerUrl: file.brokerUrl!, waitConnected: false });
+    const control = await startControlServer(simulator, 0);
+    demo = {
+      simulator,
+      control,
+      async stop() {
+        await control.close();
+        await simulator.stop();
+      },
+    };
     const [net] = await t.db.select().from(networks).where(eq(networks.name, DEMO_NETWORK.name));
     const nid = net!.id;
     await vi.waitFor(
@@ -161,7 +177,7 @@ describeApi('demo installation', () => {
       },
       { timeout: 15_000, interval: 100 },
     );
-    const state = (await (await fetch(`${demo!.control!.url}/state`)).json()) as { gateways: { sn: string }[] };
+    const state = (await (await fetch(`${demo!.control.url}/state`)).json()) as { gateways: { sn: string }[] };
     expect(state.gateways.map((g) => g.sn)).toEqual(DEMO_GATEWAYS.map((g) => g.sn));
 
     const session = await loginAs(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);

@@ -1,5 +1,4 @@
-import { isLightElement } from '@lightwell/domain';
-import { PRODUCT_KIND } from '@lightwell/simulator';
+import { isLightElement, PRODUCT_KIND } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';

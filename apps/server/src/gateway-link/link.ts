@@ -125,7 +125,12 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   client.on('connect', () => {
     (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   });
-  client.on('error', (error) => log.warn({ err: error }, 'MQTT client error'));
+  // A failed first connection fails the start (which explains it); once closing, a late acknowledgement
+  // may meet the ended socket: nothing to report in either case.
+  let connectedOnce = false;
+  client.on('error', (error) => {
+    if (connectedOnce && !closed) log.warn({ err: error }, 'MQTT client error');
+  });
 
   // Several server processes on one external broker share the gateway messages (each is applied once);
   // presence is retained and subscribed by every process; live updates and revocations reach every process.
@@ -187,6 +192,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     };
     const onConnect = () => {
       client.off('error', onError);
+      connectedOnce = true;
       resolve();
     };
     client.once('connect', onConnect);

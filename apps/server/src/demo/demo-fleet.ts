@@ -1,31 +1,65 @@
-import { isLightElement } from '@lightwell/domain';
-import {
-  type ControlServer,
-  type SimDeviceSpec,
-  type SimGatewaySpec,
-  type Simulator,
-  type StoredScene,
-  startControlServer,
-  startSimulator,
-} from '@lightwell/simulator';
+import { type HardwareKind, isLightElement } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { deviceElements, devices, gateways, networks, sceneDevices, scenes } from '../db/schema.ts';
 import { demoGatewaySecret } from '../gateway-link/credentials.ts';
 import { DEMO_GATEWAYS, DEMO_PRODUCTS } from './demo-installation.ts';
 
-export interface DemoSimulator {
-  simulator: Simulator;
-  control: ControlServer | null;
-  stop(): Promise<void>;
+/*
+ * The demo installation as a fleet file of the simulator (apps/simulator/README.md): the server hands
+ * it to whoever started it (scripts/start.mjs, the e2e setup), which runs the simulator as its own
+ * process. The server never imports the simulator (docs/decisions.md); the two meet on the wire.
+ */
+
+/** A scene stored on a simulated device. */
+export interface DemoFleetScene {
+  onOff: 0 | 1;
+  lightness: number;
+  cct?: number;
+}
+
+/** A simulated device of the demo fleet, with its last known light state and stored scenes. */
+export interface DemoFleetDevice {
+  mac: string;
+  address: number;
+  kind: HardwareKind;
+  model: string;
+  firmwareVersion: string;
+  hardwareVersion: string;
+  serialNumber: string;
+  ratedPower: number;
+  onOff: 0 | 1;
+  lightness: number;
+  cct: number;
+  scenes: Record<string, DemoFleetScene>;
+}
+
+/** A simulated gateway of the demo fleet: its credentials and its mesh. */
+export interface DemoFleetGateway {
+  sn: string;
+  secret: string;
+  devices: DemoFleetDevice[];
+  mesh: string;
+  firmware: string;
+  meshReady: boolean;
+  location: { country: string; latitude: number; longitude: number };
+}
+
+/** The simulator's fleet file for the demo installation. */
+export interface DemoFleet {
+  brokerUrl: string;
+  httpUrl: string;
+  latencyMs: [number, number];
+  reportPeriodMs: number;
+  sensorMeanMs: number;
+  gateways: DemoFleetGateway[];
 }
 
 /**
  * The demo installation's gateways and devices as the simulator runs them: the stored devices with
  * their last known light state and the scenes stored on them, both gateways sharing the network's mesh.
  */
-export async function demoFleet(ctx: AppContext): Promise<SimGatewaySpec[]> {
+export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGateway[]> {
   const rows = await ctx.db
     .select({
       sn: gateways.sn,
@@ -76,12 +110,12 @@ export async function demoFleet(ctx: AppContext): Promise<SimGatewaySpec[]> {
         .innerJoin(scenes, eq(scenes.id, sceneDevices.sceneId))
         .where(inArray(sceneDevices.deviceId, ids))
     : [];
-  const specsByNid = new Map<number, SimDeviceSpec[]>();
+  const specsByNid = new Map<number, DemoFleetDevice[]>();
   for (const row of deviceRows) {
     if (row.address === null) continue;
     const product = simKind.get(row.model)!;
     const light = elementRows.find((e) => e.deviceId === row.id && isLightElement(e.type));
-    const stored: Record<string, StoredScene> = {};
+    const stored: Record<string, DemoFleetScene> = {};
     for (const scene of sceneRows.filter((s) => s.deviceId === row.id)) {
       stored[String(scene.number)] = {
         onOff: scene.onOff ? 1 : 0,
@@ -118,39 +152,18 @@ export async function demoFleet(ctx: AppContext): Promise<SimGatewaySpec[]> {
 }
 
 /**
- * Runs the demo installation's simulated gateways in this process against the console's broker
- * (`ctx.link.brokerUrl`), with the mesh-prefix HTTP calls to `httpUrl`, and the status and control
- * endpoint on `controlPort` when given. Answers null when there is no demo installation.
+ * The fleet file that runs the demo installation against this console: its broker (`ctx.link.brokerUrl`),
+ * the mesh-prefix HTTP calls to `httpUrl`, device latency 20-150 ms. Null when there is no demo installation.
  */
-export async function startDemoSimulator(
-  ctx: AppContext,
-  options: { httpUrl: string; controlPort?: number | undefined; log: FastifyBaseLogger },
-): Promise<DemoSimulator | null> {
-  const fleet = await demoFleet(ctx);
+export async function demoFleet(ctx: AppContext, httpUrl: string): Promise<DemoFleet | null> {
+  const fleet = await demoFleetGateways(ctx);
   if (fleet.length === 0) return null;
-  const simulator = await startSimulator({
+  return {
     brokerUrl: ctx.link.brokerUrl,
-    gateways: fleet,
-    httpUrl: options.httpUrl,
+    httpUrl,
     latencyMs: [20, 150],
     reportPeriodMs: 60_000,
     sensorMeanMs: 90_000,
-    waitConnected: false,
-    log: (message) => options.log.debug({ simulator: true }, message),
-  });
-  await Promise.race([
-    Promise.all([...simulator.gateways.values()].map((gateway) => gateway.whenConnected())),
-    new Promise((resolve) => setTimeout(resolve, 10_000)),
-  ]);
-  const control =
-    options.controlPort === undefined ? null : await startControlServer(simulator, options.controlPort, '127.0.0.1');
-  options.log.info({ gateways: fleet.map((g) => g.sn), control: control?.url ?? null }, 'demo simulator running');
-  return {
-    simulator,
-    control,
-    async stop() {
-      await control?.close();
-      await simulator.stop();
-    },
+    gateways: fleet,
   };
 }

@@ -1,0 +1,39 @@
+// The simulator as a process of its own, for the scripts that start the console (scripts/start.mjs,
+// scripts/dev.mjs, the e2e setup). Plain JavaScript, so a script can use it without a TypeScript loader.
+import { spawn } from 'node:child_process';
+
+const here = new URL('.', import.meta.url).pathname;
+
+/**
+ * Runs a fleet (a fleet file's content, see README.md) in a child process: `src/cli.ts --config -` with
+ * the fleet on its standard input, so secrets never touch the disk. `ready` resolves with the gateways'
+ * serial numbers and the control endpoint's URL once every gateway is connected, and rejects if the
+ * process ends first. `stop()` ends it and resolves when it has ended.
+ *
+ * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore' }} options
+ */
+export function launchSimulator({ fleet, controlPort, quiet = true, stdout = 'ignore' }) {
+  const args = ['--import', 'tsx', 'src/cli.ts', '--config', '-'];
+  if (controlPort !== undefined) args.push('--control-port', String(controlPort));
+  if (quiet) args.push('--quiet');
+  const child = spawn(process.execPath, args, { cwd: here, stdio: ['pipe', stdout, 'inherit', 'ipc'] });
+  child.stdin.end(JSON.stringify(fleet));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const ready = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message?.type === 'lightwell:simulator-ready')
+        resolve({ gateways: message.gateways, control: message.control });
+    });
+    exited.then(({ code, signal }) => reject(new Error(`the simulator ended (${signal ?? `exit code ${code}`})`)));
+  });
+  ready.catch(() => undefined);
+  return {
+    child,
+    ready,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// npm run bench:restart [-- --runs 5]: `npm start` again and again on one existing data folder (the demo
+// seeded by a first, untimed start) and prints the time from the command to the first page served, and
+// the server's start phases (LOG_LEVEL=debug) per run. Figures, not assertions.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '18480' },
+  },
+});
+const runs = Number(values.runs);
+const port = Number(values.port);
+const root = new URL('../..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-restart-'));
+
+interface Run {
+  firstPageMs: number;
+  phases: Record<string, number>;
+}
+
+async function firstPage(child: ChildProcess, started: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('npm start ended before serving');
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** One `npm start` up to its first page; stopped with Ctrl-C (SIGINT to its process group). */
+async function startOnce(): Promise<Run> {
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MQTT_PORT: String(port + 1),
+      SIMULATOR_HTTP_PORT: '',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      DEMO: 'true',
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const firstPageMs = await firstPage(child, started);
+  // The phases line follows the listen at once; the simulated gateways connect after the first page.
+  while (!output.includes('"start phases"') && child.exitCode === null) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  while (!output.includes('simulated gateways') && child.exitCode === null) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const line = output.split('\n').find((l) => l.includes('"start phases"'));
+  const phases = line ? (JSON.parse(line) as { phases: Record<string, number> }).phases : {};
+  process.kill(-child.pid!, 'SIGINT');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return { firstPageMs, phases };
+}
+
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+try {
+  process.stdout.write(`first start on ${dataDir} (builds if needed, seeds the demo; not counted)…\n`);
+  await startOnce();
+  const results: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await startOnce();
+    results.push(run);
+    process.stdout.write(`run ${i + 1}: first page after ${Math.round(run.firstPageMs)} ms\n`);
+  }
+  const times = results.map((run) => run.firstPageMs);
+  process.stdout.write(
+    `\nnpm start → first page (${runs} restarts): min ${Math.round(Math.min(...times))} ms, median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms\n\nserver phases, median ms:\n`,
+  );
+  for (const name of Object.keys(results[0]!.phases)) {
+    const values = results.map((run) => run.phases[name] ?? 0);
+    process.stdout.write(`  ${name.padEnd(18)} ${String(median(values)).padStart(5)}\n`);
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,85 @@
+// Builds that npm start makes once and then reuses while their sources are unchanged: the web app
+// (Vite) and the server (one ES module bundled by esbuild, so no TypeScript is compiled at each start).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const root = new URL('../..', import.meta.url).pathname;
+/** The server bundle `npm start` runs. */
+export const serverBundle = join(root, 'apps/server/dist/server.mjs');
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { withFileTypes: true }))
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
+  return newest;
+}
+
+/** Whether `output` exists and is newer than every file under `sources` (paths from the repository root). */
+export function isFresh(output, sources) {
+  if (!existsSync(output)) return false;
+  const built = statSync(output).mtimeMs;
+  return sources.map((p) => join(root, p)).every((p) => !existsSync(p) || newestMtime(p) <= built);
+}
+
+/** Builds the web app when it is missing or older than its sources. */
+export function ensureWebBuilt() {
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+  if (isFresh(join(root, 'apps/web/dist/index.html'), sources)) return false;
+  console.log('Building the web app (first start or changed sources)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@lightwell/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  return true;
+}
+
+const SERVER_SOURCES = ['apps/server/src', 'apps/server/package.json', 'packages/domain/src', 'scripts/lib/builds.mjs'];
+
+/**
+ * Packages that stay imports from node_modules: native or WebAssembly parts, and files read from the
+ * package's own folder at run time (the API docs page), or optional and absent ones.
+ */
+const SERVER_EXTERNALS = ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', 'pino-pretty', 'pg-native'];
+
+/**
+ * Builds the server bundle when it is missing or older than its sources: one file holding our code and
+ * the plain JavaScript packages, so a start reads one file instead of resolving some thousand modules.
+ * Each of our source files keeps its own `import.meta.url`, so paths relative to it (migrations, the
+ * web app) resolve as when run from source.
+ */
+export async function ensureServerBuilt() {
+  if (isFresh(serverBundle, SERVER_SOURCES)) return false;
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(root, 'apps/server/src/server.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: SERVER_EXTERNALS,
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __lightwellRequire } from 'node:module'; const require = __lightwellRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'lightwell-workspace',
+        setup(b) {
+          b.onLoad({ filter: /\.ts$/, namespace: 'file' }, (args) => ({
+            contents: readFileSync(args.path, 'utf8').replaceAll(
+              'import.meta.url',
+              JSON.stringify(pathToFileURL(args.path).href),
+            ),
+            loader: 'ts',
+          }));
+        },
+      },
+    ],
+  });
+  return true;
+}
