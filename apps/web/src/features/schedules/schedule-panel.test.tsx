@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { scheduleKeys } from '../../api/schedule';
@@ -6,7 +7,7 @@ import { renderComponent } from '../../test/render-component';
 import { SchedulePanel } from './schedule-panel';
 
 const nid = 6;
-const seed = (client: Parameters<NonNullable<Parameters<typeof renderComponent>[1]>['seed']>[0]) =>
+const seed = (client: QueryClient) =>
   client.setQueryData(scheduleKeys.list(testUser.uid, nid), {
     location: { latitude: null, longitude: null, timeZone: 'UTC' },
     list: [],
