@@ -42,3 +42,17 @@ test('the login page offers the demo login in demo mode', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/first\/index$/);
 });
+
+test('on a phone a wrong password is told under the password field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('demo@lightwell.test');
+  await page.getByLabel('Password').fill('Not-The-Password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const field = page.locator('.ant-form-item').filter({ has: page.getByLabel('Password') });
+  await expect(field.getByText('The password is incorrect.')).toBeVisible();
+  // The card is as tall as its content: the footer links follow it, not the bottom of the window.
+  const card = (await page.locator('.lw-auth-card').boundingBox())!;
+  const register = (await page.getByRole('link', { name: 'Create one' }).boundingBox())!;
+  expect(card.y + card.height - (register.y + register.height)).toBeLessThan(48);
+});

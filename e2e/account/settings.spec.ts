@@ -9,6 +9,8 @@ test('switching language changes the interface and title, and is kept on the acc
   await page.getByTestId('language-dropdown').click();
   await expect(page.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  // The confirmation comes in the language just chosen.
+  await expect(page.locator('.ant-message')).toContainText('Sprache geändert');
   await expect(page.getByTestId('sidebar')).toContainText('Startseite');
   await expect(page).toHaveTitle(/Startseite/);
 
@@ -47,4 +49,16 @@ test('changing date format and page size is saved and shown', async ({ page }) =
   const mm = String(today.getMonth() + 1).padStart(2, '0');
   await expect(page.getByTestId('time-format-example')).toContainText(`${dd}/${mm}/${today.getFullYear()}`);
   await expect(page.locator('form[id="settings"]')).toContainText('50 rows');
+});
+
+test('saving another language in the settings confirms it in that language', async ({ page }) => {
+  const identity = await registerThroughUi(page);
+  await signIn(page, identity.email, PASSWORD);
+  await page.goto('/setting/user');
+  await page.locator('form[id="settings"]').getByLabel('Language').click();
+  await page.getByTitle('Español').click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.ant-message')).toContainText('Ajustes guardados');
+  await expect(page.locator('.ant-message')).not.toContainText('Settings saved');
+  await expect(page.getByTestId('sidebar')).toContainText('Inicio');
 });

@@ -23,7 +23,8 @@ test('a schedule made in the form is stored with the masks of section 3', async 
   await openDemo(page, '/remote/scene', false);
 
   const panel = page.getByTestId('schedule-panel');
-  await panel.getByRole('button', { name: 'New schedule' }).click();
+  // The card's own button (an empty list offers a second one).
+  await panel.locator('.ant-card-head').getByRole('button', { name: 'New schedule' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
   // Weekdays only, and not in December.
@@ -65,7 +66,8 @@ test('lights switched by hand show as a manual override of the schedule until a 
   await openDemo(page, '/remote/network', false);
 
   const panel = page.getByTestId('schedule-panel');
-  await panel.getByRole('button', { name: 'New schedule' }).click();
+  // The card's own button (an empty list offers a second one).
+  await panel.locator('.ant-card-head').getByRole('button', { name: 'New schedule' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('combobox', { name: 'Manual override ends' }).click();

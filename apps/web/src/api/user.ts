@@ -17,9 +17,12 @@ function useCallMutation<N extends CallName>(name: N, meta?: CallMeta) {
   });
 }
 
-/** Sign in (1017 unknown account, 1018 wrong password, 1019 throttled). */
+/**
+ * Sign in (1017 unknown account, 1018 wrong password, 1019 throttled). The page shows 1017 and 1018 on
+ * the field they concern, so no toast is shown for them.
+ */
 export function useLoginMutation() {
-  return useCallMutation('login');
+  return useCallMutation('login', { quietCodes: [Code.unknownAccount, Code.wrongPassword] });
 }
 
 /** E-mail a registration code. */

@@ -49,7 +49,7 @@ export function useZoneMapQuery(nid: number | null) {
   });
 }
 
-/** The user's stored view of a network's map (zoom, imgX, imgY). */
+/** The user's saved view of a network's map (zoom, imgX, imgY); `null` while none is saved. */
 export function useViewStateQuery(nid: number | null) {
   const uid = useSession((state) => state.uid);
   return useQuery({
@@ -60,12 +60,16 @@ export function useViewStateQuery(nid: number | null) {
   });
 }
 
-/** Saves the user's view; the stored (snapped) view replaces the cached one. */
+/**
+ * Saves the user's view of network `nid`. The cached view is replaced at once, so a page opened again
+ * before the answer arrives shows it; the stored (snapped) view replaces it when it does.
+ */
 export function useViewStateSaveMutation(nid: number) {
   const queryClient = useQueryClient();
   const uid = useSession((state) => state.uid);
   return useMutation({
     mutationFn: (view: ViewState) => call('viewStateSave', { nid, ...view }),
+    onMutate: (view) => void queryClient.setQueryData(zoneKeys.view(uid, nid), view),
     onSuccess: (view) => queryClient.setQueryData(zoneKeys.view(uid, nid), view),
   });
 }

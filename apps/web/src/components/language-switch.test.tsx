@@ -14,6 +14,8 @@ describe('language dropdown (section 2)', () => {
 
     await chooseLanguage('Deutsch');
     expect(await screen.findByRole('heading', { name: 'Versionshinweise' })).toBeTruthy();
+    // The confirmation speaks the language just chosen.
+    expect(await screen.findByText('Sprache geändert')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Versionshinweise - Lightwell'));
     expect(localStorage.getItem('language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');

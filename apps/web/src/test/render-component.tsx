@@ -30,10 +30,14 @@ export async function renderComponent(
 }
 
 /**
- * Stubs fetch with a server that answers the app config and the given calls with `{ code: 0, data }`;
- * any other call fails as if the network were down. Answers the bodies each call was sent.
+ * Stubs fetch with a server that answers the app config and the given calls with `{ code: 0, data }`,
+ * and the `refused` calls with their result code; any other call fails as if the network were down.
+ * Answers the bodies each call was sent.
  */
-export function fakeApi(answers: Partial<Record<CallName, unknown>> = {}) {
+export function fakeApi(
+  answers: Partial<Record<CallName, unknown>> = {},
+  refused: Partial<Record<CallName, number>> = {},
+) {
   const sent: { name: CallName | undefined; body: Record<string, unknown> }[] = [];
   const byPath = new Map(Object.entries(calls).map(([name, def]) => [def.path, name as CallName]));
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
@@ -43,6 +47,7 @@ export function fakeApi(answers: Partial<Record<CallName, unknown>> = {}) {
     const name = byPath.get(path);
     sent.push({ name, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> });
     if (name && name in answers) return Response.json({ code: 0, data: answers[name] ?? null });
+    if (name && refused[name] !== undefined) return Response.json({ code: refused[name], data: null });
     throw new TypeError('no network in unit tests');
   });
   return { bodiesOf: (name: CallName) => sent.filter((request) => request.name === name).map((r) => r.body) };

@@ -94,9 +94,9 @@ export const zoneCalls = {
     path: '/api/v1/zone/view/get',
     auth: true,
     tag: 'zone',
-    summary: "The caller's map view of a network (defaults zoom 1, imgX 100, imgY 210)",
+    summary: "The caller's saved map view of a network; null when none is saved (the console then fits the plan)",
     payload: nid,
-    data: ViewStateSchema,
+    data: ViewStateSchema.nullable(),
   }),
   viewStateSave: defineCall({
     path: '/api/v1/zone/view/save',

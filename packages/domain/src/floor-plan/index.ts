@@ -1,4 +1,5 @@
 export * from './defaults.ts';
+export * from './labels.ts';
 export * from './node-hit.ts';
 export * from './view.ts';
 export * from './zoom.ts';

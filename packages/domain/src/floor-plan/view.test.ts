@@ -4,6 +4,7 @@ import {
   fitFloorPlanView,
   imageToScreen,
   normaliseFloorPlanView,
+  openingFloorPlanView,
   screenToImage,
   visibleImageRect,
   zoomAroundPoint,
@@ -81,5 +82,30 @@ describe('fitting the whole plan into the map area (largest 0.125 step, 16 px ma
   it('falls back to the defaults when the image or the map area has no size yet', () => {
     expect(fitFloorPlanView({ width: 0, height: 0 }, viewport)).toEqual(DEFAULT_FLOOR_PLAN_VIEW);
     expect(fitFloorPlanView({ width: 800, height: 600 }, { width: 0, height: 0 })).toEqual(DEFAULT_FLOOR_PLAN_VIEW);
+  });
+});
+
+describe('the view a map opens with', () => {
+  const viewport = { width: 900, height: 500 };
+  const image = { width: 1200, height: 800 };
+
+  it('is the saved view when the user has one, normalised', () => {
+    expect(openingFloorPlanView({ zoom: 1.3, imgX: -40, imgY: 12 }, image, viewport)).toEqual({
+      zoom: 1.25,
+      imgX: -40,
+      imgY: 12,
+    });
+  });
+
+  it('fits the whole plan when there is no saved view, not the spec default of zoom 1 at 100, 210', () => {
+    const view = openingFloorPlanView(null, image, viewport);
+    expect(view).toEqual({ zoom: 0.5, imgX: 150, imgY: 50 });
+    expect(view).not.toEqual(DEFAULT_FLOOR_PLAN_VIEW);
+    // The whole image lies inside the map area.
+    const bottomRight = imageToScreen(view, { x: image.width, y: image.height });
+    expect(view.imgX).toBeGreaterThanOrEqual(0);
+    expect(view.imgY).toBeGreaterThanOrEqual(0);
+    expect(bottomRight.x).toBeLessThanOrEqual(viewport.width);
+    expect(bottomRight.y).toBeLessThanOrEqual(viewport.height);
   });
 });

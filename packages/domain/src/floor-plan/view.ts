@@ -87,3 +87,17 @@ export function fitFloorPlanView(image: PlanSize, viewport: PlanSize): FloorPlan
     imgY: Math.round((viewport.height - image.height * zoom) / 2),
   };
 }
+
+/**
+ * The view a map opens with: the user's saved view of that network (normalised), or, when there is
+ * none, the whole plan fitted to the map area ({@link fitFloorPlanView}). The spec's default (zoom 1
+ * at 100, 210) is not used to open a map: it leaves the top of the area empty and most of a plan
+ * larger than the window off screen (see docs/decisions.md).
+ */
+export function openingFloorPlanView(
+  saved: Partial<FloorPlanView> | null | undefined,
+  image: PlanSize,
+  viewport: PlanSize,
+): FloorPlanView {
+  return saved ? normaliseFloorPlanView(saved) : fitFloorPlanView(image, viewport);
+}

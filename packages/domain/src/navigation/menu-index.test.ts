@@ -58,7 +58,12 @@ describe('menu index rules (section 2)', () => {
   it('marks the network sub-menu for 2-2 and 2-2-2', () => {
     const zone = chooseMenuIndex(INITIAL_MENU_STATE, '2-2-2', known);
     expect(zone.networkActive).toBe(true);
-    expect(menuSelection(zone)).toEqual({ selectedKeys: ['2-2-2', '2-2-1'], openKeys: ['2'] });
+    // The zones entry is in the menu: it alone is highlighted, not the network list too.
+    expect(menuSelection(zone)).toEqual({ selectedKeys: ['2-2-2'], openKeys: ['2'] });
+    expect(menuSelection(zone, known)).toEqual({ selectedKeys: ['2-2-2'], openKeys: ['2'] });
+    // The recycle bin (2-2-3) is not in the menu: the network list stands for it.
+    const recycle = chooseMenuIndex(INITIAL_MENU_STATE, '2-2-3', [...known, '2-2-3']);
+    expect(menuSelection(recycle, known)).toEqual({ selectedKeys: ['2-2-1'], openKeys: ['2'] });
     const sub = chooseMenuIndex(INITIAL_MENU_STATE, '2-2', known);
     expect(sub).toMatchObject({ active: '2-2-1', networkActive: true });
     expect(chooseMenuIndex(zone, '2-2', known).active).toBe('2-2-2');

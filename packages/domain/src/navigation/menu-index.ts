@@ -84,8 +84,17 @@ export function chooseMenuIndex(state: MenuState, index: string | undefined, kno
   return { active, parent: menuParent(active), networkActive: isNetworkIndex(active), lastChild };
 }
 
-/** Keys an antd-style menu selects and opens for a state: the active entry (or the network list) and its section. */
-export function menuSelection(state: MenuState): { selectedKeys: string[]; openKeys: string[] } {
-  const selected = state.networkActive ? [state.active, NETWORK_MENU_ENTRY] : [state.active];
-  return { selectedKeys: [...new Set(selected)], openKeys: state.parent === state.active ? [] : [state.parent] };
+/**
+ * Keys an antd-style menu selects and opens for a state: one entry, the active one, and its section.
+ * An active entry of the network sub-menu that the menu does not show (`shown`, e.g. the hidden
+ * recycle bin 2-2-3) selects the network list instead; one the menu shows (zones, 2-2-2) is selected
+ * alone, so the menu never highlights two entries.
+ */
+export function menuSelection(
+  state: MenuState,
+  shown?: readonly string[],
+): { selectedKeys: string[]; openKeys: string[] } {
+  const visible = shown === undefined || shown.includes(state.active);
+  const selected = state.networkActive && !visible ? NETWORK_MENU_ENTRY : state.active;
+  return { selectedKeys: [selected], openKeys: state.parent === state.active ? [] : [state.parent] };
 }

@@ -114,7 +114,8 @@ export function zoneRoutes(app: FastifyInstance): void {
       .from(viewStates)
       .where(and(eq(viewStates.uid, session.uid), eq(viewStates.nid, payload.nid)))
       .limit(1);
-    return normaliseFloorPlanView(row);
+    // No saved view: null, and the console opens the plan fitted to the window (docs/decisions.md).
+    return row ? normaliseFloorPlanView(row) : null;
   });
 
   serveCall(app, 'viewStateSave', async ({ ctx, session, payload }) => {

@@ -382,11 +382,11 @@ describeApi('map view per user and network', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the defaults, saves each member’s own view with the zoom snapped to 0.125 steps', async () => {
+  it('answers null until a view is saved, then each member’s own view with the zoom snapped to 0.125 steps', async () => {
     const { owner, sub, stranger, network } = await networkTeam(t);
     expect((await call(t.app, 'viewStateGet', { nid: network.id }, owner.session)).body).toEqual({
       code: 0,
-      data: { zoom: 1, imgX: 100, imgY: 210 },
+      data: null,
     });
     for (const [zoom, snapped] of [
       [0.3, 0.25],
@@ -403,10 +403,23 @@ describeApi('map view per user and network', () => {
       imgX: -40,
       imgY: 12.5,
     });
-    expect((await call(t.app, 'viewStateGet', { nid: network.id }, owner.session)).body.data).toEqual({
-      zoom: 1,
-      imgX: 100,
-      imgY: 210,
+    expect((await call(t.app, 'viewStateGet', { nid: network.id }, owner.session)).body.data).toBeNull();
+    // One view per network: a second network of the same user still has none.
+    const other = await buildNetwork(t.db, owner.pid, [
+      { uid: owner.user.id, userType: 2 },
+      { uid: sub.user.id, userType: 3 },
+    ]);
+    expect((await call(t.app, 'viewStateGet', { nid: other.id }, sub.session)).body.data).toBeNull();
+    await call(t.app, 'viewStateSave', { nid: other.id, zoom: 2, imgX: 5, imgY: 6 }, sub.session);
+    expect((await call(t.app, 'viewStateGet', { nid: other.id }, sub.session)).body.data).toEqual({
+      zoom: 2,
+      imgX: 5,
+      imgY: 6,
+    });
+    expect((await call(t.app, 'viewStateGet', { nid: network.id }, sub.session)).body.data).toEqual({
+      zoom: 0.125,
+      imgX: -40,
+      imgY: 12.5,
     });
     for (const zoom of [0, -1]) {
       expect(

@@ -1,6 +1,5 @@
-import { type PlanBox, visibleImageRect } from '@lightwell/domain';
+import { isLabelReadable, type PlanBox, visibleImageRect } from '@lightwell/domain';
 import type Konva from 'konva';
-import { MIN_NAME_SCREEN_PX } from './node-drawing';
 
 /** Screen pixels around the view that are drawn too, so shapes entering it are already there. */
 const MARGIN_PX = 32;
@@ -15,7 +14,7 @@ export function boxesMeet(a: PlanBox, b: PlanBox): boolean {
 
 /**
  * Before each draw of `layer`, hides its shapes that lie outside the view (their `planBounds`
- * attribute) and names too small to read (`fontSize` × zoom under 4 px), and shows the others, so
+ * attribute) and zone names too small to read (`fontSize` × zoom under the domain's 8 px for zone names), and shows the others, so
  * a pan over a large plan draws only what is on screen. Shapes without bounds are left alone.
  * Returns the function that stops it.
  */
@@ -36,7 +35,7 @@ export function cullOnDraw(layer: Konva.Layer): () => void {
       const bounds = child.getAttr(PLAN_BOUNDS_ATTR) as PlanBox | undefined;
       if (!bounds) continue;
       const fontSize = child.getAttr('fontSize') as number | undefined;
-      const readable = fontSize === undefined || fontSize * zoom >= MIN_NAME_SCREEN_PX;
+      const readable = fontSize === undefined || isLabelReadable(fontSize, zoom, 'zone');
       const visible = readable && boxesMeet(bounds, area);
       if (child.visible() !== visible) child.visible(visible);
     }

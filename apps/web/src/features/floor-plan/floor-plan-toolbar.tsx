@@ -47,13 +47,7 @@ export function FloorPlanToolbar(props: FloorPlanToolbarProps) {
         disabled={zoom <= FloorPlanZoom.min}
         testId="floor-plan-zoom-out"
       />
-      <Typography.Text
-        aria-live="polite"
-        data-testid="floor-plan-zoom"
-        style={{ minWidth: 56, textAlign: 'center', display: 'inline-block' }}
-      >
-        {t('floorPlan.zoom.level', { percent: Math.round(zoom * 1000) / 10 })}
-      </Typography.Text>
+      <ZoomLevel zoom={zoom} />
       <IconButton
         label={t('floorPlan.zoom.in')}
         icon={<ZoomInOutlined />}
@@ -89,6 +83,27 @@ export function FloorPlanToolbar(props: FloorPlanToolbarProps) {
         {hint}
       </Typography.Text>
     </Space>
+  );
+}
+
+/** A zoom level wider than any the map allows (3 digits and a decimal), with tabular digits as wide as any other. */
+const WIDEST_PERCENT = 888.8;
+
+/**
+ * The zoom in percent, in a box as wide as the widest percentage in the current language (an invisible
+ * copy of it shares the box), with tabular digits: the buttons after it do not move when it changes.
+ */
+function ZoomLevel({ zoom }: { zoom: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="lw-zoom-level">
+      <span aria-hidden="true" className="lw-zoom-level__sizer">
+        {t('floorPlan.zoom.level', { percent: WIDEST_PERCENT })}
+      </span>
+      <Typography.Text aria-live="polite" data-testid="floor-plan-zoom" className="lw-zoom-level__value">
+        {t('floorPlan.zoom.level', { percent: Math.round(zoom * 1000) / 10 })}
+      </Typography.Text>
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_FLOOR_PLAN_VIEW, fitFloorPlanView } from '@lightwell/domain';
+import { DEFAULT_FLOOR_PLAN_VIEW, fitFloorPlanView, openingFloorPlanView } from '@lightwell/domain';
 import type Konva from 'konva';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,9 @@ import { useStageView } from './use-stage-view';
  * for viewing and editing alike. Pan by dragging, zoom with the buttons or the wheel (0.125 steps
  * around the pointer); while drawing, Escape cancels and Enter closes a polygon. In edit mode: draw rectangle and polygon zones, drag zone
  * corners, zone names, nodes and node names. Presentational: data in, changes out through the
- * callbacks; positions are image pixels of `imageSize`. The Konva stage has id `floor-plan`
- * (`window.Konva.stages`) for browser tests.
+ * callbacks; positions are image pixels of `imageSize`. Without a `view` (the user saved none) the
+ * whole plan is shown fitted to the map area, and refitted when the area changes size, until the first
+ * pan or zoom reports a view. The Konva stage has id `floor-plan` (`window.Konva.stages`) for browser tests.
  */
 export function FloorPlan(props: FloorPlanProps) {
   const { imageUrl, imageSize, nodes, view, mode, height = 600 } = props;
@@ -34,7 +35,11 @@ export function FloorPlan(props: FloorPlanProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const size = useElementSize(containerRef);
   const image = usePlanImage(imageUrl);
-  const stageView = useStageView(stageRef, view, props.onViewChange);
+  const shown = useMemo(
+    () => (view || size.width > 0 ? openingFloorPlanView(view, imageSize, size) : DEFAULT_FLOOR_PLAN_VIEW),
+    [view, imageSize, size],
+  );
+  const stageView = useStageView(stageRef, shown, props.onViewChange);
   const [tool, setTool] = useState<FloorPlanTool>('select');
   const editable = mode === 'edit';
   const edits = usePlanEdits(props);
@@ -87,7 +92,7 @@ export function FloorPlan(props: FloorPlanProps) {
       style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
     >
       <FloorPlanToolbar
-        zoom={view.zoom}
+        zoom={shown.zoom}
         mode={mode}
         tool={tool}
         onTool={setTool}
@@ -130,7 +135,7 @@ export function FloorPlan(props: FloorPlanProps) {
             priorityId={selectedNode?.id ?? null}
           />
           <OverlayLayer
-            zoom={view.zoom}
+            zoom={shown.zoom}
             editable={editable && tool === 'select'}
             imageSize={imageSize}
             zone={selectedZone}

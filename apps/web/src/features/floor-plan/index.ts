@@ -7,3 +7,4 @@ export type {
   FloorPlanZonePatch,
 } from './types';
 export { type FloorPlanViewState, useFloorPlanView } from './use-floor-plan-view';
+export { useSavedView, VIEW_SAVE_DELAY_MS } from './use-saved-view';

@@ -89,6 +89,21 @@ describe('drawing nodes', () => {
     expect(edit.calls.texts).toEqual(['N3']);
   });
 
+  it('hides 12 px names below 10 px on screen instead of drawing them at 6 px', () => {
+    const nodes = [node(1, 10, 10), node(2, 200, 200, { nameSize: 20 })];
+    const view = { minX: 0, minY: 0, maxX: 500, maxY: 500 };
+    const texts = (zoom: number) => {
+      const { ctx, calls } = recorder();
+      drawNodes(ctx, nodes, view, zoom);
+      return { texts: calls.texts, icons: calls.arcs.length };
+    };
+    expect(texts(1)).toEqual({ texts: ['N1', 'N2'], icons: 2 });
+    expect(texts(0.875)).toEqual({ texts: ['N1', 'N2'], icons: 2 }); // 10.5 px
+    expect(texts(0.75)).toEqual({ texts: ['N2'], icons: 2 }); // 9 px; the 20 px name is 15 px
+    expect(texts(0.5)).toEqual({ texts: ['N2'], icons: 2 }); // 6 px; 10 px
+    expect(texts(0.375)).toEqual({ texts: [], icons: 2 }); // icons stay
+  });
+
   it('viewing, leaves out a name that would overlap one already drawn, keeping the priority node’s', () => {
     // Names of 12 px below icons of 24 px; "Lamp n" is 36 px wide.
     const nodes = [

@@ -1,9 +1,12 @@
-import { nodeIconSizeOrDefault, nodeNameSizeOrDefault, type PlanBox, type PlanPoint } from '@lightwell/domain';
+import {
+  isLabelReadable,
+  nodeIconSizeOrDefault,
+  nodeNameSizeOrDefault,
+  type PlanBox,
+  type PlanPoint,
+} from '@lightwell/domain';
 import { PlanColors, statusColor } from './colors';
 import type { FloorPlanNode } from './types';
-
-/** Names smaller than this on screen are unreadable and are not drawn. */
-export const MIN_NAME_SCREEN_PX = 4;
 
 /** Font family of every name on the map. */
 export const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC", sans-serif';
@@ -63,8 +66,8 @@ export function nodePosition(node: FloorPlanNode, moved?: ReadonlyMap<number, Pl
 
 /**
  * Draws every node inside `visible` (image coordinates) in one pass: icons batched by status colour
- * (one path and one fill per colour), then names, which are skipped when they would be under
- * {@link MIN_NAME_SCREEN_PX} on screen or, decluttering, would overlap a name already drawn. The context already carries the stage transform.
+ * (one path and one fill per colour), then names, which are skipped when they would be too small
+ * to read on screen (the domain's `isLabelReadable`: under 10 px) or, decluttering, would overlap a name already drawn. The context already carries the stage transform.
  */
 export function drawNodes(
   ctx: CanvasRenderingContext2D,
@@ -161,7 +164,7 @@ function drawNames(
   for (const node of ordered) {
     if (node.id === options.hiddenNameId || !node.name) continue;
     const size = nodeNameSizeOrDefault(node.nameSize);
-    if (size * zoom < MIN_NAME_SCREEN_PX) continue;
+    if (!isLabelReadable(size, zoom)) continue;
     const nextFont = nameFont(size);
     if (nextFont !== font) ctx.font = font = nextFont;
     const position = nodePosition(node, options.moved);

@@ -64,8 +64,11 @@ export interface FloorPlanProps {
   imageSize: PlanSize;
   zones: readonly FloorPlanZone[];
   nodes: readonly FloorPlanNode[];
-  /** Zoom and image offset; controlled, see `useFloorPlanView`. */
-  view: FloorPlanView;
+  /**
+   * Zoom and image offset; controlled, see `useFloorPlanView` and `useSavedView`. `null`: no view is
+   * saved, and the whole plan is shown fitted to the map area until the first pan or zoom.
+   */
+  view: FloorPlanView | null;
   mode: 'view' | 'edit';
   /** Selected zone; when left undefined the map keeps its own selection. */
   selectedZoneId?: number | null;

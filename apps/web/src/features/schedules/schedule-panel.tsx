@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScheduleListQuery, useScheduleMutations } from '../../api/schedule';
 import { toast } from '../../app/feedback';
+import { EmptyState } from '../../components/empty-state';
 import { useFormatDateTime } from '../../hooks/use-format-date';
 import { LocationForm } from './location-form';
 import { OverrideStatus } from './override-status';
@@ -53,7 +54,17 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
         size="small"
         loading={query.isLoading}
         dataSource={data?.list ?? []}
-        locale={{ emptyText: t('schedule.panel.empty') }}
+        locale={{
+          emptyText: canEdit ? (
+            <EmptyState
+              description={t('schedule.panel.empty')}
+              action={{ label: t('schedule.panel.addSchedule'), onClick: () => setEditing({ kind: 'schedule' }) }}
+              testId="schedules-empty"
+            />
+          ) : (
+            <EmptyState description={t('schedule.panel.emptyReadOnly')} testId="schedules-empty" />
+          ),
+        }}
         columns={[
           { title: t('schedule.columns.name'), dataIndex: 'name' },
           {

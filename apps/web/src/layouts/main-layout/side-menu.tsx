@@ -14,7 +14,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { entries } = useMenuIndices();
   const menu = useUi((state) => state.menu);
   const handleChoose = useMenuNavigate();
-  const { selectedKeys, openKeys: activeOpen } = menuSelection(menu);
+  const shown = useMemo(() => entries.flatMap((route) => (route.index ? [route.index] : [])), [entries]);
+  const { selectedKeys, openKeys: activeOpen } = menuSelection(menu, shown);
   const [openKeys, setOpenKeys] = useState<string[]>(activeOpen);
   const activeParent = activeOpen[0];
 

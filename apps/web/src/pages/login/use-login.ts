@@ -1,12 +1,11 @@
 import { Code, codeToLanguage, languageToCode } from '@lightwell/domain';
 import { Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useLoginMutation } from '../../api/user';
 import { toast } from '../../app/feedback';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../app/return-to';
-import { currentLanguage, setLanguage } from '../../i18n';
+import { currentLanguage, i18n, setLanguage } from '../../i18n';
 import { HOME_PATH } from '../../routes';
 import { useSession } from '../../stores/session';
 
@@ -16,12 +15,19 @@ export interface LoginValues {
   password: string;
 }
 
+/** The field a sign-in refusal concerns: 1017 the e-mail, 1018 the password (section 8). */
+const FIELD_OF_CODE: Readonly<Record<number, keyof LoginValues>> = {
+  [Code.unknownAccount]: 'email',
+  [Code.wrongPassword]: 'password',
+};
+
 /**
  * Sign-in (section 4): on success the session is stored, the user's language applied and the app
- * goes to /first/index (or back to the page that sent the user here, see `returnTo`); 1017 clears the e-mail field and 1018 the password field (section 8).
+ * goes to /first/index (or back to the page that sent the user here, see `returnTo`). 1017 clears the
+ * e-mail field and 1018 the password field (section 8), and the message is shown under that field,
+ * where it is read on a phone too (a toast covers the top of the page).
  */
 export function useLogin() {
-  const { t } = useTranslation();
   const [form] = Form.useForm<LoginValues>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -37,12 +43,13 @@ export function useLogin() {
       onSuccess: async (result) => {
         useSession.getState().signIn(result);
         await setLanguage(codeToLanguage(result.language));
-        toast.success(t('account.login.success', { name: result.name }));
+        // In the user's language, just switched to (the hook's `t` still speaks the old one).
+        toast.success(i18n.t('account.login.success', { name: result.name }));
         void navigate(safeReturnPath(params.get(RETURN_TO_PARAM), HOME_PATH), { replace: true });
       },
       onError: (error) => {
-        if (isApiError(error, Code.unknownAccount)) form.setFieldValue('email', '');
-        if (isApiError(error, Code.wrongPassword)) form.setFieldValue('password', '');
+        const field = isApiError(error) ? FIELD_OF_CODE[error.code] : undefined;
+        if (field) form.setFields([{ name: field, value: '', errors: [error.message] }]);
       },
     });
   };

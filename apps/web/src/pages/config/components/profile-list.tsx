@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Code, type ProfileScope, type ProfileSummary } from '@lightwell/domain';
-import { Button, Card, Empty, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { useProfileCopyMutation, useProfileDeleteMutation, useProfilePageQuery } from '../../../api/profile';
 import { toast } from '../../../app/feedback';
+import { EmptyState } from '../../../components/empty-state';
 import { useFormatDateTime } from '../../../hooks/use-format-date';
 import { useSession } from '../../../stores/session';
 import { ApplyDialog } from './apply-dialog';
@@ -79,7 +80,19 @@ export function ProfileList({ scope, title }: { scope: ProfileScope; title: stri
           showSizeChanger: false,
           onChange: setPage,
         }}
-        locale={{ emptyText: <Empty description={t(`profile.list.empty.${scope}`)} /> }}
+        locale={{
+          emptyText: (
+            <EmptyState
+              description={t(`profile.list.empty.${scope}`)}
+              action={
+                scope === 'mine'
+                  ? { label: t('profile.list.create'), onClick: () => void navigate('/config/add') }
+                  : undefined
+              }
+              testId={`profiles-empty-${scope}`}
+            />
+          ),
+        }}
         scroll={{ x: 800 }}
         columns={[
           {

@@ -1,5 +1,6 @@
 import type { Zone } from '@lightwell/domain';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { controlKeys } from '../../../api/control';
 import { gatewayKeys } from '../../../api/gateway';
@@ -37,20 +38,33 @@ const states = (lightness: number) => ({
 });
 
 async function renderZones(zones: number) {
-  return renderComponent(<ZoneControl nid={nid} />, {
-    user: { pageNumber: 20 },
-    seed: (client) => {
-      client.setQueryData(zoneKeys.map(testUser.uid, nid), {
-        zones: Array.from({ length: zones }, (_, index) => zone(index + 1)),
-        nodes: [node],
-      } as never);
-      client.setQueryData(controlKeys.deviceState(testUser.uid, nid), states(40));
-      client.setQueryData(gatewayKeys.list(testUser.uid, nid), []);
+  return renderComponent(
+    <MemoryRouter>
+      <ZoneControl nid={nid} />
+    </MemoryRouter>,
+    {
+      user: { pageNumber: 20 },
+      seed: (client) => {
+        client.setQueryData(zoneKeys.map(testUser.uid, nid), {
+          zones: Array.from({ length: zones }, (_, index) => zone(index + 1)),
+          nodes: [node],
+        } as never);
+        client.setQueryData(controlKeys.deviceState(testUser.uid, nid), states(40));
+        client.setQueryData(gatewayKeys.list(testUser.uid, nid), []);
+      },
     },
-  });
+  );
 }
 
 describe('zone control', { timeout: 60_000 }, () => {
+  it('without zones says to draw them first; a member who may not edit gets no button', async () => {
+    await renderZones(0);
+    const empty = await screen.findByTestId('zones-empty');
+    expect(empty.textContent).toContain('This network has no zones yet. Draw zones on the floor plan');
+    // A member who may not edit the network gets no button.
+    expect(within(empty).queryByRole('button')).toBeNull();
+  });
+
   it('pages the zones by the user page size setting', async () => {
     await renderZones(25);
     expect(tableRows()).toHaveLength(20);

@@ -1,7 +1,11 @@
+import { EditOutlined } from '@ant-design/icons';
 import type { Zone } from '@lightwell/domain';
 import { Button, Card, Flex, Slider, Space, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useNetworkDetailQuery } from '../../../api/zone';
+import { EmptyState } from '../../../components/empty-state';
 import { GatewaySelector } from '../../../features/control/gateway-selector';
 import { type DevicesSummary, summariseDevices, zoneDevices } from '../../../features/control/light-look';
 import { LiveStatusTag } from '../../../features/control/live-status';
@@ -10,6 +14,7 @@ import { useLevelSlider } from '../../../features/control/use-level-slider';
 import { type NetworkControl, useNetworkControl } from '../../../features/control/use-network-control';
 import { useLiveNetwork } from '../../../features/live';
 import { useTablePagination } from '../../../hooks/use-table-pagination';
+import { builtPathOfIndex } from '../../../routes';
 import { useLivePlan } from '../use-live-plan';
 
 type ZoneRow = Zone & { summary: DevicesSummary };
@@ -21,6 +26,9 @@ export function ZoneControl({ nid }: { nid: number }) {
   const live = useLiveNetwork(nid);
   const control = useNetworkControl(nid);
   const pagination = useTablePagination();
+  const navigate = useNavigate();
+  const canDraw = Boolean(useNetworkDetailQuery(nid).data?.abilities.edit);
+  const zonesPath = builtPathOfIndex('2-2-2');
   const rows = useMemo<ZoneRow[]>(
     () =>
       plan.zones.map((zone) => ({ ...zone, summary: summariseDevices(zoneDevices(zone.id, plan.nodes, plan.byNode)) })),
@@ -43,6 +51,23 @@ export function ZoneControl({ nid }: { nid: number }) {
           loading={plan.loading}
           dataSource={rows}
           pagination={pagination}
+          locale={{
+            emptyText: (
+              <EmptyState
+                description={t('control.zones.empty')}
+                action={
+                  canDraw && zonesPath
+                    ? {
+                        label: t('control.zones.openZones'),
+                        icon: <EditOutlined />,
+                        onClick: () => void navigate(zonesPath),
+                      }
+                    : undefined
+                }
+                testId="zones-empty"
+              />
+            ),
+          }}
           columns={[
             { title: t('control.zones.name'), dataIndex: 'name' },
             {

@@ -122,6 +122,7 @@ function DeviceWorkspace({ nid }: { nid: number }) {
         loading={list.isLoading}
         canEdit={canEdit}
         onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+        onAdd={() => setOverlay({ kind: 'add' })}
         actions={{
           onDetail: (device) => setOverlay({ kind: 'detail', deviceId: device.id }),
           onBind: (device) => setOverlay({ kind: 'bind', device }),

@@ -46,6 +46,7 @@ function GatewayWorkspace({ nid }: { nid: number }) {
         canConfigure={canConfigure}
         onDiagnosis={setDiagnosis}
         onSecret={setSecret}
+        onAdd={() => setAdding(true)}
       />
       {adding && (
         <AddGatewayDialog

@@ -1,10 +1,9 @@
 import { codeToLanguage, type LanguageCode, languageToCode, type TimeFormat } from '@lightwell/domain';
 import { Form } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUpdateSettingMutation } from '../../../api/user';
 import { toast } from '../../../app/feedback';
-import { setLanguage } from '../../../i18n';
+import { i18n, setLanguage } from '../../../i18n';
 import { useLanguage } from '../../../i18n/use-language';
 import { useSession } from '../../../stores/session';
 
@@ -17,7 +16,6 @@ export interface SettingsValues {
 
 /** Settings form state and saving through the settings call; the interface follows the saved language. */
 export function useSettingsForm() {
-  const { t } = useTranslation();
   const [form] = Form.useForm<SettingsValues>();
   const timeFormat = useSession((state) => state.timeFormat);
   const pageNumber = useSession((state) => state.pageNumber);
@@ -36,7 +34,8 @@ export function useSettingsForm() {
       onSuccess: async (user) => {
         useSession.getState().updateUser(user);
         await setLanguage(codeToLanguage(user.language));
-        toast.saved(t('settings.saved'));
+        // In the language just saved (the hook's `t` still speaks the old one).
+        toast.saved(i18n.t('settings.saved'));
       },
     });
   };

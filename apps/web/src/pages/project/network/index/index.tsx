@@ -3,6 +3,7 @@ import { UserType } from '@lightwell/domain';
 import { Button, Card, Empty, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../../../components/empty-state';
 import { InvitationsDrawer } from '../../../../features/sharing/invitations-drawer';
 import { ShareDialog } from '../../../../features/sharing/share-dialog';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
@@ -91,6 +92,17 @@ export function NetworkListPage() {
         formatDateTime={formatDateTime}
         onPageChange={list.setPage}
         onSelect={list.setSelected}
+        empty={
+          <EmptyState
+            description={t('network.list.empty')}
+            action={
+              project
+                ? { label: t('network.list.create'), onClick: () => list.setOverlay({ kind: 'create' }) }
+                : undefined
+            }
+            testId="network-empty"
+          />
+        }
         actions={{
           onEdit: (network) => list.setOverlay({ kind: 'edit', network }),
           onMove: (network) => list.setOverlay({ kind: 'move', networks: [network] }),

@@ -1,6 +1,7 @@
 import type { DeviceSummary } from '@lightwell/domain';
 import { Button, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../../components/empty-state';
 import { deviceIdentityColumns, devicePagination } from '../../../../features/devices/device-columns';
 import { PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
@@ -24,6 +25,8 @@ export interface DeviceTableProps {
   canEdit: boolean;
   onPageChange: (page: number) => void;
   actions: DeviceRowActions;
+  /** Opens the add dialog: the button of an empty list, for owners and installers. */
+  onAdd: () => void;
 }
 
 /** Devices of a network, paged by the user's page size: icon, name, kind, model, MAC, type, status, binding, sync. */
@@ -36,6 +39,7 @@ export function DeviceTable({
   canEdit,
   onPageChange,
   actions,
+  onAdd,
 }: DeviceTableProps) {
   const { t } = useTranslation();
   return (
@@ -43,7 +47,17 @@ export function DeviceTable({
       rowKey="id"
       loading={loading}
       dataSource={[...rows]}
-      locale={{ emptyText: t('device.empty.devices') }}
+      locale={{
+        emptyText: canEdit ? (
+          <EmptyState
+            description={t('device.empty.devices')}
+            action={{ label: t('device.actions.add'), onClick: onAdd }}
+            testId="devices-empty"
+          />
+        ) : (
+          <EmptyState description={t('device.empty.devicesReadOnly')} testId="devices-empty" />
+        ),
+      }}
       pagination={devicePagination(page, pageSize, total, onPageChange)}
       scroll={{ x: 'max-content' }}
       columns={[

@@ -27,6 +27,7 @@ const renderTable = (canConfigure = false) =>
       canConfigure={canConfigure}
       onDiagnosis={() => undefined}
       onSecret={() => undefined}
+      onAdd={() => undefined}
     />,
     { user: { pageNumber: 20 } },
   );

@@ -3,6 +3,7 @@ import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDeleteMutation, useGatewaySecretResetMutation } from '../../../../api/gateway';
+import { EmptyState } from '../../../../components/empty-state';
 import { GatewayStatusBadge } from '../../../../features/control/gateway-selector';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
@@ -17,10 +18,12 @@ export interface GatewayTableProps {
   canConfigure: boolean;
   onDiagnosis: (gateway: GatewayRow) => void;
   onSecret: (secret: GatewaySecret) => void;
+  /** Opens the add dialog: the button of an empty list, for those who configure. */
+  onAdd: () => void;
 }
 
 /** Gateways of a network: status by the section-4 rule, mesh, last seen in the user's time format, firmware, type. */
-export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onSecret }: GatewayTableProps) {
+export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onSecret, onAdd }: GatewayTableProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDateTime();
   const reset = useGatewaySecretResetMutation();
@@ -34,6 +37,17 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
         loading={loading}
         dataSource={[...gateways]}
         pagination={pagination}
+        locale={{
+          emptyText: canConfigure ? (
+            <EmptyState
+              description={t('gateway.page.empty')}
+              action={{ label: t('gateway.add.open'), onClick: onAdd }}
+              testId="gateways-empty"
+            />
+          ) : (
+            <EmptyState description={t('gateway.page.emptyReadOnly')} testId="gateways-empty" />
+          ),
+        }}
         columns={[
           { title: t('gateway.fields.name'), dataIndex: 'name' },
           { title: t('gateway.fields.sn'), dataIndex: 'sn' },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useGroupListQuery, useGroupMutations } from '../../../../api/group';
 import { useNetworkDetailQuery } from '../../../../api/zone';
 import { toast } from '../../../../app/feedback';
+import { EmptyState } from '../../../../components/empty-state';
 import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { TaskProgress } from '../../../../features/control/task-progress';
 import { type NetworkControl, useNetworkControl } from '../../../../features/control/use-network-control';
@@ -49,7 +50,17 @@ export function GroupWorkspace({ nid }: { nid: number }) {
           loading={groups.isLoading}
           dataSource={groups.data ?? []}
           pagination={pagination}
-          locale={{ emptyText: t('group.page.empty') }}
+          locale={{
+            emptyText: canEdit ? (
+              <EmptyState
+                description={t('group.page.empty')}
+                action={{ label: t('group.page.add'), onClick: () => setEditing({ mode: 'create' }) }}
+                testId="groups-empty"
+              />
+            ) : (
+              <EmptyState description={t('group.page.emptyReadOnly')} testId="groups-empty" />
+            ),
+          }}
           columns={[
             {
               title: t('group.columns.name'),

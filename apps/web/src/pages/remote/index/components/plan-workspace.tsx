@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_SIZE } from '@lightwell/domain';
+import { DEFAULT_IMAGE_SIZE, type FloorPlanView } from '@lightwell/domain';
 import { Card, Empty, Flex, Select, Space, Spin } from 'antd';
 import { type Dispatch, type SetStateAction, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { LiveStatusTag } from '../../../../features/control/live-status';
 import { NetworkSwitch } from '../../../../features/control/network-switch';
 import { useNetworkControl } from '../../../../features/control/use-network-control';
-import { FloorPlan, useFloorPlanView } from '../../../../features/floor-plan';
+import { FloorPlan, useSavedView } from '../../../../features/floor-plan';
 import { useLiveNetwork } from '../../../../features/live';
 import { useLivePlan } from '../../use-live-plan';
 import { type Picked, usePlanSelection } from '../use-plan-selection';
@@ -46,13 +46,15 @@ export function PlanWorkspace({ nid }: { nid: number }) {
       }
       data-testid="plan-page"
     >
-      {detail && storedView.data && !plan.loading ? (
+      {detail && storedView.isSuccess && !plan.loading ? (
         <Flex gap={16} align="flex-start" wrap>
           <div style={{ flex: '1 1 480px', minWidth: 0 }}>
             <PlanMap
+              key={nid}
+              nid={nid}
               imageUrl={image.data ?? null}
               imageSize={detail.imageSize ?? DEFAULT_IMAGE_SIZE}
-              storedView={storedView.data}
+              storedView={storedView.data ?? null}
               plan={plan}
               picked={picked}
               onPick={setPicked}
@@ -81,16 +83,19 @@ export function PlanWorkspace({ nid }: { nid: number }) {
 }
 
 interface PlanMapProps {
+  nid: number;
   imageUrl: string | null;
   imageSize: { width: number; height: number };
-  storedView: Parameters<typeof useFloorPlanView>[0];
+  /** The user's saved view of this network; null when none is saved (the plan opens fitted). */
+  storedView: FloorPlanView | null;
   plan: ReturnType<typeof useLivePlan>;
   picked: Picked;
   onPick: Dispatch<SetStateAction<Picked>>;
 }
 
-function PlanMap({ imageUrl, imageSize, storedView, plan, picked, onPick }: PlanMapProps) {
-  const { view, setView } = useFloorPlanView(storedView);
+/** The live plan with the user's view of this network, kept on the server (keyed by network). */
+function PlanMap({ nid, imageUrl, imageSize, storedView, plan, picked, onPick }: PlanMapProps) {
+  const { view, handleViewChange } = useSavedView(nid, storedView);
   return (
     <FloorPlan
       imageUrl={imageUrl}
@@ -102,7 +107,7 @@ function PlanMap({ imageUrl, imageSize, storedView, plan, picked, onPick }: Plan
       selectedZoneId={picked?.kind === 'zone' ? picked.id : null}
       selectedNodeId={picked?.kind === 'node' ? picked.id : null}
       height={MAP_HEIGHT}
-      onViewChange={setView}
+      onViewChange={handleViewChange}
       // A click reports both the node and the zone (one of them null): keep the one that was hit.
       onZoneSelect={(id) =>
         onPick((current) => (id !== null ? { kind: 'zone', id } : current?.kind === 'zone' ? null : current))

@@ -1,14 +1,21 @@
+import { AimOutlined } from '@ant-design/icons';
 import { isTaskCancelable, type TaskSummary } from '@lightwell/domain';
 import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useTaskCancelMutation, useTaskPageQuery } from '../../../../api/control';
+import { EmptyState } from '../../../../components/empty-state';
 import { formatTaskTally } from '../../../../features/control/tally';
 import { TaskStatusTag } from '../../../../features/control/task-progress';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { builtPathOfIndex } from '../../../../routes';
 import { useSession } from '../../../../stores/session';
 
-/** The network's tasks, newest first, paged by the user's page size; running tasks can be canceled. */
+/**
+ * The network's tasks, newest first, paged by the user's page size; running tasks can be canceled.
+ * Without tasks it says how commands are sent and opens the plan.
+ */
 export function TaskTable({ nid }: { nid: number }) {
   const { t, i18n } = useTranslation();
   const pageNumber = useSession((state) => state.pageNumber);
@@ -17,12 +24,27 @@ export function TaskTable({ nid }: { nid: number }) {
   const tasks = useTaskPageQuery(nid, page, pageSize);
   const cancel = useTaskCancelMutation();
   const formatDate = useFormatDateTime();
+  const navigate = useNavigate();
+  const planPath = builtPathOfIndex('4-1');
   return (
     <Table<TaskSummary>
       rowKey="id"
       size="small"
       loading={tasks.isLoading}
       dataSource={tasks.data?.list ?? []}
+      locale={{
+        emptyText: (
+          <EmptyState
+            description={t('control.tasks.empty')}
+            action={
+              planPath
+                ? { label: t('control.tasks.openPlan'), icon: <AimOutlined />, onClick: () => void navigate(planPath) }
+                : undefined
+            }
+            testId="tasks-empty"
+          />
+        ),
+      }}
       pagination={{
         current: page,
         pageSize,

@@ -1,5 +1,6 @@
 import type { NetworkSummary } from '@lightwell/domain';
-import { Empty, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkLabels } from '../../network-labels';
 import { type NetworkActionHandlers, NetworkActions } from './network-actions';
@@ -20,6 +21,7 @@ export function NetworkTable({
   onPageChange,
   onSelect,
   actions,
+  empty,
 }: {
   rows: readonly NetworkSummary[];
   total: number;
@@ -31,6 +33,8 @@ export function NetworkTable({
   onPageChange: (page: number) => void;
   onSelect: (networks: NetworkSummary[]) => void;
   actions: NetworkActionHandlers;
+  /** What an empty list shows: what to do, with the button that does it. */
+  empty: ReactNode;
 }) {
   const { t } = useTranslation();
   const labels = useNetworkLabels();
@@ -41,7 +45,7 @@ export function NetworkTable({
       loading={loading}
       dataSource={[...rows]}
       pagination={{ current: page, pageSize, total, showSizeChanger: false, onChange: onPageChange }}
-      locale={{ emptyText: <Empty description={t('network.list.empty')} /> }}
+      locale={{ emptyText: empty }}
       scroll={{ x: 1000 }}
       rowSelection={{
         selectedRowKeys: selected.map((network) => network.id),

@@ -1,8 +1,7 @@
 import type { FloorPlanView, NetworkDetail, ZoneMap as ZoneMapData } from '@lightwell/domain';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FloorPlan } from '../../../../../features/floor-plan';
-import { useSavedView } from '../use-saved-view';
+import { FloorPlan, useSavedView } from '../../../../../features/floor-plan';
 import type { useZoneEditor } from '../use-zone-editor';
 import { NameDialog } from './name-dialog';
 import { NodePanel } from './node-panel';
@@ -13,7 +12,8 @@ export interface ZoneMapProps {
   network: NetworkDetail;
   map: ZoneMapData;
   imageUrl: string | null;
-  storedView: FloorPlanView;
+  /** The user's saved view of this network; null when none is saved (the plan opens fitted). */
+  storedView: FloorPlanView | null;
   editing: boolean;
   editor: ReturnType<typeof useZoneEditor>;
 }

@@ -26,7 +26,7 @@ export function ZoneWorkspace({ nid }: { nid: number }) {
   const editor = useZoneEditor(nid, map.data ?? EMPTY_MAP, network.data?.imageSize ?? DEFAULT_IMAGE_SIZE);
 
   const detail = network.data;
-  const ready = detail && map.data && storedView.data;
+  const ready = detail && map.data && storedView.isSuccess;
   const canEdit = Boolean(detail?.abilities.edit);
   return (
     <Card
@@ -50,7 +50,7 @@ export function ZoneWorkspace({ nid }: { nid: number }) {
           network={detail}
           map={map.data}
           imageUrl={image.data ?? null}
-          storedView={storedView.data}
+          storedView={storedView.data ?? null}
           editing={canEdit && editing}
           editor={editor}
         />

@@ -1,0 +1,35 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Empty } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The button of an empty list: what to do first. */
+export interface EmptyAction {
+  label: string;
+  onClick: () => void;
+  /** Defaults to a plus sign (something is added). */
+  icon?: ReactNode;
+}
+
+/**
+ * What an empty list shows: a sentence saying what to do, and the button that does it when the user may
+ * (owners and installers add, others only read). For a table's `locale.emptyText` or a card's body.
+ */
+export function EmptyState({
+  description,
+  action,
+  testId,
+}: {
+  description: string;
+  action?: EmptyAction;
+  testId?: string;
+}) {
+  return (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} data-testid={testId}>
+      {action && (
+        <Button type="primary" icon={action.icon ?? <PlusOutlined />} onClick={action.onClick}>
+          {action.label}
+        </Button>
+      )}
+    </Empty>
+  );
+}
