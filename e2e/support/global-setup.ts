@@ -86,6 +86,8 @@ export default async function globalSetup() {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const simulator = launchDemoSimulator(child);
+  // A console that fails to start is reported by waitForServer, with its output.
+  simulator.catch(() => undefined);
   await waitForServer(child, () => output);
   const running = await simulator;
   return async () => {

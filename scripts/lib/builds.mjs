@@ -27,7 +27,13 @@ export function isFresh(output, sources) {
 
 /** Builds the web app when it is missing or older than its sources. */
 export function ensureWebBuilt() {
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/domain/src',
+    'package-lock.json',
+  ];
   if (isFresh(join(root, 'apps/web/dist/index.html'), sources)) return false;
   console.log('Building the web app (first start or changed sources)…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@lightwell/web'], { cwd: root, stdio: 'inherit' });
@@ -35,7 +41,8 @@ export function ensureWebBuilt() {
   return true;
 }
 
-const SERVER_SOURCES = ['apps/server/src', 'apps/server/package.json', 'packages/domain/src', 'scripts/lib/builds.mjs'];
+// The bundle holds the packages too: a changed lock file (an upgrade) rebuilds it.
+const SERVER_SOURCES = ['apps/server/src', 'packages/domain/src', 'package-lock.json', 'scripts/lib/builds.mjs'];
 
 /**
  * Packages that stay imports from node_modules: native or WebAssembly parts, and files read from the

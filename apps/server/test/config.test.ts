@@ -27,4 +27,12 @@ describe('loadConfig', () => {
   it('connects to an external broker on 1883 through MQTT_URL', () => {
     expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttUrl).toBe('mqtt://127.0.0.1:1883');
   });
+
+  it('logs readable text on a terminal and JSON lines otherwise, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(boot({ LOG_FORMAT: 'xml' })).toThrow(/^Invalid configuration: LOG_FORMAT:/);
+  });
 });

@@ -80,7 +80,7 @@ const devices = gateways.reduce((sum, gateway) => sum + gateway.devices.length, 
 process.stdout.write(
   `${gateways.length} gateways with ${devices} devices connected to ${brokerUrl} in ${Date.now() - started} ms; RSS ${Math.round(process.memoryUsage().rss / 1048576)} MiB\n`,
 );
-const control = values['control-port'] ? await startControlServer(simulator, Number(values['control-port'])) : null;
+const control = values['control-port'] ? await openControl(Number(values['control-port'])) : null;
 if (control) process.stdout.write(`control endpoint: ${control.url}/state\n`);
 // Started by launch.mjs: tell it the fleet runs.
 process.send?.({
@@ -88,6 +88,20 @@ process.send?.({
   gateways: [...simulator.gateways.keys()],
   control: control?.url ?? null,
 });
+
+/** The control endpoint; a taken port ends the simulator with one plain line. */
+async function openControl(port: number) {
+  try {
+    return await startControlServer(simulator, port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    process.stderr.write(
+      `control port ${port} is in use: give --control-port a free port (SIMULATOR_HTTP_PORT for the demo)\n`,
+    );
+    await simulator.stop();
+    process.exit(1);
+  }
+}
 
 let stopping = false;
 async function shutdown() {
