@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { createGatewayLink } from './gateway-link/index.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerCompression } from './plugins/compress.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
@@ -81,12 +82,17 @@ function handleErrors(app: FastifyInstance): void {
   });
 }
 
-/** Serves the built web app; any other page path gets index.html so the client router can take it. */
+/**
+ * Serves the built web app; any other page path gets index.html so the client router can take it.
+ * Files go out as the build compressed them (brotli, else gzip, by Accept-Encoding); hashed assets are
+ * cached for good, index.html is revalidated on every visit so a new build is seen at once.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -146,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.link.close());
 
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lightwell console API', version: Limits.apiVersion },

@@ -6,6 +6,7 @@ import { appConfigQuery } from './api/app-config';
 import { queryClient } from './api/query-client';
 import { AppProviders } from './app/providers';
 import { buildRouteObjects } from './app/router';
+import { i18nReady } from './i18n';
 import './styles/global.css';
 
 // Section 7: the public configuration (signing key, demo login) is read once at start.
@@ -13,10 +14,13 @@ void queryClient.prefetchQuery(appConfigQuery);
 
 const router = createBrowserRouter(buildRouteObjects());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The first paint waits for the start language's texts (one small chunk), never shows raw keys.
+void i18nReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,19 +1,11 @@
-import type { Language } from '@lightwell/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import deDE from 'antd/es/locale/de_DE';
-import enUS from 'antd/es/locale/en_US';
-import esES from 'antd/es/locale/es_ES';
-import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient as appQueryClient } from '../api/query-client';
-import { i18n } from '../i18n';
+import { antdLocaleOf, i18n } from '../i18n';
 import { useLanguage } from '../i18n/use-language';
 import { bindMessageApi } from './feedback';
-
-/** antd's own texts (pagination, empty states, pickers) in the interface language. */
-export const antdLocales = { en: enUS, zh: zhCN, de: deDE, es: esES } satisfies Record<Language, unknown>;
 
 /** Theme of section 9: primary red; the sidebar is dark. */
 export const appTheme: ThemeConfig = {
@@ -33,7 +25,8 @@ function MessageBinding() {
 function ThemedApp({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <ConfigProvider locale={antdLocales[language]} theme={appTheme}>
+    // antd's own texts (pagination, empty states, pickers) come with the language's catalogues.
+    <ConfigProvider locale={antdLocaleOf(language)} theme={appTheme}>
       <App>
         <MessageBinding />
         {children}

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors';
 import { useLoginMutation } from '../../api/user';
 import { toast } from '../../app/feedback';
 import { currentLanguage, setLanguage } from '../../i18n';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../route-table';
 import { useSession } from '../../stores/session';
 import { RETURN_TO_PARAM, safeReturnPath } from '../shared/return-to';
 
