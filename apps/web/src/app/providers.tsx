@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, message, type ThemeConfig } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient as appQueryClient } from '../api/query-client';
@@ -13,13 +13,17 @@ export const appTheme: ThemeConfig = {
   components: { Layout: { siderBg: '#001529', headerBg: '#ffffff', headerPadding: '0 16px' } },
 };
 
+/**
+ * Toasts in the app's theme and locale. Only the message API is set up, not antd's App (which also
+ * brings modal and notification code to every page); a page that confirms uses Modal.useModal.
+ */
 function MessageBinding() {
-  const { message } = App.useApp();
+  const [api, holder] = message.useMessage();
   useEffect(() => {
-    bindMessageApi(message);
+    bindMessageApi(api);
     return () => bindMessageApi(undefined);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
@@ -27,15 +31,13 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     // antd's own texts (pagination, empty states, pickers) come with the language's catalogues.
     <ConfigProvider locale={antdLocaleOf(language)} theme={appTheme}>
-      <App>
-        <MessageBinding />
-        {children}
-      </App>
+      <MessageBinding />
+      <div className="lw-app">{children}</div>
     </ConfigProvider>
   );
 }
 
-/** Every provider the app needs: i18n, TanStack Query, antd theme and locale, antd App (toasts). */
+/** Every provider the app needs: i18n, TanStack Query, antd theme and locale, toasts. */
 export function AppProviders({
   children,
   queryClient = appQueryClient,

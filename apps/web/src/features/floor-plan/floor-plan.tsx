@@ -2,7 +2,7 @@ import { DEFAULT_FLOOR_PLAN_VIEW, fitFloorPlanView } from '@lightwell/domain';
 import type Konva from 'konva';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Stage } from 'react-konva';
+import { Stage } from './konva';
 import { PlanColors } from './colors';
 import { FloorPlanToolbar } from './floor-plan-toolbar';
 import { BackgroundLayer } from './layers/background-layer';

@@ -1,7 +1,7 @@
 import { type PlanSize, visibleImageRect } from '@lightwell/domain';
 import type Konva from 'konva';
 import { memo } from 'react';
-import { Layer, Rect, Shape } from 'react-konva';
+import { Layer, Rect, Shape } from '../konva';
 import { PlanColors } from '../colors';
 import { drawPlanImage, type PlanImage } from '../plan-image';
 

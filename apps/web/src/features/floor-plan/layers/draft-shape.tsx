@@ -1,4 +1,4 @@
-import { Circle, Line, Rect } from 'react-konva';
+import { Circle, Line, Rect } from '../konva';
 import { PlanColors } from '../colors';
 import { HANDLE_PX } from '../drawing';
 import type { DrawDraft } from '../use-plan-gestures';

@@ -7,7 +7,7 @@ import {
 } from '@lightwell/domain';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { memo } from 'react';
-import { Circle, Layer } from 'react-konva';
+import { Circle, Layer } from '../konva';
 import { CenteredText } from '../centered-text';
 import { PlanColors, statusColor } from '../colors';
 import { HANDLE_PX } from '../drawing';
