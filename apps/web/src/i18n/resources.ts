@@ -1,39 +1,7 @@
 import type { Language } from '@lightwell/domain';
-import type { Locale } from 'antd/es/locale';
+import type { LanguagePack } from './namespaces';
 
-/** Namespaces of the web catalogues, one JSON file per namespace and language (mail.json belongs to the server). */
-export const NAMESPACES = [
-  'about',
-  'account',
-  'common',
-  'control',
-  'device',
-  'errors',
-  'floorPlan',
-  'gateway',
-  'group',
-  'home',
-  'menu',
-  'network',
-  'pages',
-  'profile',
-  'project',
-  'scene',
-  'schedule',
-  'settings',
-  'share',
-  'validation',
-  'zone',
-] as const;
-
-/** A web namespace. */
-export type Namespace = (typeof NAMESPACES)[number];
-
-/** One interface language: the web catalogues and antd's own texts (pagination, pickers, empty states). */
-export interface LanguagePack {
-  catalogue: Record<Namespace, object>;
-  antd: Locale;
-}
+export { type LanguagePack, NAMESPACES, type Namespace, SERVER_NAMESPACES } from './namespaces';
 
 /**
  * Each language is a chunk of its own, fetched when it is first used: a page carries the one
@@ -45,6 +13,3 @@ export const languagePacks: Record<Language, () => Promise<LanguagePack>> = {
   de: async () => (await import('./languages/de')).pack,
   es: async () => (await import('./languages/es')).pack,
 };
-
-/** Catalogues in the same folder that belong to the server (e-mails, seeded names); the web does not load them. */
-export const SERVER_NAMESPACES = ['mail', 'server'] as const;

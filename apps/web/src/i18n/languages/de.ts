@@ -20,7 +20,7 @@ import share from '@lightwell/domain/locales/de/share.json';
 import validation from '@lightwell/domain/locales/de/validation.json';
 import zone from '@lightwell/domain/locales/de/zone.json';
 import deDE from 'antd/es/locale/de_DE';
-import type { LanguagePack } from '../resources';
+import type { LanguagePack } from '../namespaces';
 
 /** German: every web catalogue and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {

@@ -20,7 +20,7 @@ import share from '@lightwell/domain/locales/en/share.json';
 import validation from '@lightwell/domain/locales/en/validation.json';
 import zone from '@lightwell/domain/locales/en/zone.json';
 import enUS from 'antd/es/locale/en_US';
-import type { LanguagePack } from '../resources';
+import type { LanguagePack } from '../namespaces';
 
 /** English: every web catalogue and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {

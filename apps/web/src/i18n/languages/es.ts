@@ -20,7 +20,7 @@ import share from '@lightwell/domain/locales/es/share.json';
 import validation from '@lightwell/domain/locales/es/validation.json';
 import zone from '@lightwell/domain/locales/es/zone.json';
 import esES from 'antd/es/locale/es_ES';
-import type { LanguagePack } from '../resources';
+import type { LanguagePack } from '../namespaces';
 
 /** Spanish: every web catalogue and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {

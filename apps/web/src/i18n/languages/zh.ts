@@ -20,7 +20,7 @@ import share from '@lightwell/domain/locales/zh/share.json';
 import validation from '@lightwell/domain/locales/zh/validation.json';
 import zone from '@lightwell/domain/locales/zh/zone.json';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { LanguagePack } from '../resources';
+import type { LanguagePack } from '../namespaces';
 
 /** Chinese: every web catalogue and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {
