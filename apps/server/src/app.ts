@@ -14,6 +14,7 @@ import { createGatewayLink } from './gateway-link/index.ts';
 import { createIndexPage } from './lib/index-page.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerCompression } from './plugins/compress.ts';
 import { API_DOCS_CSP, registerSecurityHeaders, styleNonceOf } from './plugins/security-headers.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
@@ -90,6 +91,8 @@ function handleErrors(app: FastifyInstance): void {
 
 /**
  * Serves the built web app; any other page path gets index.html so the client router can take it.
+ * Files go out as the build compressed them (brotli, else gzip, by Accept-Encoding); hashed assets are
+ * cached for good, index.html is revalidated on every visit so a new build is seen at once.
  * index.html itself is always answered by the page route below, with this answer's style nonce.
  */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
@@ -100,6 +103,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
       root: webDist,
       // `/` and `/index.html` fall through to the page answer below, which carries the nonce.
       allowedPath: (pathName) => pathName !== '/index.html',
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -181,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.link.close());
 
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lightwell console API', version: Limits.apiVersion },

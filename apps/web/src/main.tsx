@@ -7,6 +7,7 @@ import { queryClient } from './api/query-client';
 import { readCspNonce, stampStyleNonce } from './app/csp-nonce';
 import { AppProviders } from './app/providers';
 import { buildRouteObjects } from './app/router';
+import { i18nReady } from './i18n';
 import './styles/global.css';
 
 stampStyleNonce(readCspNonce());
@@ -16,10 +17,13 @@ void queryClient.prefetchQuery(appConfigQuery);
 
 const router = createBrowserRouter(buildRouteObjects());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The first paint waits for the start language's texts (one small chunk), never shows raw keys.
+void i18nReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, findRoute, menuRoutes } from './routes';
+import { appRoutes, findRoute, menuRoutes } from './route-table';
+import { pages } from './routes';
 
 /** Section 2 of the spec: every route and its menu index. */
 const specPublic = [
@@ -100,7 +101,9 @@ describe('route table (section 2)', () => {
   });
 
   it('gives a page to built routes only, and finds built routes only', () => {
-    for (const route of appRoutes) expect(Boolean(route.page), route.path).toBe(route.built);
+    for (const route of appRoutes) expect(Boolean(pages[route.path]), route.path).toBe(route.built);
+    const known = new Set(appRoutes.map((route) => route.path));
+    for (const path of Object.keys(pages)) expect(known.has(path), path).toBe(true);
     expect(findRoute('/setting/user')?.titleKey).toBe('menu.settings.user');
     expect(findRoute('/emergency/index')).toBeUndefined();
   });

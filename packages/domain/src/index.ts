@@ -17,6 +17,7 @@ export * from './devices/task.ts';
 export * from './energy/price.ts';
 export * from './floor-plan/index.ts';
 export * from './limits.ts';
+export * from './locale/format-date.ts';
 export * from './locale/language.ts';
 export * from './locale/time-format.ts';
 export * from './navigation/current-item.ts';

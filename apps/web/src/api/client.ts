@@ -4,8 +4,8 @@ import {
   type CallInput,
   type CallName,
   Code,
-  calls,
-  fileDownload,
+  callRoute,
+  FILE_DOWNLOAD_PATH,
   isSuccessCode,
   Limits,
   signParams,
@@ -52,7 +52,7 @@ async function request(path: string, init: RequestInit): Promise<Answer> {
 
 /** Public client configuration (versions, signing key, demo login), fetched once at start. */
 export function loadAppConfig(): Promise<AppConfig> {
-  configPromise ??= request(calls.appConfig.path, { method: 'GET' })
+  configPromise ??= request(callRoute('appConfig').path, { method: 'GET' })
     .then((answer) => {
       if (!isSuccessCode(answer.code)) throw new ApiError(answer.code, answer.data, messageForCode(answer.code));
       return answer.data as AppConfig;
@@ -80,7 +80,7 @@ function expireSession(): void {
 async function callBody<N extends CallName>(name: N, payload: CallInput<N>): Promise<Record<string, unknown>> {
   const { token, uid } = useSession.getState();
   const body: Record<string, unknown> = compact({ ...(payload as Record<string, unknown>) });
-  if (!calls[name].auth) return body;
+  if (!callRoute(name).auth) return body;
   const config = await loadAppConfig();
   const signed = compact({
     ...body,
@@ -110,7 +110,7 @@ export async function openCallStream<N extends CallName>(
   const body = await callBody(name, payload);
   let response: Response;
   try {
-    response = await fetch(calls[name].path, {
+    response = await fetch(callRoute(name).path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Cache-Control': 'no-cache' },
       body: JSON.stringify(body),
@@ -137,7 +137,8 @@ export async function openCallStream<N extends CallName>(
  * 1012 ends the session and goes to /login; any other code rejects with an ApiError.
  */
 export async function call<N extends CallName>(name: N, payload: CallInput<N>): Promise<CallData<N>> {
-  const def = calls[name];
+  // Routes only (no zod contracts): sending a call loads no schema.
+  const def = callRoute(name);
   const body = await callBody(name, payload);
   const answer = await request(
     def.path,
@@ -195,5 +196,5 @@ export async function uploadFile<T>(path: string, fields: Record<string, string 
  */
 export async function fileDownloadUrl(fileName: string): Promise<string> {
   const query = new URLSearchParams(await signedTextFields({ fileName }));
-  return `${fileDownload.path}?${query.toString()}`;
+  return `${FILE_DOWNLOAD_PATH}?${query.toString()}`;
 }

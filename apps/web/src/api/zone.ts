@@ -1,7 +1,7 @@
 import {
   type CallInput,
   Code,
-  fileUpload,
+  FILE_UPLOAD_PATH,
   type PlanNode,
   type UploadedFile,
   type ViewState,
@@ -165,7 +165,7 @@ export function useFloorPlanUploadMutation(nid: number) {
   const queryClient = useQueryClient();
   const uid = useSession((state) => state.uid);
   return useMutation({
-    mutationFn: (file: Blob) => uploadFile<UploadedFile>(fileUpload.path, { nid }, file),
+    mutationFn: (file: Blob) => uploadFile<UploadedFile>(FILE_UPLOAD_PATH, { nid }, file),
     onSuccess: () =>
       Promise.all(afterMapChange(uid, nid).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

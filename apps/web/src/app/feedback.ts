@@ -1,12 +1,12 @@
 import { Limits } from '@lightwell/domain';
-import { type App, message as staticMessage } from 'antd';
+import { message as staticMessage } from 'antd';
 
-/** The antd message API bound to the App context. */
-export type MessageInstance = ReturnType<typeof App.useApp>['message'];
+/** The antd message API bound to the providers' context (theme and locale). */
+export type MessageInstance = ReturnType<typeof staticMessage.useMessage>[0];
 
 let bound: MessageInstance | undefined;
 
-/** Connects toasts to the antd App context (theme and locale); called once by the providers. */
+/** Connects toasts to the providers' message holder (theme and locale); called once by the providers. */
 export function bindMessageApi(instance: MessageInstance | undefined): void {
   bound = instance;
 }

@@ -1,20 +1,12 @@
-import type { Language } from '@lightwell/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import deDE from 'antd/es/locale/de_DE';
-import enUS from 'antd/es/locale/en_US';
-import esES from 'antd/es/locale/es_ES';
-import zhCN from 'antd/es/locale/zh_CN';
+import { ConfigProvider, message, type ThemeConfig } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient as appQueryClient } from '../api/query-client';
-import { i18n } from '../i18n';
+import { antdLocaleOf, i18n } from '../i18n';
 import { useLanguage } from '../i18n/use-language';
 import { readCspNonce } from './csp-nonce';
 import { bindMessageApi } from './feedback';
-
-/** antd's own texts (pagination, empty states, pickers) in the interface language. */
-export const antdLocales = { en: enUS, zh: zhCN, de: deDE, es: esES } satisfies Record<Language, unknown>;
 
 /** Focus of a text field, select or picker: blue, so a field being typed in never looks like one in error (red). */
 const focusRing = {
@@ -46,28 +38,31 @@ const csp = { nonce: readCspNonce() };
 /** Buttons keep their text as written: no space inserted between two Chinese characters ("删除", not "删 除"). */
 export const buttonConfig = { autoInsertSpace: false } as const;
 
+/**
+ * Toasts in the app's theme and locale. Only the message API is set up, not antd's App (which also
+ * brings modal and notification code to every page); a page that confirms uses Modal.useModal.
+ */
 function MessageBinding() {
-  const { message } = App.useApp();
+  const [api, holder] = message.useMessage();
   useEffect(() => {
-    bindMessageApi(message);
+    bindMessageApi(api);
     return () => bindMessageApi(undefined);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <ConfigProvider locale={antdLocales[language]} theme={appTheme} csp={csp} button={buttonConfig}>
-      <App>
-        <MessageBinding />
-        {children}
-      </App>
+    // antd's own texts (pagination, empty states, pickers) come with the language's catalogues.
+    <ConfigProvider locale={antdLocaleOf(language)} theme={appTheme} csp={csp} button={buttonConfig}>
+      <MessageBinding />
+      <div className="lw-app">{children}</div>
     </ConfigProvider>
   );
 }
 
-/** Every provider the app needs: i18n, TanStack Query, antd theme and locale, antd App (toasts). */
+/** Every provider the app needs: i18n, TanStack Query, antd theme and locale, toasts. */
 export function AppProviders({
   children,
   queryClient = appQueryClient,

@@ -1,13 +1,21 @@
 import { isRouteAllowed } from '@lightwell/domain';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { BareLayout } from '../layouts/bare-layout';
-import { MainLayout } from '../layouts/main-layout/main-layout';
-import { PublicLayout } from '../layouts/public-layout';
+import { PageLoading } from '../components/page-loading';
 import { RootLayout } from '../layouts/root-layout';
-import { type AppRoute, appRoutes, type RouteLayout } from '../routes';
+import { type AppRoute, appRoutes, type RouteLayout } from '../route-table';
+import { type PageLoader, pages } from '../routes';
 import { useSession } from '../stores/session';
 
-type BuiltRoute = AppRoute & { built: true };
+/**
+ * Each frame's code, loaded with the first route shown in it: public pages never load the console
+ * shell (sidebar, header, tabs), and the console's first page loads together with it.
+ */
+const layoutLoaders: Record<RouteLayout, () => Promise<ComponentType>> = {
+  main: async () => (await import('../layouts/main-layout/main-layout')).MainLayout,
+  public: async () => (await import('../layouts/public-layout')).PublicLayout,
+  bare: async () => (await import('../layouts/bare-layout')).BareLayout,
+};
 
 /** Lets a protected route through only with a stored token; otherwise goes to /login (section 2). */
 export function RequireAuth() {
@@ -15,54 +23,65 @@ export function RequireAuth() {
   return token ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
+const ConsoleFrame = lazy(async () => ({ default: await layoutLoaders.main() }));
+const PublicFrame = lazy(async () => ({ default: await layoutLoaders.public() }));
+
 /** Frame of public pages that a signed-in user reads inside the console (`inConsole` routes). */
 function ConsoleWhenSignedIn() {
   const token = useSession((state) => state.token);
-  return token ? <MainLayout /> : <PublicLayout />;
+  return <Suspense fallback={<PageLoading />}>{token ? <ConsoleFrame /> : <PublicFrame />}</Suspense>;
 }
 
 /** Renders a route's page, or /404 when the user's roles do not permit it (section 6). */
-function RoutePage({ route }: { route: BuiltRoute }) {
-  const roles = useSession((state) => state.roles);
-  if (!isRouteAllowed(route.roles, roles)) return <Navigate to="/404" replace />;
-  const Page = route.page;
+function RoutePage({ roles, page: Page }: { roles: AppRoute['roles']; page: ComponentType }) {
+  const userRoles = useSession((state) => state.roles);
+  if (!isRouteAllowed(roles, userRoles)) return <Navigate to="/404" replace />;
   return <Page />;
 }
 
-const layouts: Record<RouteLayout, () => React.JSX.Element> = {
-  main: MainLayout,
-  public: PublicLayout,
-  bare: BareLayout,
-};
+function loaderOf(route: AppRoute): PageLoader {
+  const load = pages[route.path];
+  if (!load) throw new Error(`route ${route.path} is marked built but routes.tsx wires no page to it`);
+  return load;
+}
 
-function group(element: React.JSX.Element, pages: BuiltRoute[]): RouteObject[] {
-  if (pages.length === 0) return [];
-  return [{ element, children: pages.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })) }];
+/** A built route whose page code is fetched when the route is first matched (the router waits for it). */
+function pageRoute(route: AppRoute): RouteObject {
+  const load = loaderOf(route);
+  return {
+    path: route.path,
+    lazy: async () => ({ element: <RoutePage roles={route.roles} page={await load()} /> }),
+  };
+}
+
+function group(frame: Omit<RouteObject, 'children' | 'index'>, routes: AppRoute[]): RouteObject[] {
+  if (routes.length === 0) return [];
+  return [{ ...frame, children: routes.map(pageRoute) }];
 }
 
 function layoutRoutes(routes: readonly AppRoute[], layout: RouteLayout, isPublic: boolean): RouteObject[] {
-  const Layout = layouts[layout];
-  const pages = routes.filter(
-    (route): route is BuiltRoute =>
-      route.built && route.layout === layout && route.public === isPublic && !route.inConsole,
+  const shown = routes.filter(
+    (route) => route.built && route.layout === layout && route.public === isPublic && !route.inConsole,
   );
-  return group(<Layout />, pages);
+  return group({ lazy: async () => ({ Component: await layoutLoaders[layout]() }) }, shown);
 }
 
 /**
  * Route objects for the router, built from the route table: `/` goes to /login, public routes need
  * no token, the others sit behind RequireAuth, and every unknown (or unbuilt) path goes to /404.
+ * Frames and pages are lazy routes: the router fetches a route's code before it shows the route.
  */
 export function buildRouteObjects(routes: readonly AppRoute[] = appRoutes): RouteObject[] {
   const layoutsInOrder: RouteLayout[] = ['public', 'bare', 'main'];
-  const consolePages = routes.filter((route): route is BuiltRoute => route.built && Boolean(route.inConsole));
+  const consolePages = routes.filter((route) => route.built && route.inConsole);
   return [
     {
       element: <RootLayout />,
+      hydrateFallbackElement: <PageLoading />,
       children: [
         { path: '/', element: <Navigate to="/login" replace /> },
         ...layoutsInOrder.flatMap((layout) => layoutRoutes(routes, layout, true)),
-        ...group(<ConsoleWhenSignedIn />, consolePages),
+        ...group({ element: <ConsoleWhenSignedIn /> }, consolePages),
         { element: <RequireAuth />, children: layoutsInOrder.flatMap((layout) => layoutRoutes(routes, layout, false)) },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],

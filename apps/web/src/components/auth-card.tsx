@@ -1,9 +1,9 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
  * Card of the public account pages: a heading, an optional line below it, the form and footer links.
- * A `wide` card holds more than a form (a shared profile's settings).
+ * A `wide` card holds more than a form (a shared profile's settings). Plain markup styled like an
+ * antd card: the sign-in page loads neither Card (which brings Tabs) nor Typography.
  */
 export function AuthCard({
   title,
@@ -19,13 +19,11 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <Card className={wide ? 'lw-auth-card lw-auth-card--wide' : 'lw-auth-card'}>
-      <Typography.Title level={2} className="lw-auth-card__title">
-        {title}
-      </Typography.Title>
-      {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+    <section className={wide ? 'lw-auth-card lw-auth-card--wide' : 'lw-auth-card'}>
+      <h2 className="lw-auth-card__title">{title}</h2>
+      {subtitle && <p className="lw-auth-card__subtitle">{subtitle}</p>}
       {children}
       {footer && <div className="lw-auth-card__footer">{footer}</div>}
-    </Card>
+    </section>
   );
 }

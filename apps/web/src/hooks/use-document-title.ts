@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { findRoute } from '../routes';
+import { findRoute } from '../route-table';
 
 /** Keeps the document title as `<page title> - Lightwell`, following route and language (section 2). */
 export function useDocumentTitle(): void {

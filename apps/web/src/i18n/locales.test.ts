@@ -4,8 +4,8 @@ import { Code, LANGUAGES } from '@lightwell/domain';
 import { describe, expect, it } from 'vitest';
 import { AGREEMENT_SECTIONS } from '../pages/user-agreement';
 import { RELEASES } from '../pages/version/log';
-import { appRoutes, menuGroups } from '../routes';
-import { NAMESPACES, resources, SERVER_NAMESPACES } from './resources';
+import { appRoutes, menuGroups } from '../route-table';
+import { languagePacks, NAMESPACES, SERVER_NAMESPACES } from './resources';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -76,10 +76,15 @@ describe('locale catalogues (en, zh, de, es)', () => {
     }
   });
 
-  it('loads every web namespace file, and only those, into i18next', () => {
+  it('loads every web namespace file, and only those, into i18next', async () => {
     const webFiles = namespaceFiles('en').filter((ns) => !(SERVER_NAMESPACES as readonly string[]).includes(ns));
     expect([...NAMESPACES].sort()).toEqual(webFiles);
-    for (const language of LANGUAGES) expect(Object.keys(resources[language]).sort()).toEqual(webFiles);
+    for (const language of LANGUAGES) {
+      const pack = await languagePacks[language]();
+      expect(Object.keys(pack.catalogue).sort(), language).toEqual(webFiles);
+      for (const ns of webFiles)
+        expect(pack.catalogue[ns as keyof typeof pack.catalogue], ns).toEqual(load(language, ns));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type ViewTab,
 } from '@lightwell/domain';
 import { create } from 'zustand';
-import { appRoutes, HOME_PATH } from '../routes';
+import { appRoutes, HOME_PATH } from '../route-table';
 import { readJson, readString, StorageKeys, writeValue } from './storage';
 
 const home = appRoutes.find((route) => route.path === HOME_PATH);

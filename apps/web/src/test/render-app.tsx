@@ -1,5 +1,5 @@
 import { INITIAL_MENU_STATE, type LoginResult, type ProjectSummary } from '@lightwell/domain';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
@@ -34,6 +34,7 @@ export const testProjects: ProjectSummary[] = [
 /**
  * Renders the whole app (real route table, layouts and providers) in a memory router at `path`.
  * Answers the app would have fetched are put in the query cache, so no request leaves the test.
+ * Resolves once the router has loaded the first route's code.
  */
 export async function renderApp(path: string, { signedIn = false } = {}) {
   await i18n.changeLanguage('en');
@@ -60,6 +61,11 @@ export async function renderApp(path: string, { signedIn = false } = {}) {
         <RouterProvider router={router} />
       </AppProviders>,
     );
+  });
+  // Frames and pages are lazy routes: the first screen is there once the router has their code.
+  await waitFor(() => {
+    const idle = router.state.initialized && router.state.navigation.state === 'idle';
+    if (!idle || document.querySelector('.lw-page-loading')) throw new Error('route still loading');
   });
   return { router, queryClient };
 }

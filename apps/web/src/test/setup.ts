@@ -1,5 +1,7 @@
+import { LANGUAGES } from '@lightwell/domain';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { i18n, i18nReady } from '../i18n';
 import { renderedClients } from './rendered-clients';
 
 // Tell React that updates are wrapped in act() by the tests.
@@ -28,6 +30,12 @@ if (typeof window.ResizeObserver === 'undefined') {
 }
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+beforeAll(async () => {
+  // The app fetches a language when it is first shown; tests switch freely, so all four are there first.
+  await i18nReady;
+  await i18n.loadLanguages([...LANGUAGES]);
+});
 
 beforeEach(() => {
   // No server in unit tests: any request fails as if the network were down.

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { calls } from './index.ts';
+import { callRoutes, calls, FILE_DOWNLOAD_PATH, FILE_UPLOAD_PATH, fileDownload, fileUpload } from './index.ts';
 
 describe('call registry', () => {
   it('serves every call at a distinct section-7 style path', () => {
     const paths = Object.values(calls).map((call) => call.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path).toMatch(/^\/(api\/v1|SigMesh\/file)\//);
+  });
+
+  it('gives clients the same route as the contract, for every call and no other', () => {
+    const fromContracts = Object.fromEntries(
+      Object.entries(calls).map(([name, call]) => [
+        name,
+        { path: call.path, ...(call.method === 'GET' ? { method: 'GET' } : {}), auth: call.auth },
+      ]),
+    );
+    expect(callRoutes).toEqual(fromContracts);
+    expect([fileUpload.path, fileDownload.path]).toEqual([FILE_UPLOAD_PATH, FILE_DOWNLOAD_PATH]);
   });
 
   it('refuses unknown fields and accepts envelope fields', () => {

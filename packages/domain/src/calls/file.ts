@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../schemas/common.ts';
+import { FILE_DOWNLOAD_PATH, FILE_UPLOAD_PATH } from './call-routes.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
 
 /** Floor-plan image uploads (sections 5 and 9): up to 3 MiB, JPG/JPEG, PNG or BMP by content. */
@@ -60,7 +61,7 @@ export type UploadedFile = z.infer<typeof UploadedFileSchema>;
  * fields as sent. The image becomes network `nid`'s floor plan (owners and installers).
  */
 export const fileUpload = {
-  path: '/SigMesh/file/uploadPic',
+  path: FILE_UPLOAD_PATH,
   /** The text fields, unknown ones refused. */
   fields: z.strictObject({ ...textEnvelopeShape, nid: textId }),
   data: UploadedFileSchema,
@@ -72,7 +73,7 @@ export const fileUpload = {
  * is signed over the query fields; anyone else gets 404 with code 1004.
  */
 export const fileDownload = {
-  path: '/SigMesh/file/download',
+  path: FILE_DOWNLOAD_PATH,
   query: z.strictObject({ ...textEnvelopeShape, fileName: FileNameSchema }),
 } as const;
 

@@ -14,6 +14,7 @@ import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 import { zoneCalls } from './zone.ts';
 
+export { type CallRoute, callRoute, callRoutes, FILE_DOWNLOAD_PATH, FILE_UPLOAD_PATH } from './call-routes.ts';
 export {
   type ControlTarget,
   ControlTargetSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './time-format.ts';
+import { formatDate, formatDateTime } from './format-date.ts';
 
 describe('time formats (section 3: 0 y-m-d, 1 m/d/y, 2 d/m/y)', () => {
   const when = new Date(2026, 10, 3, 14, 5, 9);

@@ -26,6 +26,8 @@ export function liveRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: call.path,
     schema: { body: call.body, tags: [call.tag], summary: call.summary, operationId: 'liveStream' },
+    // Events must leave as they happen: never through a compressor, which would hold them back.
+    compress: false,
     preValidation: (request, reply) => authenticate(app.ctx, request, reply),
     handler: async (request, reply) => {
       const { ctx } = app;

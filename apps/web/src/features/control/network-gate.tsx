@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProjectInfoQuery } from '../../api/project';
-import { builtPathOfIndex } from '../../routes';
+import { builtPathOfIndex } from '../../route-table';
 import { useSession } from '../../stores/session';
 
 /**

@@ -2,7 +2,7 @@ import type { PlanBox } from '@lightwell/domain';
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { useLayoutEffect, useRef } from 'react';
-import { Text } from 'react-konva';
+import { Text } from './konva';
 import { FONT_FAMILY } from './node-drawing';
 
 /** Props of {@link CenteredText}. */

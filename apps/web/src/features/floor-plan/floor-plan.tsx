@@ -2,9 +2,9 @@ import { DEFAULT_FLOOR_PLAN_VIEW, fitFloorPlanView, openingFloorPlanView } from 
 import type Konva from 'konva';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Stage } from 'react-konva';
 import { PlanColors } from './colors';
 import { FloorPlanToolbar } from './floor-plan-toolbar';
+import { Stage } from './konva';
 import { BackgroundLayer } from './layers/background-layer';
 import { NodesLayer } from './layers/nodes-layer';
 import { OverlayLayer } from './layers/overlay-layer';

@@ -3,7 +3,7 @@ import { Breadcrumb, type BreadcrumbProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentProject } from '../../hooks/use-current-project';
-import { findRoute, menuGroups } from '../../routes';
+import { findRoute, menuGroups } from '../../route-table';
 import { useCurrentNetwork } from '../../stores/current-network';
 import { useMenuIndices, useMenuNavigate } from './use-menu-navigation';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { FadeOutlet } from '../../components/fade-outlet';
 import { useScreenLevel } from '../../hooks/use-screen-width';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../route-table';
 import { useUi } from '../../stores/ui';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';

@@ -2,7 +2,7 @@ import { menuParent, menuSelection } from '@lightwell/domain';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuGroups } from '../../routes';
+import { menuGroups } from '../../route-table';
 import { useUi } from '../../stores/ui';
 import { useMenuIndices, useMenuNavigate } from './use-menu-navigation';
 

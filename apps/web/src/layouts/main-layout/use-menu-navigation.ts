@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type AppRoute, appRoutes, findRoute, menuRoutes, pathOfIndex } from '../../routes';
+import { type AppRoute, appRoutes, findRoute, menuRoutes, pathOfIndex } from '../../route-table';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 

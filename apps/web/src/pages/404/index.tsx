@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../route-table';
 import { useSession } from '../../stores/session';
 
 /** Not-found page (/404): where unknown and not-yet-built paths land (section 2). */

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppConfigQuery } from '../../api/app-config';
@@ -21,9 +20,9 @@ export function LoginPage() {
       footer={
         <>
           <Link to="/forgetPassword">{t('account.login.forgot')}</Link>
-          <Typography.Text type="secondary">
+          <span className="lw-text-secondary">
             {t('account.login.noAccount')} <Link to="/addCount">{t('account.login.register')}</Link>
-          </Typography.Text>
+          </span>
         </>
       }
     >

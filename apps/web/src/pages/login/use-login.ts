@@ -6,7 +6,7 @@ import { useLoginMutation } from '../../api/user';
 import { toast } from '../../app/feedback';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../app/return-to';
 import { currentLanguage, i18n, setLanguage } from '../../i18n';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../route-table';
 import { useSession } from '../../stores/session';
 
 /** Values of the login form. */

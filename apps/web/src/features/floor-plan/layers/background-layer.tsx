@@ -1,8 +1,8 @@
 import { type PlanSize, visibleImageRect } from '@lightwell/domain';
 import type Konva from 'konva';
 import { memo } from 'react';
-import { Layer, Rect, Shape } from 'react-konva';
 import { PlanColors } from '../colors';
+import { Layer, Rect, Shape } from '../konva';
 import { drawPlanImage, type PlanImage } from '../plan-image';
 
 /** Props of {@link BackgroundLayer}. */

@@ -1,6 +1,6 @@
-import { Circle, Line, Rect } from 'react-konva';
 import { PlanColors } from '../colors';
 import { HANDLE_PX } from '../drawing';
+import { Circle, Line, Rect } from '../konva';
 import type { DrawDraft } from '../use-plan-gestures';
 
 /** A zone being drawn (Konva id `zone-draft`): the dragged rectangle, or the polygon's corners and the line to the pointer. */

@@ -1,7 +1,7 @@
 import { type PlanPoint, visibleImageRect } from '@lightwell/domain';
 import type Konva from 'konva';
 import { memo } from 'react';
-import { Layer, Shape } from 'react-konva';
+import { Layer, Shape } from '../konva';
 import { drawNodes } from '../node-drawing';
 import type { FloorPlanNode } from '../types';
 

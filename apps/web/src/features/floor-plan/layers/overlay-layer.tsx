@@ -7,10 +7,10 @@ import {
 } from '@lightwell/domain';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { memo } from 'react';
-import { Circle, Layer } from 'react-konva';
 import { CenteredText } from '../centered-text';
 import { PlanColors, statusColor } from '../colors';
 import { HANDLE_PX } from '../drawing';
+import { Circle, Layer } from '../konva';
 import { nodeNameOffset } from '../node-drawing';
 import type { FloorPlanNode, FloorPlanZone } from '../types';
 import type { DrawDraft } from '../use-plan-gestures';

@@ -8,10 +8,10 @@ import {
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { Layer, Line } from 'react-konva';
 import { CenteredText } from '../centered-text';
 import { PlanColors, zoneFill } from '../colors';
 import { cullOnDraw, PLAN_BOUNDS_ATTR } from '../culling';
+import { Layer, Line } from '../konva';
 import type { FloorPlanZone } from '../types';
 
 /** Props of {@link ZonesLayer}. */

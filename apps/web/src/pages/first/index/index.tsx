@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProjectInfoQuery, useProjectsQuery } from '../../../api/project';
 import { useFormatDateTime } from '../../../hooks/use-format-date';
-import { HOME_PATH, pathOfIndex } from '../../../routes';
+import { HOME_PATH, pathOfIndex } from '../../../route-table';
 import { useSession } from '../../../stores/session';
 import { type HomeProject, ProjectsTable } from './components/projects-table';
 import { useOpenNetwork } from './use-open-network';

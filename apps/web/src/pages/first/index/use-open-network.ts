@@ -1,6 +1,6 @@
 import { NETWORK_MENU_ENTRY } from '@lightwell/domain';
 import { useNavigate } from 'react-router';
-import { builtPathOfIndex, HOME_PATH } from '../../../routes';
+import { builtPathOfIndex, HOME_PATH } from '../../../route-table';
 import { useSession } from '../../../stores/session';
 
 /** Menu index of the zone page (section 2). */

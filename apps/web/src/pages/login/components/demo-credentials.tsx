@@ -1,4 +1,4 @@
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The demo login, shown in demo mode only (issue 3, section 7), with a button that fills the form. */
@@ -13,10 +13,10 @@ export function DemoCredentials({ email, password, onFill }: { email: string; pa
       description={
         <div data-testid="demo-credentials">
           <div>
-            {t('account.fields.email')}: <Typography.Text code>{email}</Typography.Text>
+            {t('account.fields.email')}: <code className="lw-code">{email}</code>
           </div>
           <div>
-            {t('account.fields.password')}: <Typography.Text code>{password}</Typography.Text>
+            {t('account.fields.password')}: <code className="lw-code">{password}</code>
           </div>
           <Button size="small" type="link" className="lw-demo__fill" onClick={onFill}>
             {t('account.login.demo.fill')}

@@ -10,7 +10,7 @@ import {
   useProjectSetDefaultMutation,
 } from '../../../api/project';
 import { toast } from '../../../app/feedback';
-import { HOME_PATH, pathOfIndex } from '../../../routes';
+import { HOME_PATH, pathOfIndex } from '../../../route-table';
 import { useSession } from '../../../stores/session';
 
 /** The project dialog shown: create, or edit one project. */

@@ -14,7 +14,7 @@ import { useLevelSlider } from '../../../features/control/use-level-slider';
 import { type NetworkControl, useNetworkControl } from '../../../features/control/use-network-control';
 import { useLiveNetwork } from '../../../features/live';
 import { useTablePagination } from '../../../hooks/use-table-pagination';
-import { builtPathOfIndex } from '../../../routes';
+import { builtPathOfIndex } from '../../../route-table';
 import { useLivePlan } from '../use-live-plan';
 
 type ZoneRow = Zone & { summary: DevicesSummary };

@@ -1,6 +1,6 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, type DeviceKind, type DeviceSummary } from '@lightwell/domain';
-import { App, Button, Card, Input, Select, Space } from 'antd';
+import { Button, Card, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,7 +33,7 @@ type Overlay =
 
 function DeviceWorkspace({ nid }: { nid: number }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const pageSize = useSession((state) => state.pageNumber);
   const network = useNetworkDetailQuery(nid);
   const [query, setQuery] = useState<DeviceListQuery>({ page: 1, pageSize });
@@ -114,6 +114,7 @@ function DeviceWorkspace({ nid }: { nid: number }) {
         </Space>
       }
     >
+      {modalHolder}
       <DeviceTable
         rows={list.data?.list ?? []}
         total={list.data?.total ?? 0}

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../../components/empty-state';
 import { InvitationsDrawer } from '../../../../features/sharing/invitations-drawer';
 import { ShareDialog } from '../../../../features/sharing/share-dialog';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
-import { NETWORK_RECYCLE_PATH, pathOfIndex } from '../../../../routes';
+import { NETWORK_RECYCLE_PATH, pathOfIndex } from '../../../../route-table';
 import { AuditDrawer } from './components/audit-drawer';
 import { MembersDrawer } from './components/members-drawer';
 import { MoveDialog } from './components/move-dialog';

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useNetworkRecycleQuery, useNetworkRestoreMutation } from '../../../../api/network';
 import { toast } from '../../../../app/feedback';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
-import { HOME_PATH, pathOfIndex } from '../../../../routes';
+import { HOME_PATH, pathOfIndex } from '../../../../route-table';
 import { RecycleTable } from './components/recycle-table';
 
 /** Network recycle bin (/project/network/recycle, hidden): deleted networks, when they go for good, restore. */

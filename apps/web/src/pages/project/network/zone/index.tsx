@@ -1,7 +1,7 @@
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { builtPathOfIndex } from '../../../../routes';
+import { builtPathOfIndex } from '../../../../route-table';
 import { ZoneWorkspace } from './components/zone-workspace';
 import { useZoneNid } from './use-zone-nid';
 

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../../components/empty-state';
 import { formatTaskTally } from '../../../../features/control/tally';
 import { TaskStatusTag } from '../../../../features/control/task-progress';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
-import { builtPathOfIndex } from '../../../../routes';
+import { builtPathOfIndex } from '../../../../route-table';
 import { useSession } from '../../../../stores/session';
 
 /**

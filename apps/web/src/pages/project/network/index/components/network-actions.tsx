@@ -3,7 +3,7 @@ import { Limits, type NetworkSummary } from '@lightwell/domain';
 import { Button, Dropdown, type MenuProps, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { builtPathOfIndex } from '../../../../../routes';
+import { builtPathOfIndex } from '../../../../../route-table';
 import { useSession } from '../../../../../stores/session';
 
 /** Menu index of the zone page (section 2); its link shows only once that page is built. */

@@ -1,0 +1,43 @@
+import { LANGUAGE_LABELS, LANGUAGES, type Language } from '@lightwell/domain';
+import { Dropdown } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The language menu around its button; loaded when the button is first used (see LanguageDropdown). */
+export function LanguageMenu({
+  current,
+  onChange,
+  open,
+  onOpenChange,
+  children,
+}: {
+  current: Language;
+  onChange: (language: Language) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const order: Language[] = ['en', 'de', 'es', 'zh'];
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={onOpenChange}
+      menu={{
+        items: order
+          .filter((language) => LANGUAGES.includes(language))
+          .map((language) => ({
+            key: language,
+            label: <span lang={language}>{LANGUAGE_LABELS[language]}</span>,
+            disabled: language === current,
+          })),
+        selectedKeys: [current],
+        onClick: ({ key }) => {
+          onOpenChange(false);
+          onChange(key as Language);
+        },
+      }}
+    >
+      {children}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,151 @@
+/** Where a call is served and whether it needs a session: what a client needs to send it. */
+export interface CallRoute {
+  /** Exact path of section 7. */
+  path: string;
+  /** GET for the few read-only public calls; POST otherwise. */
+  method?: 'GET';
+  /** Authenticated calls carry token, uid and sign. */
+  auth: boolean;
+}
+
+/**
+ * Every call's route without its zod contract, so a client can send calls without loading the
+ * schemas (the sign-in page stays small). The contracts in the sibling modules keep the same paths:
+ * a test checks both agree call by call.
+ */
+export const callRoutes: Readonly<Record<string, CallRoute>> = {
+  appConfig: { path: '/api/v1/app/config', method: 'GET', auth: false },
+  registerCode: { path: '/api/v1/user/register/code', auth: false },
+  register: { path: '/api/v1/user/register', auth: false },
+  login: { path: '/api/v1/user/login', auth: false },
+  passwordCode: { path: '/api/v1/user/password/code', auth: false },
+  passwordReset: { path: '/api/v1/user/password/update', auth: false },
+  logout: { path: '/api/v1/user/logout', auth: true },
+  userInfo: { path: '/api/v1/user/info', auth: true },
+  updateSetting: { path: '/api/v1/user/update/setting', auth: true },
+  updatePassword: { path: '/api/v1/user/update/password', auth: true },
+  nameUpdate: { path: '/api/v1/user/name/update', auth: true },
+  passwordCheck: { path: '/api/v1/user/password/check', auth: true },
+  emailCode: { path: '/api/v1/user/email/code', auth: true },
+  emailUpdate: { path: '/api/v1/user/email/update', auth: true },
+  projectAll: { path: '/api/v1/project/all', auth: true },
+  projectVoList: { path: '/api/v1/project/vo/list', auth: true },
+  projectInfoList: { path: '/api/v1/project/info/list', auth: true },
+  projectNetworkAll: { path: '/api/v1/project/network/all', auth: true },
+  projectAdd: { path: '/api/v1/project/add', auth: true },
+  projectUpdate: { path: '/api/v1/project/update', auth: true },
+  projectUpdateId: { path: '/api/v1/project/update/id', auth: true },
+  projectId: { path: '/api/v1/project/id', auth: true },
+  projectDelete: { path: '/api/v1/project/delete', auth: true },
+  networkAll: { path: '/api/v1/network/all', auth: true },
+  networkVoList: { path: '/api/v1/network/vo/list', auth: true },
+  networkPidList: { path: '/api/v1/network/pid/list', auth: true },
+  networkVoByNid: { path: '/api/v1/network/vo/by/nid', auth: true },
+  networkId: { path: '/api/v1/network/id', auth: true },
+  networkAdd: { path: '/api/v1/network/add', auth: true },
+  networkVoUpdate: { path: '/api/v1/network/vo/update', auth: true },
+  networkDelete: { path: '/api/v1/network/delete', auth: true },
+  networkMoveList: { path: '/api/v1/network/move/list', auth: true },
+  networkMoveSave: { path: '/api/v1/network/move/save', auth: true },
+  networkPatchMoveSave: { path: '/api/v1/network/patch/move/save', auth: true },
+  networkUserList: { path: '/api/v1/network/user/info/pid/all', auth: true },
+  networkUserDelete: { path: '/api/v1/network/user/delete', auth: true },
+  networkUserTransfer: { path: '/api/v1/network/user/transfer', auth: true },
+  networkRecycleList: { path: '/api/v1/network/recycle/list', auth: true },
+  networkRecycleRestore: { path: '/api/v1/network/recycle/restore', auth: true },
+  networkAuditList: { path: '/api/v1/network/audit/list', auth: true },
+  shareNetwork: { path: '/api/v1/network/share', auth: true },
+  shareProject: { path: '/api/v1/project/share', auth: true },
+  shareList: { path: '/api/v1/share/list', auth: true },
+  shareResend: { path: '/api/v1/share/resend', auth: true },
+  shareRevoke: { path: '/api/v1/share/revoke', auth: true },
+  shareInfo: { path: '/api/v1/share/info', auth: false },
+  shareAccept: { path: '/api/v1/share/accept', auth: true },
+  zoneList: { path: '/api/v1/zone/list', auth: true },
+  zoneAdd: { path: '/api/v1/zone/add', auth: true },
+  zoneUpdate: { path: '/api/v1/zone/update', auth: true },
+  zoneDelete: { path: '/api/v1/zone/delete', auth: true },
+  zoneConfig: { path: '/api/v1/zone/config', auth: true },
+  nodeAdd: { path: '/api/v1/node/add', auth: true },
+  nodeUpdate: { path: '/api/v1/node/update', auth: true },
+  nodeDelete: { path: '/api/v1/node/delete', auth: true },
+  viewStateGet: { path: '/api/v1/zone/view/get', auth: true },
+  viewStateSave: { path: '/api/v1/zone/view/save', auth: true },
+  deviceList: { path: '/api/v1/device/list', auth: true },
+  deviceGet: { path: '/api/v1/device/get', auth: true },
+  deviceAdd: { path: '/api/v1/device/add', auth: true },
+  deviceUpdate: { path: '/api/v1/device/update', auth: true },
+  deviceDelete: { path: '/api/v1/device/delete', auth: true },
+  deviceBind: { path: '/api/v1/device/bind', auth: true },
+  deviceUnbind: { path: '/api/v1/device/unbind', auth: true },
+  sensorList: { path: '/api/v1/device/sensor/list', auth: true },
+  productList: { path: '/api/v1/product/list', auth: true },
+  productSubVersionList: { path: '/api/v1/product/subversion/list', auth: true },
+  productAdd: { path: '/api/v1/product/add', auth: true },
+  productIconUpload: { path: '/api/v1/product/icon/upload', auth: true },
+  productIcon: { path: '/api/v1/product/icon', auth: true },
+  gatewayList: { path: '/api/v1/network/gateway/list', auth: true },
+  gatewayAdd: { path: '/api/v1/gateway/add', auth: true },
+  gatewayUpdate: { path: '/api/v1/gateway/update', auth: true },
+  gatewayDelete: { path: '/api/v1/gateway/delete', auth: true },
+  gatewaySecretReset: { path: '/api/v1/gateway/secret/reset', auth: true },
+  gatewayDiagnosisList: { path: '/api/v1/gateway/diagnosis/list', auth: true },
+  gatewayRealDevices: { path: '/api/v1/gateway/device/real/android', auth: true },
+  deviceStateList: { path: '/api/v1/network/device/state', auth: true },
+  liveStream: { path: '/api/v1/live/stream', auth: true },
+  fileDelete: { path: '/SigMesh/file/delete', auth: true },
+  backupAdd: { path: '/api/v1/backup/add', auth: true },
+  backupList: { path: '/api/v1/backup/list', auth: true },
+  backupView: { path: '/api/v1/backup/view', auth: true },
+  backupRestore: { path: '/api/v1/backup/restore', auth: true },
+  backupDelete: { path: '/api/v1/backup/delete', auth: true },
+  controlLight: { path: '/api/v1/control/light', auth: true },
+  controlScene: { path: '/api/v1/control/scene', auth: true },
+  controlProject: { path: '/api/v1/control/project', auth: true },
+  taskList: { path: '/api/v1/task/list', auth: true },
+  taskGet: { path: '/api/v1/task/get', auth: true },
+  taskCancel: { path: '/api/v1/task/cancel', auth: true },
+  profileList: { path: '/api/v1/config/list', auth: true },
+  profileGet: { path: '/api/v1/config/id', auth: true },
+  profileAdd: { path: '/api/v1/config/add', auth: true },
+  profileUpdate: { path: '/api/v1/config/update', auth: true },
+  profileDelete: { path: '/api/v1/config/delete', auth: true },
+  profileCopy: { path: '/api/v1/config/copy', auth: true },
+  profileApply: { path: '/api/v1/config/apply', auth: true },
+  profileShare: { path: '/api/v1/config/share', auth: true },
+  profileShareInfo: { path: '/api/v1/config/share/info', auth: false },
+  profileShareAccept: { path: '/api/v1/config/share/accept', auth: true },
+  groupList: { path: '/api/v1/group/list', auth: true },
+  groupAdd: { path: '/api/v1/group/add', auth: true },
+  groupUpdate: { path: '/api/v1/group/update', auth: true },
+  groupDelete: { path: '/api/v1/group/delete', auth: true },
+  groupDeviceAdd: { path: '/api/v1/group/device/add', auth: true },
+  groupDeviceRemove: { path: '/api/v1/group/device/remove', auth: true },
+  groupDeviceOptions: { path: '/api/v1/group/device/options', auth: true },
+  pictureUpload: { path: '/api/v1/group/picture/upload', auth: true },
+  picture: { path: '/api/v1/group/picture', auth: true },
+  sceneList: { path: '/api/v1/scene/list', auth: true },
+  sceneAdd: { path: '/api/v1/scene/add', auth: true },
+  sceneUpdate: { path: '/api/v1/scene/update', auth: true },
+  sceneDeviceSet: { path: '/api/v1/scene/device/set', auth: true },
+  sceneDelete: { path: '/api/v1/scene/delete', auth: true },
+  scheduleList: { path: '/api/v1/schedule/list', auth: true },
+  scheduleAdd: { path: '/api/v1/schedule/add', auth: true },
+  scheduleUpdate: { path: '/api/v1/schedule/update', auth: true },
+  scheduleEnable: { path: '/api/v1/schedule/enable', auth: true },
+  scheduleDelete: { path: '/api/v1/schedule/delete', auth: true },
+  scheduleResume: { path: '/api/v1/schedule/override/end', auth: true },
+  networkLocationUpdate: { path: '/api/v1/network/location/update', auth: true },
+};
+
+/** Route of the multipart floor-plan upload (section 7 `POST /SigMesh/file/uploadPic`). */
+export const FILE_UPLOAD_PATH = '/SigMesh/file/uploadPic';
+/** Route of a stored file (section 7 `GET /SigMesh/file/download?fileName=…`). */
+export const FILE_DOWNLOAD_PATH = '/SigMesh/file/download';
+
+/** The route of a call by name; an unknown name is a programming error. */
+export function callRoute(name: string): CallRoute {
+  const route = callRoutes[name];
+  if (!route) throw new Error(`unknown call ${name}`);
+  return route;
+}
