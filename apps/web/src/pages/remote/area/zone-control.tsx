@@ -2,6 +2,7 @@ import type { Zone } from '@lightwell/domain';
 import { Button, Card, Flex, Slider, Space, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameColumn, TABLE_SCROLL } from '../../../components/table-columns';
 import { GatewaySelector } from '../../../features/control/gateway-selector';
 import { type DevicesSummary, summariseDevices, zoneDevices } from '../../../features/control/light-look';
 import { LiveStatusTag } from '../../../features/control/live-status';
@@ -43,8 +44,9 @@ export function ZoneControl({ nid }: { nid: number }) {
           loading={plan.loading}
           dataSource={rows}
           pagination={pagination}
+          scroll={TABLE_SCROLL}
           columns={[
-            { title: t('control.zones.name'), dataIndex: 'name' },
+            nameColumn<ZoneRow>({ title: t('control.zones.name'), text: (row) => row.name }),
             {
               title: t('control.zones.members'),
               key: 'members',
@@ -61,6 +63,7 @@ export function ZoneControl({ nid }: { nid: number }) {
             {
               title: t('control.zones.actions'),
               key: 'actions',
+              fixed: 'right',
               render: (_, row) => <ZoneActions row={row} control={control} />,
             },
           ]}
@@ -76,7 +79,7 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
   const count = row.summary.count;
   const slider = useLevelSlider(row.summary.level, (value) => control.sendLight(target, { lightness: value }, count));
   return (
-    <Space wrap>
+    <span className="lw-row-actions">
       <Button
         size="small"
         type="primary"
@@ -101,6 +104,6 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
         max={100}
         {...slider}
       />
-    </Space>
+    </span>
   );
 }

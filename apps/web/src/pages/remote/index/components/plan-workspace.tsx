@@ -47,8 +47,8 @@ export function PlanWorkspace({ nid }: { nid: number }) {
       data-testid="plan-page"
     >
       {detail && storedView.data && !plan.loading ? (
-        <Flex gap={16} align="flex-start" wrap>
-          <div style={{ flex: '1 1 480px', minWidth: 0 }}>
+        <div className="lw-side-layout">
+          <div className="lw-side-layout__main">
             <PlanMap
               imageUrl={image.data ?? null}
               imageSize={detail.imageSize ?? DEFAULT_IMAGE_SIZE}
@@ -58,7 +58,7 @@ export function PlanWorkspace({ nid }: { nid: number }) {
               onPick={setPicked}
             />
           </div>
-          <Flex vertical gap={12} style={{ flex: '0 0 300px' }}>
+          <Flex vertical gap={12} className="lw-side-layout__panel">
             <Select
               aria-label={t('control.groups.label')}
               placeholder={t('control.groups.placeholder')}
@@ -70,7 +70,7 @@ export function PlanWorkspace({ nid }: { nid: number }) {
             <TargetPanel selection={selection} control={control} />
             <SceneRecall nid={nid} control={control} deviceCount={plan.devices.length} />
           </Flex>
-        </Flex>
+        </div>
       ) : network.isError || plan.failed ? (
         <Empty description={t('control.page.unavailable')} />
       ) : (

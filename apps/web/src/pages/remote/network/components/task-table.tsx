@@ -1,8 +1,9 @@
 import { isTaskCancelable, type TaskSummary } from '@lightwell/domain';
-import { Button, Table } from 'antd';
+import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTaskCancelMutation, useTaskPageQuery } from '../../../../api/control';
+import { actionsColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { formatTaskTally } from '../../../../features/control/tally';
 import { TaskStatusTag } from '../../../../features/control/task-progress';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
@@ -23,6 +24,7 @@ export function TaskTable({ nid }: { nid: number }) {
       size="small"
       loading={tasks.isLoading}
       dataSource={tasks.data?.list ?? []}
+      scroll={TABLE_SCROLL}
       pagination={{
         current: page,
         pageSize,
@@ -50,21 +52,19 @@ export function TaskTable({ nid }: { nid: number }) {
           key: 'outcome',
           render: (_, task) => formatTaskTally(t, task, i18n.language),
         },
-        {
+        actionsColumn<TaskSummary>({
           title: t('control.tasks.actions'),
-          key: 'actions',
-          render: (_, task) =>
-            isTaskCancelable(task.status) && (
-              <Button
-                size="small"
-                danger
-                loading={cancel.isPending && cancel.variables?.taskId === task.id}
-                onClick={() => cancel.mutate({ taskId: task.id })}
-              >
-                {t('control.tasks.cancel')}
-              </Button>
-            ),
-        },
+          actions: (task) => [
+            {
+              key: 'cancel',
+              label: t('control.tasks.cancel'),
+              hidden: !isTaskCancelable(task.status),
+              danger: true,
+              loading: cancel.isPending && cancel.variables?.taskId === task.id,
+              onClick: () => cancel.mutate({ taskId: task.id }),
+            },
+          ],
+        }),
       ]}
     />
   );
