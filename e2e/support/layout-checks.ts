@@ -5,13 +5,19 @@ import type { Page } from '@playwright/test';
  * transition running (the route fade, the sidebar's width), and two frames drawn after that.
  */
 export async function waitSettled(page: Page) {
-  await page.waitForFunction(() => {
-    if (document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .lw-page-loading')) return false;
-    if (document.fonts.status !== 'loaded') return false;
-    return document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
-  });
+  await page.waitForFunction(
+    () => {
+      if (document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .lw-page-loading')) return false;
+      if (document.fonts.status !== 'loaded') return false;
+      return document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        );
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

@@ -68,9 +68,19 @@ function confirmProps(confirm: RowActionConfirm, t: (key: string) => string) {
  * The actions of one table row on one line (never stacked): as many as the width allows as link buttons,
  * the rest in a "More" menu. A folded action that asks first opens its confirmation on the "More" button.
  */
-export function RowActions({ actions, rowName }: { actions: readonly RowAction[]; rowName?: string }) {
+export function RowActions({
+  actions,
+  rowName,
+  inlineCount,
+}: {
+  actions: readonly RowAction[];
+  rowName?: string;
+  /** How many actions show as buttons; by default as many as the window width allows. */
+  inlineCount?: number;
+}) {
   const { t } = useTranslation();
-  const { inline, folded } = splitRowActions(actions, useInlineActionCount());
+  const widthCount = useInlineActionCount();
+  const { inline, folded } = splitRowActions(actions, inlineCount ?? widthCount);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
 
   const button = (action: RowAction) => (

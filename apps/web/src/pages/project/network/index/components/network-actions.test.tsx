@@ -51,7 +51,7 @@ function Harness({ abilities, inline }: { abilities: Partial<NetworkSummary['abi
   return (
     <>
       <output data-testid="folded">{folded.map((action) => action.label).join(',')}</output>
-      <RowActions actions={actions} rowName="Hall" />
+      <RowActions actions={actions} rowName="Hall" inlineCount={inline === 0 ? 0 : undefined} />
       {shown.map((action) => (
         <span key={action.key} data-testid="inline">
           {action.label}
@@ -96,8 +96,8 @@ describe('network row actions follow the abilities the server sent (STYLE 7)', (
     expect(folded).toEqual(['Edit', 'Members', 'Share', 'Delete', 'Move', 'Audit trail']);
   });
 
-  it('on a narrow screen shows one More button whose delete asks first', async () => {
-    await renderActions({ delete: true });
+  it('on a phone shows one More button whose delete asks first', async () => {
+    await renderActions({ delete: true }, 0);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'More actions for Hall' }));
     const items = await screen.findAllByRole('menuitem');
