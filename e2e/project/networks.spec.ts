@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shareLinkFromMail } from '../support/mailbox.ts';
 import { PASSWORD, registerThroughUi, signIn } from '../support/session.ts';
+import { clickRowAction } from '../support/table.ts';
 
 async function createProject(page: Page, name: string) {
   await page.goto('/project/index');
@@ -31,7 +32,7 @@ test('an owner creates a project and a network, deletes it into the recycle bin 
   await expect(row).toContainText('0.25');
   await expect(row).toContainText('Owner');
 
-  await row.getByRole('button', { name: 'Delete' }).click();
+  await clickRowAction(row, 'Delete');
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('network-table').getByText('Hall A')).toBeHidden();
 
@@ -57,7 +58,7 @@ test('a network shared by e-mail link is accepted by the invited user with the c
   await page.goto('/project/network/index');
   await createNetwork(page, 'Shared hall', '1.5');
   const row = page.getByTestId('network-table').getByRole('row', { name: /Shared hall/ });
-  await row.getByRole('button', { name: 'Share' }).click();
+  await clickRowAction(row, 'Share');
   const dialog = page.getByRole('dialog', { name: /Share network/ });
   await dialog.getByLabel('E-mail addresses').fill(guest.email);
   await dialog.getByLabel('E-mail addresses').press('Enter');

@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { E2E_MQTT_PORT } from '../support/env.ts';
 import { openDemo, openDemoPlan, selectZone, sendLight } from '../support/live-plan.ts';
 import { DEMO_DEVICES, DEMO_GATEWAYS, lightOf, setMeshReady, simulatorState } from '../support/simulator.ts';
+import { clickRowAction } from '../support/table.ts';
 
 const [east] = DEMO_GATEWAYS;
 const MESH_OFFLINE = "The gateway's mesh is offline. Wait until the gateway reports the mesh ready, then try again.";
@@ -18,7 +19,7 @@ test.afterEach(async ({ page }) => {
   await added.simulator?.stop();
   await page.goto('/remote/gateway');
   const row = page.getByRole('row', { name: new RegExp(added.name) });
-  await row.getByRole('button', { name: 'Delete' }).click();
+  await clickRowAction(row, 'Delete');
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(row).toBeHidden();
   added = null;

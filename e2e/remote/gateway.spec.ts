@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { stageInfo, toScreen } from '../support/floor-plan.ts';
 import { openDemo } from '../support/live-plan.ts';
 import { DEMO_GATEWAYS, DEMO_ZONES, gatewayOffline, gatewayOnline, simulatorState } from '../support/simulator.ts';
+import { clickRowAction } from '../support/table.ts';
 
 const [east] = DEMO_GATEWAYS;
 
@@ -37,7 +38,7 @@ test('an owner adds a gateway, sees its secret once with the connection details,
   const row = page.getByRole('row', { name: /Workshop gateway/ });
   await expect(row).toContainText('Offline');
   await expect(row).toContainText('Never');
-  await row.getByRole('button', { name: 'Delete' }).click();
+  await clickRowAction(row, 'Delete');
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(row).toBeHidden();
 });

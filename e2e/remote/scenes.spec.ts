@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { buildPng } from '../../apps/server/test/support/images.ts';
 import { openDemo } from '../support/live-plan.ts';
 import { DEMO_DEVICES } from '../support/simulator.ts';
+import { clickRowAction } from '../support/table.ts';
 
 const lights = DEMO_DEVICES.filter((d) => d.model === 'LW-DL-DT6').slice(0, 2);
 
@@ -49,7 +50,7 @@ test('a new luminaire group with a picture lists its picture, takes luminaires a
   await expect(row).toContainText('Meeting room');
   await expect(row.locator('img')).toBeVisible();
 
-  await row.getByRole('button', { name: 'Devices' }).click();
+  await clickRowAction(row, 'Devices');
   const members = page.getByRole('dialog');
   for (const light of lights) await members.getByText(light.name, { exact: false }).first().click();
   await members.getByRole('button', { name: 'right' }).click();

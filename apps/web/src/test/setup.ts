@@ -7,11 +7,17 @@ import { renderedClients } from './rendered-clients';
 // Tell React that updates are wrapped in act() by the tests.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// jsdom lacks the layout APIs antd reads; these stand-ins answer "no match" and "no size".
+// jsdom lacks the layout APIs antd reads. The stand-ins describe a 1920 px wide window (width queries
+// answer for it, so tables show their row actions as buttons) with no element size.
+Object.defineProperty(window, 'innerWidth', { value: 1920, writable: true, configurable: true });
+const widthMatches = (query: string) =>
+  [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, side, px]) =>
+    side === 'min' ? window.innerWidth >= Number(px) : window.innerWidth <= Number(px),
+  ) && /width/.test(query);
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: widthMatches(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -1,10 +1,11 @@
 import type { Schedule } from '@lightwell/domain';
-import { Button, Card, Divider, Popconfirm, Space, Switch, Table, Typography } from 'antd';
+import { Button, Card, Divider, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScheduleListQuery, useScheduleMutations } from '../../api/schedule';
 import { toast } from '../../app/feedback';
 import { EmptyState } from '../../components/empty-state';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../components/table-columns';
 import { useFormatDateTime } from '../../hooks/use-format-date';
 import { LocationForm } from './location-form';
 import { OverrideStatus } from './override-status';
@@ -65,8 +66,14 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
             <EmptyState description={t('schedule.panel.emptyReadOnly')} testId="schedules-empty" />
           ),
         }}
+        scroll={TABLE_SCROLL}
         columns={[
-          { title: t('schedule.columns.name'), dataIndex: 'name' },
+          nameColumn<Schedule>({
+            title: t('schedule.columns.name'),
+            text: (row) => row.name,
+            onOpen: (row) => setEditing({ kind: row.kind, schedule: row }),
+            canOpen: () => canEdit,
+          }),
           {
             title: t('schedule.columns.kind'),
             dataIndex: 'kind',
@@ -125,30 +132,28 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
           },
           ...(canEdit
             ? [
-                {
+                actionsColumn<Schedule>({
                   title: t('schedule.columns.actions'),
-                  key: 'actions',
-                  render: (_: unknown, row: Schedule) => (
-                    <Space>
-                      <Button size="small" onClick={() => setEditing({ kind: row.kind, schedule: row })}>
-                        {t('schedule.actions.edit')}
-                      </Button>
-                      <Popconfirm
-                        title={t('schedule.actions.deleteConfirm', { name: row.name })}
-                        onConfirm={() =>
-                          remove.mutate(
-                            { scheduleId: row.id },
-                            { onSuccess: () => toast.saved(t('schedule.messages.deleted')) },
-                          )
-                        }
-                      >
-                        <Button size="small" danger>
-                          {t('schedule.actions.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
+                  rowName: (row) => row.name,
+                  actions: (row) => [
+                    {
+                      key: 'edit',
+                      label: t('schedule.actions.edit'),
+                      onClick: () => setEditing({ kind: row.kind, schedule: row }),
+                    },
+                    {
+                      key: 'delete',
+                      label: t('schedule.actions.delete'),
+                      danger: true,
+                      onClick: () =>
+                        remove.mutate(
+                          { scheduleId: row.id },
+                          { onSuccess: () => toast.saved(t('schedule.messages.deleted')) },
+                        ),
+                      confirm: { title: t('schedule.actions.deleteConfirm', { name: row.name }) },
+                    },
+                  ],
+                }),
               ]
             : []),
         ]}

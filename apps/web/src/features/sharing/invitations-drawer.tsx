@@ -2,6 +2,7 @@ import { Button, Drawer, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useResendShareMutation, useRevokeShareMutation, useSentInvitationsQuery } from '../../api/share';
 import { toast } from '../../app/feedback';
+import { TABLE_SCROLL } from '../../components/table-columns';
 import { useFormatDateTime } from '../../hooks/use-format-date';
 import { useSession } from '../../stores/session';
 
@@ -19,6 +20,7 @@ export function InvitationsDrawer({ onClose }: { onClose: () => void }) {
   return (
     <Drawer open width={720} title={t('share.invitations.title')} onClose={onClose}>
       <Table
+        scroll={TABLE_SCROLL}
         rowKey="id"
         size="small"
         loading={invitations.isPending}

@@ -18,15 +18,14 @@ import { useLanguageSwitch } from '../../hooks/use-language-switch';
 import { useLogout } from '../../hooks/use-logout';
 import { useLanguage } from '../../i18n/use-language';
 import { useSession } from '../../stores/session';
-import { useUi } from '../../stores/ui';
 import { AppBreadcrumb } from './app-breadcrumb';
+import { useSidebar } from './use-sidebar';
 
 /** Console header (section 2): sidebar toggle, breadcrumb, full screen, language and user menu. */
 export function AppHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sidebarOpened = useUi((state) => state.sidebarOpened);
-  const toggleSidebar = useUi((state) => state.toggleSidebar);
+  const { opened: sidebarOpened, toggle: toggleSidebar } = useSidebar();
   const name = useSession((state) => state.name);
   const fullscreen = useFullscreen();
   const language = useLanguage();

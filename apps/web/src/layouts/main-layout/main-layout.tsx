@@ -1,15 +1,17 @@
 import { Layout } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { FadeOutlet } from '../../components/fade-outlet';
 import { useScreenLevel } from '../../hooks/use-screen-width';
 import { HOME_PATH } from '../../route-table';
-import { useUi } from '../../stores/ui';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 import { TabStrip } from './tab-strip';
 import { useMenuSync } from './use-menu-navigation';
+import { useOverflowTitles } from './use-overflow-titles';
+import { useSidebar } from './use-sidebar';
 
 /** Sidebar width when open: the content's left offset (section 9). */
 export const SIDEBAR_WIDTH = 240;
@@ -18,10 +20,12 @@ const SIDEBAR_COLLAPSED_WIDTH = 64;
 /** Console frame (section 2): dark sidebar, header with breadcrumb, tab strip, routed view. */
 export function MainLayout() {
   const { t } = useTranslation();
-  const sidebarOpened = useUi((state) => state.sidebarOpened);
+  const { opened: sidebarOpened } = useSidebar();
   const narrow = useScreenLevel() === 1;
   const collapsedWidth = narrow ? 0 : SIDEBAR_COLLAPSED_WIDTH;
+  const body = useRef<HTMLDivElement>(null);
   useMenuSync();
+  useOverflowTitles(body);
 
   return (
     <Layout className="lw-main">
@@ -42,6 +46,7 @@ export function MainLayout() {
         <SideMenu collapsed={!sidebarOpened} />
       </Layout.Sider>
       <Layout
+        ref={body}
         className="lw-main__body"
         style={{ marginLeft: narrow ? 0 : sidebarOpened ? SIDEBAR_WIDTH : collapsedWidth }}
       >

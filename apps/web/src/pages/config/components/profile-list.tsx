@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Code, type ProfileScope, type ProfileSummary } from '@lightwell/domain';
-import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { isApiError } from '../../../api/errors';
 import { useProfileCopyMutation, useProfileDeleteMutation, useProfilePageQuery } from '../../../api/profile';
 import { toast } from '../../../app/feedback';
 import { EmptyState } from '../../../components/empty-state';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../components/table-columns';
 import { useFormatDateTime } from '../../../hooks/use-format-date';
 import { useSession } from '../../../stores/session';
 import { ApplyDialog } from './apply-dialog';
@@ -48,11 +49,6 @@ export function ProfileList({ scope, title }: { scope: ProfileScope; title: stri
       { profileId: profile.id, name: profileDisplayName(t, profile) },
       { onSuccess: (created) => void navigate(profileEditPath(created.id)) },
     );
-  const link = (label: string, onClick: () => void, testId?: string) => (
-    <Button type="link" size="small" onClick={onClick} data-testid={testId}>
-      {label}
-    </Button>
-  );
 
   return (
     <Card
@@ -93,19 +89,19 @@ export function ProfileList({ scope, title }: { scope: ProfileScope; title: stri
             />
           ),
         }}
-        scroll={{ x: 800 }}
+        scroll={TABLE_SCROLL}
         columns={[
-          {
-            key: 'name',
+          nameColumn<ProfileSummary>({
             title: t('profile.columns.name'),
-            render: (_, profile) => (
-              <Space size={4} wrap>
-                {profileDisplayName(t, profile)}
+            text: (profile) => profileDisplayName(t, profile),
+            onOpen: (profile) => void navigate(profileEditPath(profile.id)),
+            after: (profile) => (
+              <>
                 {profile.isSystem && <Tag color="gold">{t('profile.list.system')}</Tag>}
                 {profile.mine && profile.isPublic && <Tag color="blue">{t('profile.list.public')}</Tag>}
-              </Space>
+              </>
             ),
-          },
+          }),
           ...(scope === 'others'
             ? [{ key: 'creator', title: t('profile.columns.creator'), dataIndex: 'creatorName' }]
             : []),
@@ -122,39 +118,49 @@ export function ProfileList({ scope, title }: { scope: ProfileScope; title: stri
           {
             key: 'updatedAt',
             title: t('profile.columns.updatedAt'),
-            width: 190,
             render: (_, profile) => formatDateTime(profile.updatedAt),
           },
-          {
-            key: 'actions',
+          actionsColumn<ProfileSummary>({
             title: t('profile.columns.actions'),
-            width: 300,
-            render: (_, profile) => (
-              <Space size={0} wrap>
-                {link(
-                  t(profile.mine ? 'profile.actions.edit' : 'profile.actions.view'),
-                  () => void navigate(profileEditPath(profile.id)),
-                  `profile-open-${profile.id}`,
-                )}
-                {!profile.mine && link(t('profile.actions.copy'), () => handleCopy(profile))}
-                {(profile.mine || profile.isSystem) &&
-                  link(t('profile.actions.apply'), () => setDialog({ kind: 'apply', profile }))}
-                {profile.mine && link(t('profile.actions.share'), () => setDialog({ kind: 'share', profile }))}
-                {profile.mine && (
-                  <Popconfirm
-                    title={t('profile.delete.confirm', { name: profile.name })}
-                    okText={t('common.actions.confirm')}
-                    cancelText={t('common.actions.cancel')}
-                    onConfirm={() => handleDelete(profile)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('profile.actions.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
+            rowName: (profile) => profileDisplayName(t, profile),
+            actions: (profile) => [
+              {
+                key: 'open',
+                label: t(profile.mine ? 'profile.actions.edit' : 'profile.actions.view'),
+                testId: `profile-open-${profile.id}`,
+                onClick: () => void navigate(profileEditPath(profile.id)),
+              },
+              {
+                key: 'copy',
+                label: t('profile.actions.copy'),
+                hidden: profile.mine,
+                onClick: () => handleCopy(profile),
+              },
+              {
+                key: 'apply',
+                label: t('profile.actions.apply'),
+                hidden: !(profile.mine || profile.isSystem),
+                onClick: () => setDialog({ kind: 'apply', profile }),
+              },
+              {
+                key: 'share',
+                label: t('profile.actions.share'),
+                hidden: !profile.mine,
+                onClick: () => setDialog({ kind: 'share', profile }),
+              },
+              {
+                key: 'delete',
+                label: t('profile.actions.delete'),
+                hidden: !profile.mine,
+                danger: true,
+                onClick: () => handleDelete(profile),
+                confirm: {
+                  title: t('profile.delete.confirm', { name: profile.name }),
+                  okText: t('common.actions.confirm'),
+                },
+              },
+            ],
+          }),
         ]}
       />
       {dialog?.kind === 'apply' && <ApplyDialog profile={dialog.profile} onClose={() => setDialog(null)} />}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNetworkDetailQuery } from '../../../api/zone';
 import { EmptyState } from '../../../components/empty-state';
+import { nameColumn, TABLE_SCROLL } from '../../../components/table-columns';
 import { GatewaySelector } from '../../../features/control/gateway-selector';
 import { type DevicesSummary, summariseDevices, zoneDevices } from '../../../features/control/light-look';
 import { LiveStatusTag } from '../../../features/control/live-status';
@@ -68,8 +69,9 @@ export function ZoneControl({ nid }: { nid: number }) {
               />
             ),
           }}
+          scroll={TABLE_SCROLL}
           columns={[
-            { title: t('control.zones.name'), dataIndex: 'name' },
+            nameColumn<ZoneRow>({ title: t('control.zones.name'), text: (row) => row.name }),
             {
               title: t('control.zones.members'),
               key: 'members',
@@ -86,6 +88,7 @@ export function ZoneControl({ nid }: { nid: number }) {
             {
               title: t('control.zones.actions'),
               key: 'actions',
+              fixed: 'right',
               render: (_, row) => <ZoneActions row={row} control={control} />,
             },
           ]}
@@ -101,7 +104,7 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
   const count = row.summary.count;
   const slider = useLevelSlider(row.summary.level, (value) => control.sendLight(target, { lightness: value }, count));
   return (
-    <Space wrap>
+    <span className="lw-row-actions">
       <Button
         size="small"
         type="primary"
@@ -126,6 +129,6 @@ function ZoneActions({ row, control }: { row: ZoneRow; control: NetworkControl }
         max={100}
         {...slider}
       />
-    </Space>
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import type { ProjectSummary } from '@lightwell/domain';
 import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 
 /** A network as home lists it. */
 export interface HomeNetwork {
@@ -39,24 +40,23 @@ export function ProjectsTable({
       dataSource={[...projects]}
       pagination={{ pageSize, hideOnSinglePage: true, showSizeChanger: false }}
       locale={{ emptyText: <Empty description={t('home.projects.empty')} /> }}
-      scroll={{ x: 800 }}
+      scroll={TABLE_SCROLL}
       columns={[
-        {
-          key: 'name',
+        nameColumn<HomeProject>({
           title: t('home.projects.name'),
-          dataIndex: 'name',
-          render: (name: string, project) => (
-            <>
-              {name} {project.isDefault && <Tag color="red">{t('home.projects.default')}</Tag>}
-            </>
-          ),
-        },
+          text: (project) => project.name,
+          onOpen: (project) => onOpen(project),
+          after: (project) => project.isDefault && <Tag color="red">{t('home.projects.default')}</Tag>,
+        }),
         {
           key: 'remarks',
           title: t('home.projects.remarks'),
           dataIndex: 'remarks',
-          ellipsis: true,
-          render: (remarks: string) => remarks || '—',
+          render: (remarks: string) => (
+            <Typography.Text className="lw-cell-clamp" ellipsis={{ tooltip: remarks }}>
+              {remarks || '—'}
+            </Typography.Text>
+          ),
         },
         {
           key: 'networks',
@@ -90,7 +90,6 @@ export function ProjectsTable({
           key: 'updatedAt',
           title: t('home.projects.updatedAt'),
           dataIndex: 'updatedAt',
-          width: 200,
           render: (updatedAt: number) => formatDateTime(updatedAt),
         },
       ]}

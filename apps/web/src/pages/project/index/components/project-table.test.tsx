@@ -43,8 +43,9 @@ describe('project table (/project/index)', () => {
         .getAllByRole('button')
         .map((button) => button.textContent);
     expect(within(own as HTMLElement).getByText('Default')).toBeTruthy();
-    expect(buttons(own)).toEqual(['2', 'Edit', 'Share', 'Delete']);
-    expect(buttons(shared)).toEqual(['0', 'Set as default']);
+    // The name opens the project's networks, like its network count.
+    expect(buttons(own)).toEqual(['Head office', '2', 'Edit', 'Share', 'Delete']);
+    expect(buttons(shared)).toEqual(['Shared site', '0', 'Set as default']);
     expect(within(own as HTMLElement).getByText('2026-01-05T09:30:00.000Z')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { ProjectListItem } from '@lightwell/domain';
-import { Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 
 /** Row actions of the project list. */
 export interface ProjectRowActions {
@@ -47,31 +48,28 @@ export function ProjectTable({
       dataSource={[...rows]}
       pagination={{ current: page, pageSize, total, showSizeChanger: false, onChange: onPageChange }}
       locale={{ emptyText: <Empty description={t('project.list.empty')} /> }}
-      scroll={{ x: 900 }}
+      scroll={TABLE_SCROLL}
       columns={[
-        {
-          key: 'name',
+        nameColumn<ProjectListItem>({
           title: t('project.columns.name'),
-          dataIndex: 'name',
-          render: (name: string, project) => (
-            <Space size={4} wrap>
-              <Typography.Text strong>{name}</Typography.Text>
-              {project.isDefault && <Tag color="red">{t('project.list.default')}</Tag>}
-            </Space>
-          ),
-        },
+          text: (project) => project.name,
+          onOpen: actions.onOpenNetworks,
+          after: (project) => project.isDefault && <Tag color="red">{t('project.list.default')}</Tag>,
+        }),
         {
           key: 'remarks',
           title: t('project.columns.remarks'),
           dataIndex: 'remarks',
-          ellipsis: true,
-          render: (remarks: string) => remarks || '—',
+          render: (remarks: string) => (
+            <Typography.Text className="lw-cell-clamp" ellipsis={{ tooltip: remarks }}>
+              {remarks || '—'}
+            </Typography.Text>
+          ),
         },
         {
           key: 'networks',
           title: t('project.columns.networks'),
           dataIndex: 'networkCount',
-          width: 110,
           render: (count: number, project) => (
             <Button
               type="link"
@@ -87,52 +85,45 @@ export function ProjectTable({
           key: 'updatedAt',
           title: t('project.columns.updatedAt'),
           dataIndex: 'updatedAt',
-          width: 190,
           render: (updatedAt: number) => formatDateTime(updatedAt),
         },
-        {
-          key: 'actions',
+        actionsColumn<ProjectListItem>({
           title: t('project.columns.actions'),
-          width: 280,
-          render: (_, project) => (
-            <Space size={0} wrap>
-              {project.isCreator && (
-                <Button type="link" size="small" onClick={() => actions.onEdit(project)}>
-                  {t('project.actions.edit')}
-                </Button>
-              )}
-              {project.networkCount > 0 && (
-                <Button type="link" size="small" onClick={() => actions.onShare(project)}>
-                  {t('project.actions.share')}
-                </Button>
-              )}
-              {!project.isDefault && (
-                <Button
-                  type="link"
-                  size="small"
-                  loading={settingDefault === project.id}
-                  onClick={() => actions.onSetDefault(project)}
-                >
-                  {t('project.actions.setDefault')}
-                </Button>
-              )}
-              {project.isCreator && (
-                <Popconfirm
-                  title={t('project.delete.confirm', { name: project.name })}
-                  description={t('project.delete.hint')}
-                  okText={t('project.actions.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common.actions.cancel')}
-                  onConfirm={() => actions.onDelete(project)}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('project.actions.delete')}
-                  </Button>
-                </Popconfirm>
-              )}
-            </Space>
-          ),
-        },
+          rowName: (project) => project.name,
+          actions: (project) => [
+            {
+              key: 'edit',
+              label: t('project.actions.edit'),
+              hidden: !project.isCreator,
+              onClick: () => actions.onEdit(project),
+            },
+            {
+              key: 'share',
+              label: t('project.actions.share'),
+              hidden: project.networkCount === 0,
+              onClick: () => actions.onShare(project),
+            },
+            {
+              key: 'setDefault',
+              label: t('project.actions.setDefault'),
+              hidden: project.isDefault,
+              loading: settingDefault === project.id,
+              onClick: () => actions.onSetDefault(project),
+            },
+            {
+              key: 'delete',
+              label: t('project.actions.delete'),
+              hidden: !project.isCreator,
+              danger: true,
+              onClick: () => actions.onDelete(project),
+              confirm: {
+                title: t('project.delete.confirm', { name: project.name }),
+                description: t('project.delete.hint'),
+                okText: t('project.actions.delete'),
+              },
+            },
+          ],
+        }),
       ]}
     />
   );

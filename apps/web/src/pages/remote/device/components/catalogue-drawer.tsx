@@ -10,6 +10,7 @@ import {
   useSubVersionsQuery,
 } from '../../../../api/device';
 import { toast } from '../../../../app/feedback';
+import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { fileToBase64, iconFileRefusal, imageSize } from '../../../../features/devices/icon-file';
 import { ProductIcon } from '../../../../features/devices/product-icon';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
@@ -20,6 +21,7 @@ function SubVersions({ productId }: { productId: number }) {
   const subs = useSubVersionsQuery(productId);
   return (
     <Table
+      scroll={TABLE_SCROLL}
       size="small"
       rowKey="id"
       loading={subs.isLoading}
@@ -158,6 +160,7 @@ export function CatalogueDrawer({ onClose }: { onClose: () => void }) {
       }
     >
       <Table<Product>
+        scroll={TABLE_SCROLL}
         rowKey="id"
         size="small"
         loading={products.isLoading}

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceQuery } from '../../../../api/device';
+import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { ElementStatusTags, PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
 import { useFormatDateTime, useFormatUtcDate } from '../../../../hooks/use-format-date';
@@ -53,6 +54,7 @@ export function D4iBankTable({ element }: { element: DeviceElement }) {
   });
   return (
     <Table
+      scroll={TABLE_SCROLL}
       size="small"
       rowKey="key"
       pagination={false}

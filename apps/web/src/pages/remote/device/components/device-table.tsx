@@ -1,7 +1,8 @@
 import type { DeviceSummary } from '@lightwell/domain';
-import { Button, Space, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/empty-state';
+import { actionsColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { deviceIdentityColumns, devicePagination } from '../../../../features/devices/device-columns';
 import { PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
@@ -59,13 +60,11 @@ export function DeviceTable({
         ),
       }}
       pagination={devicePagination(page, pageSize, total, onPageChange)}
-      scroll={{ x: 'max-content' }}
+      scroll={TABLE_SCROLL}
       columns={[
-        {
-          title: t('device.columns.icon'),
-          key: 'icon',
-          width: 56,
-          render: (_, d) => (
+        ...deviceIdentityColumns<DeviceSummary>(t, {
+          onOpen: actions.onDetail,
+          icon: (d) => (
             <ProductIcon
               productId={d.productId}
               icon={d.productIcon}
@@ -73,8 +72,7 @@ export function DeviceTable({
               label={t(`device.kind.${d.kind}`)}
             />
           ),
-        },
-        ...deviceIdentityColumns<DeviceSummary>(t),
+        }),
         {
           title: t('device.columns.type'),
           key: 'type',
@@ -96,32 +94,32 @@ export function DeviceTable({
             ),
         },
         { title: t('device.columns.sync'), key: 'sync', render: (_, d) => <SyncTag state={d.syncState} /> },
-        {
+        actionsColumn<DeviceSummary>({
           title: t('device.columns.actions'),
-          key: 'actions',
-          render: (_, d) => (
-            <Space wrap>
-              <Button size="small" onClick={() => actions.onDetail(d)}>
-                {t('device.actions.detail')}
-              </Button>
-              {canEdit && d.isVirtual && d.boundId === null && (
-                <Button size="small" onClick={() => actions.onBind(d)}>
-                  {t('device.actions.bind')}
-                </Button>
-              )}
-              {canEdit && d.isVirtual && d.boundId !== null && (
-                <Button size="small" onClick={() => actions.onUnbind(d)}>
-                  {t('device.actions.unbind')}
-                </Button>
-              )}
-              {canEdit && (
-                <Button size="small" danger onClick={() => actions.onDelete(d)}>
-                  {t('device.actions.delete')}
-                </Button>
-              )}
-            </Space>
-          ),
-        },
+          rowName: (d) => d.name,
+          actions: (d) => [
+            { key: 'detail', label: t('device.actions.detail'), onClick: () => actions.onDetail(d) },
+            {
+              key: 'bind',
+              label: t('device.actions.bind'),
+              hidden: !(canEdit && d.isVirtual && d.boundId === null),
+              onClick: () => actions.onBind(d),
+            },
+            {
+              key: 'unbind',
+              label: t('device.actions.unbind'),
+              hidden: !(canEdit && d.isVirtual && d.boundId !== null),
+              onClick: () => actions.onUnbind(d),
+            },
+            {
+              key: 'delete',
+              label: t('device.actions.delete'),
+              hidden: !canEdit,
+              danger: true,
+              onClick: () => actions.onDelete(d),
+            },
+          ],
+        }),
       ]}
     />
   );

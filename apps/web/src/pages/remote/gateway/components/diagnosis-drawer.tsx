@@ -2,6 +2,7 @@ import { Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDiagnosisQuery } from '../../../../api/gateway';
+import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
 import { useSession } from '../../../../stores/session';
 
@@ -18,6 +19,7 @@ export function DiagnosisDrawer({ gateway, onClose }: { gateway: GatewayRow; onC
   return (
     <Drawer open size={720} title={t('gateway.diagnosis.title', { name: gateway.name })} onClose={onClose}>
       <Table
+        scroll={TABLE_SCROLL}
         rowKey="id"
         size="small"
         loading={entries.isLoading}

@@ -1,9 +1,10 @@
 import { isGatewayOnline } from '@lightwell/domain';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDeleteMutation, useGatewaySecretResetMutation } from '../../../../api/gateway';
 import { EmptyState } from '../../../../components/empty-state';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { GatewayStatusBadge } from '../../../../features/control/gateway-selector';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
@@ -48,8 +49,9 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
             <EmptyState description={t('gateway.page.emptyReadOnly')} testId="gateways-empty" />
           ),
         }}
+        scroll={TABLE_SCROLL}
         columns={[
-          { title: t('gateway.fields.name'), dataIndex: 'name' },
+          nameColumn<GatewayRow>({ title: t('gateway.fields.name'), text: (gw) => gw.name, onOpen: onDiagnosis }),
           { title: t('gateway.fields.sn'), dataIndex: 'sn' },
           {
             title: t('gateway.fields.type'),
@@ -76,45 +78,37 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
             render: (_, gw) => (gw.lastSeen === null ? t('gateway.never') : formatDate(gw.lastSeen * 1000)),
           },
           { title: t('gateway.fields.firmware'), key: 'firmware', render: (_, gw) => gw.firmware || '—' },
-          {
+          actionsColumn<GatewayRow>({
             title: t('gateway.fields.actions'),
-            key: 'actions',
-            render: (_, gw) => (
-              <Space wrap>
-                <Button size="small" onClick={() => onDiagnosis(gw)}>
-                  {t('gateway.actions.diagnosis')}
-                </Button>
-                {canConfigure && (
-                  <Button size="small" onClick={() => setRenaming(gw)}>
-                    {t('gateway.actions.rename')}
-                  </Button>
-                )}
-                {canConfigure && (
-                  <Popconfirm
-                    title={t('gateway.actions.resetConfirm', { name: gw.name })}
-                    onConfirm={() =>
-                      reset
-                        .mutateAsync({ gatewayId: gw.id })
-                        .then(({ secret }) => onSecret({ name: gw.name, sn: gw.sn, secret }))
-                    }
-                  >
-                    <Button size="small">{t('gateway.actions.resetSecret')}</Button>
-                  </Popconfirm>
-                )}
-                {canConfigure && (
-                  <Popconfirm
-                    title={t('gateway.actions.deleteConfirm', { name: gw.name })}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove.mutateAsync({ gatewayId: gw.id })}
-                  >
-                    <Button size="small" danger>
-                      {t('gateway.actions.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
+            rowName: (gw) => gw.name,
+            actions: (gw) => [
+              { key: 'diagnosis', label: t('gateway.actions.diagnosis'), onClick: () => onDiagnosis(gw) },
+              {
+                key: 'rename',
+                label: t('gateway.actions.rename'),
+                hidden: !canConfigure,
+                onClick: () => setRenaming(gw),
+              },
+              {
+                key: 'resetSecret',
+                label: t('gateway.actions.resetSecret'),
+                hidden: !canConfigure,
+                onClick: () =>
+                  reset
+                    .mutateAsync({ gatewayId: gw.id })
+                    .then(({ secret }) => onSecret({ name: gw.name, sn: gw.sn, secret })),
+                confirm: { title: t('gateway.actions.resetConfirm', { name: gw.name }), danger: false },
+              },
+              {
+                key: 'delete',
+                label: t('gateway.actions.delete'),
+                hidden: !canConfigure,
+                danger: true,
+                onClick: () => remove.mutateAsync({ gatewayId: gw.id }),
+                confirm: { title: t('gateway.actions.deleteConfirm', { name: gw.name }) },
+              },
+            ],
+          }),
         ]}
       />
       {renaming && <RenameGatewayDialog gateway={renaming} onClose={() => setRenaming(null)} />}

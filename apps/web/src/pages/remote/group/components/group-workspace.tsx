@@ -1,11 +1,14 @@
 import type { Group } from '@lightwell/domain';
-import { Button, Card, Flex, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, Flex, Space, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroupListQuery, useGroupMutations } from '../../../../api/group';
 import { useNetworkDetailQuery } from '../../../../api/zone';
 import { toast } from '../../../../app/feedback';
 import { EmptyState } from '../../../../components/empty-state';
+import type { RowAction } from '../../../../components/row-actions';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { TaskProgress } from '../../../../features/control/task-progress';
 import { type NetworkControl, useNetworkControl } from '../../../../features/control/use-network-control';
@@ -61,17 +64,15 @@ export function GroupWorkspace({ nid }: { nid: number }) {
               <EmptyState description={t('group.page.emptyReadOnly')} testId="groups-empty" />
             ),
           }}
+          scroll={TABLE_SCROLL}
           columns={[
-            {
+            nameColumn<Group>({
               title: t('group.columns.name'),
-              key: 'name',
-              render: (_, group) => (
-                <Space>
-                  <PictureThumb nid={nid} fileName={group.image} />
-                  {group.name}
-                </Space>
-              ),
-            },
+              text: (group) => group.name,
+              onOpen: (group) => setEditing({ mode: 'edit', group }),
+              canOpen: () => canEdit,
+              before: (group) => <PictureThumb nid={nid} fileName={group.image} />,
+            }),
             {
               title: t('group.columns.type'),
               dataIndex: 'type',
@@ -88,20 +89,16 @@ export function GroupWorkspace({ nid }: { nid: number }) {
               render: (_, group) =>
                 t('group.members.count', { count: group.deviceIds.length, real: group.realDeviceCount }),
             },
-            {
+            actionsColumn<Group>({
               title: t('group.columns.actions'),
-              key: 'actions',
-              render: (_, group) => (
-                <GroupActions
-                  group={group}
-                  control={control}
-                  canEdit={canEdit}
-                  onEdit={() => setEditing({ mode: 'edit', group })}
-                  onMembers={() => setEditing({ mode: 'members', group })}
-                  onDelete={() => handleDelete(group)}
-                />
-              ),
-            },
+              rowName: (group) => group.name,
+              actions: (group) =>
+                groupActions(t, group, control, canEdit, {
+                  onEdit: () => setEditing({ mode: 'edit', group }),
+                  onMembers: () => setEditing({ mode: 'members', group }),
+                  onDelete: () => handleDelete(group),
+                }),
+            }),
           ]}
         />
       </Flex>
@@ -119,42 +116,33 @@ export function GroupWorkspace({ nid }: { nid: number }) {
   );
 }
 
-interface GroupActionsProps {
-  group: Group;
-  control: NetworkControl;
-  canEdit: boolean;
-  onEdit: () => void;
-  onMembers: () => void;
-  onDelete: () => void;
-}
-
-function GroupActions({ group, control, canEdit, onEdit, onMembers, onDelete }: GroupActionsProps) {
-  const { t } = useTranslation();
+/** A group's row actions: on and off for everyone; edit, members and delete for owners and installers. */
+function groupActions(
+  t: TFunction,
+  group: Group,
+  control: NetworkControl,
+  canEdit: boolean,
+  handlers: { onEdit: () => void; onMembers: () => void; onDelete: () => void },
+): RowAction[] {
   const target = { kind: 'group' as const, ids: [group.id] };
   const count = group.deviceIds.length;
-  return (
-    <Space wrap>
-      <Button size="small" type="primary" onClick={() => control.sendLight(target, { onOff: 1 }, count)}>
-        {t('group.actions.on')}
-      </Button>
-      <Button size="small" onClick={() => control.sendLight(target, { onOff: 0 }, count)}>
-        {t('group.actions.off')}
-      </Button>
-      {canEdit && (
-        <>
-          <Button size="small" onClick={onEdit}>
-            {t('group.actions.edit')}
-          </Button>
-          <Button size="small" onClick={onMembers}>
-            {t('group.actions.members')}
-          </Button>
-          <Popconfirm title={t('group.actions.deleteConfirm', { name: group.name })} onConfirm={onDelete}>
-            <Button size="small" danger>
-              {t('group.actions.delete')}
-            </Button>
-          </Popconfirm>
-        </>
-      )}
-    </Space>
-  );
+  return [
+    {
+      key: 'on',
+      label: t('group.actions.on'),
+      primary: true,
+      onClick: () => control.sendLight(target, { onOff: 1 }, count),
+    },
+    { key: 'off', label: t('group.actions.off'), onClick: () => control.sendLight(target, { onOff: 0 }, count) },
+    { key: 'edit', label: t('group.actions.edit'), hidden: !canEdit, onClick: handlers.onEdit },
+    { key: 'members', label: t('group.actions.members'), hidden: !canEdit, onClick: handlers.onMembers },
+    {
+      key: 'delete',
+      label: t('group.actions.delete'),
+      hidden: !canEdit,
+      danger: true,
+      onClick: handlers.onDelete,
+      confirm: { title: t('group.actions.deleteConfirm', { name: group.name }) },
+    },
+  ];
 }

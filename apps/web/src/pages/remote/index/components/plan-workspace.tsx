@@ -47,8 +47,8 @@ export function PlanWorkspace({ nid }: { nid: number }) {
       data-testid="plan-page"
     >
       {detail && storedView.isSuccess && !plan.loading ? (
-        <Flex gap={16} align="flex-start" wrap>
-          <div style={{ flex: '1 1 480px', minWidth: 0 }}>
+        <div className="lw-side-layout">
+          <div className="lw-side-layout__main">
             <PlanMap
               key={nid}
               nid={nid}
@@ -60,7 +60,7 @@ export function PlanWorkspace({ nid }: { nid: number }) {
               onPick={setPicked}
             />
           </div>
-          <Flex vertical gap={12} style={{ flex: '0 0 300px' }}>
+          <Flex vertical gap={12} className="lw-side-layout__panel">
             <Select
               aria-label={t('control.groups.label')}
               placeholder={t('control.groups.placeholder')}
@@ -72,7 +72,7 @@ export function PlanWorkspace({ nid }: { nid: number }) {
             <TargetPanel selection={selection} control={control} />
             <SceneRecall nid={nid} control={control} deviceCount={plan.devices.length} />
           </Flex>
-        </Flex>
+        </div>
       ) : network.isError || plan.failed ? (
         <Empty description={t('control.page.unavailable')} />
       ) : (

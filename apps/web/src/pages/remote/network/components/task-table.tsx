@@ -1,11 +1,12 @@
 import { AimOutlined } from '@ant-design/icons';
 import { isTaskCancelable, type TaskSummary } from '@lightwell/domain';
-import { Button, Table } from 'antd';
+import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTaskCancelMutation, useTaskPageQuery } from '../../../../api/control';
 import { EmptyState } from '../../../../components/empty-state';
+import { actionsColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { formatTaskTally } from '../../../../features/control/tally';
 import { TaskStatusTag } from '../../../../features/control/task-progress';
 import { useFormatDateTime } from '../../../../hooks/use-format-date';
@@ -45,6 +46,7 @@ export function TaskTable({ nid }: { nid: number }) {
           />
         ),
       }}
+      scroll={TABLE_SCROLL}
       pagination={{
         current: page,
         pageSize,
@@ -72,21 +74,19 @@ export function TaskTable({ nid }: { nid: number }) {
           key: 'outcome',
           render: (_, task) => formatTaskTally(t, task, i18n.language),
         },
-        {
+        actionsColumn<TaskSummary>({
           title: t('control.tasks.actions'),
-          key: 'actions',
-          render: (_, task) =>
-            isTaskCancelable(task.status) && (
-              <Button
-                size="small"
-                danger
-                loading={cancel.isPending && cancel.variables?.taskId === task.id}
-                onClick={() => cancel.mutate({ taskId: task.id })}
-              >
-                {t('control.tasks.cancel')}
-              </Button>
-            ),
-        },
+          actions: (task) => [
+            {
+              key: 'cancel',
+              label: t('control.tasks.cancel'),
+              hidden: !isTaskCancelable(task.status),
+              danger: true,
+              loading: cancel.isPending && cancel.variables?.taskId === task.id,
+              onClick: () => cancel.mutate({ taskId: task.id }),
+            },
+          ],
+        }),
       ]}
     />
   );

@@ -11,6 +11,7 @@ import { Button, Flex, Input, InputNumber, Space, Table, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../app/feedback';
+import { TABLE_SCROLL } from '../../../../components/table-columns';
 
 /** A time of day in seconds as hh:mm (24:00 for the end of the day). */
 export function formatClock(seconds: number): string {
@@ -53,6 +54,7 @@ export function CurveEditor({ value, onChange, sequence = false }: CurveEditorPr
         {t('scene.curve.count', { count: value.length, max: MAX_POINT, min: CURVE_MIN_POINTS })}
       </Typography.Text>
       <Table<CurvePoint & { index: number }>
+        scroll={TABLE_SCROLL}
         size="small"
         rowKey="index"
         pagination={false}

@@ -99,7 +99,7 @@ export function SceneDevicesDialog({ nid, scene, onClose }: { nid: number; scene
         loading={options.isLoading}
         dataSource={lights}
         pagination={false}
-        scroll={{ y: 360 }}
+        scroll={{ x: 'max-content', y: 360 }}
         columns={[
           {
             key: 'pick',

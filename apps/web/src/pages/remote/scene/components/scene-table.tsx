@@ -1,8 +1,9 @@
 import type { Scene } from '@lightwell/domain';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSceneMutations } from '../../../../api/scene';
 import { toast } from '../../../../app/feedback';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import type { NetworkControl } from '../../../../features/control/use-network-control';
 import { useSceneName } from '../../../../features/scenes/scene-name';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
@@ -35,19 +36,17 @@ export function SceneTable({ nid, scenes, loading, luminaires, canEdit, control,
       loading={loading}
       dataSource={[...scenes]}
       pagination={pagination}
+      scroll={TABLE_SCROLL}
       columns={[
         { title: t('scene.columns.number'), dataIndex: 'number', width: 64 },
-        {
+        nameColumn<Scene>({
           title: t('scene.columns.name'),
-          key: 'name',
-          render: (_, scene) => (
-            <Space>
-              <PictureThumb nid={nid} fileName={scene.image} />
-              {nameOf(scene)}
-              {scene.builtIn !== null && <Tag color="gold">{t('scene.page.builtIn')}</Tag>}
-            </Space>
-          ),
-        },
+          text: nameOf,
+          onOpen: onEdit,
+          canOpen: (scene) => canEdit && scene.builtIn === null,
+          before: (scene) => <PictureThumb nid={nid} fileName={scene.image} />,
+          after: (scene) => scene.builtIn !== null && <Tag color="gold">{t('scene.page.builtIn')}</Tag>,
+        }),
         { title: t('scene.columns.type'), dataIndex: 'type', render: (type: string) => t(`scene.types.${type}`) },
         {
           title: t('scene.columns.devices'),
@@ -59,45 +58,33 @@ export function SceneTable({ nid, scenes, loading, luminaires, canEdit, control,
           dataIndex: 'fadeTime',
           render: (value: number) => t('common.units.seconds', { value }),
         },
-        {
+        actionsColumn<Scene>({
           title: t('scene.columns.actions'),
-          key: 'actions',
-          render: (_, scene) => (
-            <Space wrap>
-              <Button
-                size="small"
-                type="primary"
-                loading={control.pending}
-                onClick={() => control.recallScene(scene.id, reach(scene))}
-              >
-                {t('scene.actions.recall')}
-              </Button>
-              {canEdit && scene.builtIn === null && (
-                <>
-                  <Button size="small" onClick={() => onEdit(scene)}>
-                    {t('scene.actions.edit')}
-                  </Button>
-                  <Button size="small" onClick={() => onDevices(scene)}>
-                    {t('scene.actions.devices')}
-                  </Button>
-                  <Popconfirm
-                    title={t('scene.actions.deleteConfirm', { name: scene.name })}
-                    onConfirm={() =>
-                      remove.mutate(
-                        { sceneId: scene.id },
-                        { onSuccess: () => toast.saved(t('scene.messages.deleted')) },
-                      )
-                    }
-                  >
-                    <Button size="small" danger>
-                      {t('scene.actions.delete')}
-                    </Button>
-                  </Popconfirm>
-                </>
-              )}
-            </Space>
-          ),
-        },
+          rowName: nameOf,
+          actions: (scene) => {
+            const editable = canEdit && scene.builtIn === null;
+            return [
+              {
+                key: 'recall',
+                label: t('scene.actions.recall'),
+                primary: true,
+                loading: control.pending,
+                onClick: () => control.recallScene(scene.id, reach(scene)),
+              },
+              { key: 'edit', label: t('scene.actions.edit'), hidden: !editable, onClick: () => onEdit(scene) },
+              { key: 'devices', label: t('scene.actions.devices'), hidden: !editable, onClick: () => onDevices(scene) },
+              {
+                key: 'delete',
+                label: t('scene.actions.delete'),
+                hidden: !editable,
+                danger: true,
+                onClick: () =>
+                  remove.mutate({ sceneId: scene.id }, { onSuccess: () => toast.saved(t('scene.messages.deleted')) }),
+                confirm: { title: t('scene.actions.deleteConfirm', { name: scene.name }) },
+              },
+            ];
+          },
+        }),
       ]}
     />
   );

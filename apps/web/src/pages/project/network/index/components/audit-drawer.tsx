@@ -3,6 +3,7 @@ import { Drawer, Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkAuditQuery } from '../../../../../api/network';
+import { TABLE_SCROLL } from '../../../../../components/table-columns';
 import { useSession } from '../../../../../stores/session';
 import { auditActionKey, useNetworkLabels } from '../../network-labels';
 import { describeChanges, type FieldChange } from '../audit-changes';
@@ -66,6 +67,7 @@ export function AuditDrawer({
   return (
     <Drawer open size={820} title={t('network.audit.title', { name: network.name })} onClose={onClose} destroyOnHidden>
       <Table<AuditEvent>
+        scroll={TABLE_SCROLL}
         rowKey="id"
         data-testid="network-audit"
         size="small"

@@ -7,6 +7,7 @@ import {
   useNetworkUserTransferMutation,
 } from '../../../../../api/network';
 import { toast } from '../../../../../app/feedback';
+import { TABLE_SCROLL } from '../../../../../components/table-columns';
 import { useNetworkLabels } from '../../network-labels';
 
 type Member = NonNullable<ReturnType<typeof useNetworkMembersQuery>['data']>[number];
@@ -85,6 +86,7 @@ export function MembersDrawer({
       destroyOnHidden
     >
       <Table<Member>
+        scroll={TABLE_SCROLL}
         rowKey="uid"
         data-testid="network-members"
         size="small"

@@ -4,8 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../../../api/query-client';
 import { AppProviders } from '../../../../../app/providers';
+import { RowActions, splitRowActions } from '../../../../../components/row-actions';
 import { i18n } from '../../../../../i18n';
-import { NetworkActions } from './network-actions';
+import { useNetworkActions } from './network-actions';
 
 const none = {
   edit: false,
@@ -43,28 +44,65 @@ const handlers = {
   onDelete: async () => undefined,
 };
 
-async function renderActions(abilities: Partial<NetworkSummary['abilities']>) {
+/** The row's actions with `inline` of them as buttons, listed for the test, and the actions themselves. */
+function Harness({ abilities, inline }: { abilities: Partial<NetworkSummary['abilities']>; inline: number }) {
+  const actions = useNetworkActions(handlers)(network(abilities));
+  const { inline: shown, folded } = splitRowActions(actions, inline);
+  return (
+    <>
+      <output data-testid="folded">{folded.map((action) => action.label).join(',')}</output>
+      <RowActions actions={actions} rowName="Hall" inlineCount={inline === 0 ? 0 : undefined} />
+      {shown.map((action) => (
+        <span key={action.key} data-testid="inline">
+          {action.label}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Renders the row's actions with `inline` of them as buttons; answers the labels shown and folded. */
+async function renderActions(abilities: Partial<NetworkSummary['abilities']>, inline = Number.POSITIVE_INFINITY) {
   await i18n.changeLanguage('en');
   render(
     <AppProviders queryClient={createQueryClient()}>
       <MemoryRouter>
-        <NetworkActions network={network(abilities)} handlers={handlers} />
+        <Harness abilities={abilities} inline={inline} />
       </MemoryRouter>
     </AppProviders>,
   );
-  return screen.queryAllByRole('button').map((button) => button.textContent?.trim());
+  return {
+    inline: screen.queryAllByTestId('inline').map((item) => item.textContent),
+    folded: screen.getByTestId('folded').textContent?.split(',').filter(Boolean),
+  };
 }
 
 describe('network row actions follow the abilities the server sent (STYLE 7)', () => {
-  it('offers an administrator edit, members, delete, and move and the audit trail under More', async () => {
-    const labels = await renderActions({ edit: true, delete: true, manageMembers: true, viewAudit: true });
-    expect(labels).toEqual(['Zones', 'Edit', 'Members', 'Delete', 'More']);
-    fireEvent.click(screen.getByRole('button', { name: /More/ }));
-    const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Move', 'Audit trail']);
+  it('offers an administrator zones, edit, members, delete, and move and the audit trail under More', async () => {
+    const { inline, folded } = await renderActions({ edit: true, delete: true, manageMembers: true, viewAudit: true });
+    expect(inline).toEqual(['Zones', 'Edit', 'Members', 'Delete']);
+    expect(folded).toEqual(['Move', 'Audit trail']);
   });
 
-  it('offers a sub-user only the members list and leaving', async () => {
-    expect(await renderActions({ leave: true })).toEqual(['Zones', 'Members', 'Leave']);
+  it('offers a sub-user only zones, the members list and leaving', async () => {
+    const { inline, folded } = await renderActions({ leave: true });
+    expect(inline).toEqual(['Zones', 'Members', 'Leave']);
+    expect(folded).toEqual([]);
+  });
+
+  it('folds what the width leaves out into More, keeping the order', async () => {
+    const { inline, folded } = await renderActions({ edit: true, delete: true, share: true, viewAudit: true }, 1);
+    expect(inline).toEqual(['Zones']);
+    expect(folded).toEqual(['Edit', 'Members', 'Share', 'Delete', 'Move', 'Audit trail']);
+  });
+
+  it('on a phone shows one More button whose delete asks first', async () => {
+    await renderActions({ delete: true }, 0);
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions for Hall' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Zones', 'Members', 'Delete']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByText('Delete the network Hall?', { exact: false })).toBeTruthy();
   });
 });

@@ -1,8 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
 import { Limits, type NetworkSummary } from '@lightwell/domain';
-import { Button, Dropdown, type MenuProps, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { RowAction } from '../../../../../components/row-actions';
 import { builtPathOfIndex } from '../../../../../route-table';
 import { useSession } from '../../../../../stores/session';
 
@@ -27,83 +26,72 @@ function zoneLink(nid: number): string | undefined {
 }
 
 /**
- * Actions of one network, shown as the server's abilities allow (STYLE 7): zones, edit, members, share, and
+ * Actions of one network, as the server's abilities allow (STYLE 7): zones, edit, members, share, and
  * delete (administrator) or leave (everyone else) with different confirmations; move and the audit
- * trail under "More".
+ * trail always under "More".
  */
-export function NetworkActions({ network, handlers }: { network: NetworkSummary; handlers: NetworkActionHandlers }) {
+export function useNetworkActions(handlers: NetworkActionHandlers): (network: NetworkSummary) => RowAction[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { abilities } = network;
-  const zones = zoneLink(network.id);
-  const removal = abilities.delete ? 'delete' : abilities.leave ? 'leave' : undefined;
-  const more: NonNullable<MenuProps['items']> = [
-    ...(abilities.edit ? [{ key: 'move', label: t('network.actions.move') }] : []),
-    ...(abilities.viewAudit ? [{ key: 'audit', label: t('network.actions.audit') }] : []),
-  ];
-
-  return (
-    <Space size={0} wrap>
-      {zones && (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => {
-            useSession.getState().setNetwork(network.id, network.name);
-            void navigate(zones);
-          }}
-        >
-          {t('network.actions.zones')}
-        </Button>
-      )}
-      {abilities.edit && (
-        <Button type="link" size="small" onClick={() => handlers.onEdit(network)}>
-          {t('network.actions.edit')}
-        </Button>
-      )}
-      <Button type="link" size="small" onClick={() => handlers.onMembers(network)}>
-        {t('network.actions.members')}
-      </Button>
-      {abilities.share && (
-        <Button type="link" size="small" onClick={() => handlers.onShare(network)}>
-          {t('network.actions.share')}
-        </Button>
-      )}
-      {removal && (
-        <Popconfirm
-          title={
+  return (network) => {
+    const { abilities } = network;
+    const zones = zoneLink(network.id);
+    const removal = abilities.delete ? 'delete' : abilities.leave ? 'leave' : undefined;
+    return [
+      {
+        key: 'zones',
+        label: t('network.actions.zones'),
+        hidden: !zones,
+        onClick: () => {
+          useSession.getState().setNetwork(network.id, network.name);
+          if (zones) void navigate(zones);
+        },
+      },
+      {
+        key: 'edit',
+        label: t('network.actions.edit'),
+        hidden: !abilities.edit,
+        onClick: () => handlers.onEdit(network),
+      },
+      { key: 'members', label: t('network.actions.members'), onClick: () => handlers.onMembers(network) },
+      {
+        key: 'share',
+        label: t('network.actions.share'),
+        hidden: !abilities.share,
+        onClick: () => handlers.onShare(network),
+      },
+      {
+        key: 'remove',
+        label: removal === 'delete' ? t('network.actions.delete') : t('network.actions.leave'),
+        hidden: !removal,
+        danger: true,
+        onClick: () => handlers.onDelete(network),
+        confirm: {
+          title:
             removal === 'delete'
               ? t('network.delete.confirmDelete', { name: network.name })
-              : t('network.delete.confirmLeave', { name: network.name })
-          }
-          description={
+              : t('network.delete.confirmLeave', { name: network.name }),
+          description:
             removal === 'delete'
               ? t('network.delete.deleteHint', { days: Limits.recycleRetentionDays })
-              : t('network.delete.leaveHint')
-          }
-          okText={removal === 'delete' ? t('network.actions.delete') : t('network.actions.leave')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('common.actions.cancel')}
-          onConfirm={() => handlers.onDelete(network)}
-        >
-          <Button type="link" size="small" danger>
-            {removal === 'delete' ? t('network.actions.delete') : t('network.actions.leave')}
-          </Button>
-        </Popconfirm>
-      )}
-      {more.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: more,
-            onClick: ({ key }) => (key === 'move' ? handlers.onMove(network) : handlers.onAudit(network)),
-          }}
-        >
-          <Button type="link" size="small">
-            {t('network.actions.more')} <DownOutlined />
-          </Button>
-        </Dropdown>
-      )}
-    </Space>
-  );
+              : t('network.delete.leaveHint'),
+          okText: removal === 'delete' ? t('network.actions.delete') : t('network.actions.leave'),
+        },
+      },
+      {
+        key: 'move',
+        label: t('network.actions.move'),
+        hidden: !abilities.edit,
+        menuOnly: true,
+        onClick: () => handlers.onMove(network),
+      },
+      {
+        key: 'audit',
+        label: t('network.actions.audit'),
+        hidden: !abilities.viewAudit,
+        menuOnly: true,
+        onClick: () => handlers.onAudit(network),
+      },
+    ];
+  };
 }

@@ -1,9 +1,10 @@
 import type { NetworkSummary } from '@lightwell/domain';
-import { Table, Typography } from 'antd';
+import { Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../../components/table-columns';
 import { useNetworkLabels } from '../../network-labels';
-import { type NetworkActionHandlers, NetworkActions } from './network-actions';
+import { type NetworkActionHandlers, useNetworkActions } from './network-actions';
 
 /**
  * Paged network table of a project: name, category, electricity price, the user's role, members,
@@ -38,6 +39,12 @@ export function NetworkTable({
 }) {
   const { t } = useTranslation();
   const labels = useNetworkLabels();
+  const rowActions = useNetworkActions(actions);
+  // The name opens the network's zones where that page exists, else its editor or members.
+  const open = (network: NetworkSummary) => {
+    const first = rowActions(network).find((action) => !action.hidden && !action.confirm);
+    first?.onClick();
+  };
   return (
     <Table<NetworkSummary>
       rowKey="id"
@@ -46,10 +53,11 @@ export function NetworkTable({
       dataSource={[...rows]}
       pagination={{ current: page, pageSize, total, showSizeChanger: false, onChange: onPageChange }}
       locale={{ emptyText: empty }}
-      scroll={{ x: 1000 }}
+      scroll={TABLE_SCROLL}
       rowSelection={{
         selectedRowKeys: selected.map((network) => network.id),
         preserveSelectedRowKeys: true,
+        fixed: 'left',
         getCheckboxProps: (network) => ({
           disabled: !network.abilities.edit,
           'aria-label': t('network.list.select', { name: network.name }),
@@ -61,47 +69,37 @@ export function NetworkTable({
         },
       }}
       columns={[
-        {
-          key: 'name',
-          title: t('network.columns.name'),
-          dataIndex: 'name',
-          render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
-        },
+        nameColumn<NetworkSummary>({ title: t('network.columns.name'), text: (network) => network.name, onOpen: open }),
         {
           key: 'category',
           title: t('network.columns.category'),
           dataIndex: 'category',
-          width: 130,
           render: (category: string) => labels.category(category),
         },
         {
           key: 'price',
           title: t('network.columns.price'),
           dataIndex: 'electricityPrice',
-          width: 130,
           render: (price: number, network) => labels.price(price, network.currency),
         },
         {
           key: 'role',
           title: t('network.columns.role'),
           dataIndex: 'userType',
-          width: 120,
           render: (userType: number) => labels.role(userType),
         },
-        { key: 'members', title: t('network.columns.members'), dataIndex: 'memberCount', width: 100 },
+        { key: 'members', title: t('network.columns.members'), dataIndex: 'memberCount' },
         {
           key: 'createTime',
           title: t('network.columns.createTime'),
           dataIndex: 'createTime',
-          width: 180,
           render: (createTime: number) => formatDateTime(createTime),
         },
-        {
-          key: 'actions',
+        actionsColumn<NetworkSummary>({
           title: t('network.columns.actions'),
-          width: 270,
-          render: (_, network) => <NetworkActions network={network} handlers={actions} />,
-        },
+          actions: rowActions,
+          rowName: (network) => network.name,
+        }),
       ]}
     />
   );

@@ -1,6 +1,7 @@
 import type { CallData } from '@lightwell/domain';
-import { Button, Empty, Table } from 'antd';
+import { Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../../components/table-columns';
 import { useSession } from '../../../../../stores/session';
 
 /** A network in the recycle bin. */
@@ -31,8 +32,9 @@ export function RecycleTable({
       dataSource={[...rows]}
       pagination={{ pageSize, hideOnSinglePage: true, showSizeChanger: false }}
       locale={{ emptyText: <Empty description={t('network.recycle.empty')} /> }}
+      scroll={TABLE_SCROLL}
       columns={[
-        { key: 'name', title: t('network.recycle.name'), dataIndex: 'name' },
+        nameColumn<RecycledNetwork>({ title: t('network.recycle.name'), text: (network) => network.name }),
         { key: 'project', title: t('network.recycle.project'), dataIndex: 'pName' },
         {
           key: 'deletedAt',
@@ -46,21 +48,18 @@ export function RecycleTable({
           dataIndex: 'purgeAt',
           render: (at: number) => formatDateTime(at),
         },
-        {
-          key: 'actions',
+        actionsColumn<RecycledNetwork>({
           title: t('network.columns.actions'),
-          width: 140,
-          render: (_, network) => (
-            <Button
-              type="link"
-              size="small"
-              loading={restoring === network.id}
-              onClick={() => onRestore(network.id, network.name)}
-            >
-              {t('network.recycle.restore')}
-            </Button>
-          ),
-        },
+          rowName: (network) => network.name,
+          actions: (network) => [
+            {
+              key: 'restore',
+              label: t('network.recycle.restore'),
+              loading: restoring === network.id,
+              onClick: () => onRestore(network.id, network.name),
+            },
+          ],
+        }),
       ]}
     />
   );

@@ -8,6 +8,7 @@ import {
   useBackupRestoreMutation,
 } from '../../../../../api/backup';
 import { toast } from '../../../../../app/feedback';
+import { TABLE_SCROLL } from '../../../../../components/table-columns';
 import { useFormatDateTime } from '../../../../../hooks/use-format-date';
 import { BackupViewModal } from './backup-view-modal';
 
@@ -63,6 +64,7 @@ export function BackupDrawer({ nid, onClose }: { nid: number; onClose: () => voi
         </Button>
       </Form>
       <Table
+        scroll={TABLE_SCROLL}
         style={{ marginTop: 16 }}
         rowKey="id"
         size="small"

@@ -1,5 +1,4 @@
 import type { FloorPlanView, NetworkDetail, ZoneMap as ZoneMapData } from '@lightwell/domain';
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FloorPlan, useSavedView } from '../../../../../features/floor-plan';
 import type { useZoneEditor } from '../use-zone-editor';
@@ -28,8 +27,8 @@ export function ZoneMap({ network, map, imageUrl, storedView, editing, editor }:
   const { mutations, selectedZone, selectedNode, prompt } = editor;
   const { updateZone, deleteZone, updateNode, deleteNode, addZone, addNode } = mutations;
   return (
-    <Flex gap={16} align="flex-start" wrap>
-      <div style={{ flex: '1 1 480px', minWidth: 0 }}>
+    <div className="lw-side-layout">
+      <div className="lw-side-layout__main">
         <FloorPlan
           imageUrl={imageUrl}
           imageSize={network.imageSize}
@@ -51,7 +50,7 @@ export function ZoneMap({ network, map, imageUrl, storedView, editing, editor }:
         />
       </div>
       {editing && (selectedZone || selectedNode) && (
-        <div style={{ flex: '0 0 280px' }}>
+        <div className="lw-side-layout__panel">
           {selectedZone && (
             <ZonePanel
               zone={selectedZone}
@@ -85,6 +84,6 @@ export function ZoneMap({ network, map, imageUrl, storedView, editing, editor }:
           onCancel={() => editor.setPrompt(null)}
         />
       )}
-    </Flex>
+    </div>
   );
 }
