@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { builtPathsMissing } from '../support/built-routes.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 /**
- * Every built route of the web app (apps/web/src/routes.tsx, entries with `built(...)`), by how it is
+ * Every built route of the web app (apps/web/src/route-table.ts, entries marked `built`), by how it is
  * reached. Pages that expect a query get one a person could follow (an unknown share link shows its
  * own "invalid link" page). `lands` is where the page must end up when it differs from the path.
  */
@@ -45,6 +46,10 @@ const ROUTES = {
     { path: '/404' },
   ],
 } satisfies Record<string, { path: string; lands?: string }[]>;
+
+test('the walk covers every page the route table has built', () => {
+  expect(builtPathsMissing([...ROUTES.public, ...ROUTES.console].map((route) => route.path))).toEqual([]);
+});
 
 /**
  * Collects every Content-Security-Policy violation the page reports: the `securitypolicyviolation`

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { builtPathsMissing } from '../support/built-routes.ts';
 import { layoutProblems, waitSettled } from '../support/layout-checks.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
@@ -57,6 +58,10 @@ const CONSOLE_PAGES = [
   '/remote/sensor',
   '/setting/user',
 ];
+
+test('the tour covers every page the route table has built', () => {
+  expect(builtPathsMissing([...PUBLIC_PAGES, ...CONSOLE_PAGES])).toEqual([]);
+});
 
 /**
  * Near-still frames: transitions and animations last a millisecond, so there is little to wait for between
