@@ -87,13 +87,14 @@ describeApi('compressed answers', () => {
     expect(tiny.body).toBe('export {};\n');
   });
 
-  it('sends index.html compressed and never cached, for the root and for client-routed paths', async () => {
+  it('sends index.html never cached, for the root and for client-routed paths', async () => {
+    // The page is made per answer (it carries that answer's style nonce), so there is no build-time
+    // copy to send; at about 1 kB it goes out as it is.
     for (const url of ['/', '/index.html', '/login', '/remote/index']) {
       const page = await get(url, BROWSER);
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
-      expect(page.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain('<title>Lightwell</title>');
+      expect(page.body, url).toContain('<title>Lightwell</title>');
     }
   });
 
