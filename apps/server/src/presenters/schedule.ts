@@ -1,6 +1,6 @@
-import { type AstroEvent, nextRun, type OverrideEnd, type Schedule, type ScheduleAction } from '@lightwell/domain';
+import { nextRun, type OverrideEnd, type Schedule, type ScheduleAction } from '@lightwell/domain';
 import type { NetworkRow } from '../db/queries/networks.ts';
-import { locationOf, runnable, type ScheduleRow } from '../db/queries/schedules.ts';
+import { locationOf, runnable, type ScheduleRow, scheduleTiming } from '../db/queries/schedules.ts';
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -21,15 +21,7 @@ export function presentSchedule(
     targetKind: row.targetKind as Schedule['targetKind'],
     targetId: row.targetId,
     action: row.action as ScheduleAction,
-    year: row.year,
-    month: row.month,
-    day: row.day,
-    dayOfWeek: row.dayOfWeek,
-    hour: row.hour,
-    minute: row.minute,
-    second: row.second,
-    astroEvent: row.astroEvent as AstroEvent | null,
-    astroShift: row.astroShift,
+    ...scheduleTiming(row),
     overrideEnd: row.overrideEnd as OverrideEnd,
     overrideValue: row.overrideValue,
     nextRun: seconds(next),

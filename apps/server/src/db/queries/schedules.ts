@@ -12,10 +12,9 @@ export function locationOf(network: Pick<NetworkRow, 'latitude' | 'longitude'>):
     : { latitude: network.latitude, longitude: network.longitude };
 }
 
-/** A schedule row as `nextRun` reads it. */
-export function runnable(row: ScheduleRow) {
+/** When a schedule row fires: its date and time fields, or its astro event and shift (section 3 encoding). */
+export function scheduleTiming(row: ScheduleRow) {
   return {
-    kind: row.kind as 'schedule' | 'astro',
     year: row.year,
     month: row.month,
     day: row.day,
@@ -25,6 +24,10 @@ export function runnable(row: ScheduleRow) {
     second: row.second,
     astroEvent: row.astroEvent as AstroEvent | null,
     astroShift: row.astroShift,
-    seed: row.id,
   };
+}
+
+/** A schedule row as `nextRun` reads it. */
+export function runnable(row: ScheduleRow) {
+  return { kind: row.kind as 'schedule' | 'astro', ...scheduleTiming(row), seed: row.id };
 }
