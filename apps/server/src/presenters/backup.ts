@@ -8,6 +8,7 @@ export interface BackupListRow {
   name: string;
   createdAt: Date;
   creatorName: string | null;
+  version: number;
   zoneCount: number;
   nodeCount: number;
 }
@@ -23,6 +24,7 @@ export function presentBackupSummary(row: BackupListRow): BackupSummary {
     name: row.name,
     createdAt: row.createdAt.getTime(),
     createdBy: row.creatorName,
+    version: row.version,
     zoneCount: row.zoneCount,
     nodeCount: row.nodeCount,
   };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BackupAddShape, BackupDetailSchema, BackupSummarySchema } from '../schemas/backup.ts';
+import {
+  BackupAddShape,
+  BackupDetailSchema,
+  BackupRestoreResultSchema,
+  BackupSummarySchema,
+} from '../schemas/backup.ts';
 import { IdSchema } from '../schemas/common.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
 
@@ -11,7 +16,7 @@ export const backupCalls = {
     path: '/api/v1/backup/add',
     auth: true,
     tag: 'backup',
-    summary: "Take a backup of a network's settings, zones and nodes",
+    summary: "Take a backup of a network's whole configuration",
     payload: BackupAddShape,
     data: BackupSummarySchema,
   }),
@@ -27,7 +32,7 @@ export const backupCalls = {
     path: '/api/v1/backup/view',
     auth: true,
     tag: 'backup',
-    summary: 'One backup: what it holds and how the network now differs from it',
+    summary: 'One backup: what it holds per part, how the network now differs from it, what a restore would skip',
     payload: backupId,
     data: BackupDetailSchema,
   }),
@@ -35,9 +40,9 @@ export const backupCalls = {
     path: '/api/v1/backup/restore',
     auth: true,
     tag: 'backup',
-    summary: "Restore a backup: the network's settings, zones and nodes become exactly the backup's",
+    summary: "Restore a backup: the network's configuration becomes exactly the backup's; answers what it skipped",
     payload: backupId,
-    data: nothing,
+    data: BackupRestoreResultSchema,
   }),
   backupDelete: defineCall({
     path: '/api/v1/backup/delete',

@@ -8,9 +8,9 @@ import { serveCall } from '../../lib/serve-call.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { type BackupRow, presentBackupSummary } from '../../presenters/backup.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { diffBackup } from '../../services/diff-backup.ts';
+import { backupParts, diffBackup } from '../../services/diff-backup.ts';
 import { releaseFile } from '../../services/release-file.ts';
-import { restoreBackup } from '../../services/restore-backup.ts';
+import { planRestore, restoreBackup } from '../../services/restore-backup.ts';
 import { readNetworkSnapshot, takeBackup } from '../../services/take-backup.ts';
 
 const summaryColumns = {
@@ -19,6 +19,7 @@ const summaryColumns = {
   name: backups.name,
   createdAt: backups.createdAt,
   creatorName: users.name,
+  version: sql<number>`(${backups.content} ->> 'version')::int`.mapWith(Number),
   zoneCount: sql<number>`jsonb_array_length(${backups.content} -> 'zones')`.mapWith(Number),
   nodeCount: sql<number>`jsonb_array_length(${backups.content} -> 'nodes')`.mapWith(Number),
 };
@@ -64,13 +65,19 @@ export function backupRoutes(app: FastifyInstance): void {
     const { backup, access } = await loadBackup(ctx, session.uid, payload.backupId);
     const content = BackupContentSchema.parse(backup.content);
     const now = await readNetworkSnapshot(ctx.db, access.network);
-    return { ...(await summaryOf(ctx, backup)), content, diff: diffBackup(content, now) };
+    const { warnings } = await planRestore(ctx.db, access.network.id, content);
+    return {
+      ...(await summaryOf(ctx, backup)),
+      content,
+      parts: backupParts(content),
+      diff: diffBackup(content, now),
+      warnings,
+    };
   });
 
   serveCall(app, 'backupRestore', async ({ ctx, session, payload }) => {
     const { backup } = await loadBackup(ctx, session.uid, payload.backupId);
-    await restoreBackup(ctx, session.uid, backup);
-    return null;
+    return restoreBackup(ctx, session.uid, backup);
   });
 
   serveCall(app, 'backupDelete', async ({ ctx, session, payload }) => {

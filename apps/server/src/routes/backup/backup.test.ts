@@ -61,11 +61,30 @@ describeApi('network backups: take, list, view, restore, delete', () => {
     const list = (await call(t.app, 'backupList', { nid }, owner.session)).body.data as BackupSummary[];
     expect(list.map((b) => b.id)).toEqual([unnamed.id, (taken.body.data as BackupSummary).id]);
     const view = (await call(t.app, 'backupView', { backupId: unnamed.id }, owner.session)).body.data as BackupDetail;
-    expect(view.content).toMatchObject({ version: 1, network: { imageWidth: 500 } });
+    expect(view.content).toMatchObject({ version: 2, network: { imageWidth: 500, timeZone: 'UTC' } });
+    expect(view.version).toBe(2);
     expect(view.content.zones.map((z) => z.name)).toEqual(['Hall', 'Office']);
     expect(view.content.nodes.map((n) => n.name)).toEqual(['Lamp', 'Sensor', 'Loose']);
     const empty = { added: [], removed: [], changed: [] };
-    expect(view.diff).toEqual({ network: { changed: [] }, zones: empty, nodes: empty });
+    expect(view.diff).toEqual({
+      network: { changed: [] },
+      zones: empty,
+      nodes: empty,
+      devices: empty,
+      groups: empty,
+      scenes: empty,
+      schedules: empty,
+    });
+    expect(view.parts).toEqual([
+      { part: 'network', count: 1 },
+      { part: 'zones', count: 2 },
+      { part: 'nodes', count: 3 },
+      { part: 'devices', count: 0 },
+      { part: 'groups', count: 0 },
+      { part: 'scenes', count: 0 },
+      { part: 'schedules', count: 0 },
+    ]);
+    expect(view.warnings).toEqual([]);
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.nid, nid));
     expect(audit.filter((a) => a.action === 'backup.create')).toHaveLength(2);
   });
@@ -120,7 +139,7 @@ describeApi('network backups: take, list, view, restore, delete', () => {
 
     expect((await call(t.app, 'backupRestore', { backupId: backup.id }, installer.session)).body).toEqual({
       code: 0,
-      data: null,
+      data: { skipped: [] },
     });
     const restored = await networkState(owner.session, nid);
     expect(restored).toEqual(before);
