@@ -1,10 +1,4 @@
-import {
-  type BackupContent,
-  type BackupContentV2,
-  type BackupDiff,
-  type BackupPartCount,
-  type EntityDiff,
-} from '@lightwell/domain';
+import type { BackupContent, BackupContentV2, BackupDiff, BackupPartCount, EntityDiff } from '@lightwell/domain';
 import { networkSettingsKeysV1 } from './take-backup.ts';
 
 /** JSON with object keys sorted, so equal values give equal text whatever their key order. */

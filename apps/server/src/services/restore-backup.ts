@@ -273,7 +273,7 @@ async function restoreScenes(tx: Db, nid: number, list: BackupContentV2['scenes'
  * Schedules become the backup's, with their ids, so the scheduler's claims (`schedule:<id>`, minute)
  * still hold for a schedule brought back and no minute it already fired in fires again. When it last
  * fired is run state: a schedule that still exists keeps its own; one brought back takes the later of
- * the backup's and its last claimed firing.
+ * the backup's and the minute of its last claimed firing.
  */
 async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['schedules']): Promise<void> {
   const ids = list.map((schedule) => schedule.id);
@@ -282,7 +282,7 @@ async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['sche
   const fired = new Map(
     (
       await tx
-        .select({ name: jobRuns.name, at: max(jobRuns.startedAt) })
+        .select({ name: jobRuns.name, slot: max(jobRuns.slot) })
         .from(jobRuns)
         .where(
           inArray(
@@ -291,7 +291,7 @@ async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['sche
           ),
         )
         .groupBy(jobRuns.name)
-    ).map((row) => [row.name, row.at]),
+    ).map((row) => [row.name, row.slot]),
   );
   const creators = [...new Set(list.flatMap((s) => (s.createdBy === null ? [] : [s.createdBy])))];
   const known = new Set(
@@ -300,7 +300,9 @@ async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['sche
       : [],
   );
   const lastRunOf = (schedule: BackupContentV2['schedules'][number]): Date | null => {
-    const claimed = fired.get(`schedule:${schedule.id}`)?.getTime() ?? null;
+    // A claimed slot is the minute (UTC, `YYYY-MM-DDTHH:MM`) the schedule fired in.
+    const slot = fired.get(`schedule:${schedule.id}`);
+    const claimed = slot ? Date.parse(`${slot}:00Z`) : null;
     const times = [schedule.lastRun, claimed].filter((t): t is number => t !== null);
     return times.length ? new Date(Math.max(...times)) : null;
   };
@@ -457,7 +459,13 @@ export async function restoreBackup(ctx: AppContext, uid: number, backup: Backup
       pid: network.pid,
       nid: network.id,
       before: content.version === 2 ? networkSettingsV2Of(network) : networkSettingsOf(network),
-      after: { backupId: backup.id, backupName: backup.name, version: content.version, ...settings, skipped: plan.warnings },
+      after: {
+        backupId: backup.id,
+        backupName: backup.name,
+        version: content.version,
+        ...settings,
+        skipped: plan.warnings,
+      },
     });
     return { skipped: plan.warnings };
   });
