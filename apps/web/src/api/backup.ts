@@ -2,7 +2,12 @@ import type { BackupSummary } from '@lightwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
 import { call } from './client';
+import { deviceKeys } from './device';
+import { groupKeys } from './group';
+import { profileKeys } from './profile';
 import { useCallMutation } from './project';
+import { sceneKeys } from './scene';
+import { scheduleKeys } from './schedule';
 import { afterMapChange } from './zone';
 
 /** Query keys of a network's backups, per uid. */
@@ -23,7 +28,10 @@ export function useBackupListQuery(nid: number, enabled: boolean) {
   });
 }
 
-/** One backup: what it holds and how the network differs from it now; always fetched fresh. */
+/**
+ * One backup: what it holds per part, how the network differs from it now and what a restore would
+ * skip; always fetched fresh.
+ */
 export function useBackupViewQuery(backupId: number | null) {
   const uid = useSession((state) => state.uid);
   return useQuery({
@@ -44,9 +52,20 @@ export function useBackupDeleteMutation() {
   return useCallMutation('backupDelete', { invalidates: (uid) => [backupKeys.all(uid)] });
 }
 
-/** Restore a backup into network `nid`: its map, network settings and backups' differences reload. */
+/**
+ * Restore a backup into network `nid`: its map, settings, devices, groups, scenes, schedules, applied
+ * profiles and the backups' differences reload. Answers what the restore skipped.
+ */
 export function useBackupRestoreMutation(nid: number) {
   return useCallMutation('backupRestore', {
-    invalidates: (uid) => [...afterMapChange(uid, nid), backupKeys.all(uid)],
+    invalidates: (uid) => [
+      ...afterMapChange(uid, nid),
+      backupKeys.all(uid),
+      deviceKeys.all(uid),
+      groupKeys.all(uid),
+      sceneKeys.all(uid),
+      scheduleKeys.all(uid),
+      profileKeys.all(uid),
+    ],
   });
 }

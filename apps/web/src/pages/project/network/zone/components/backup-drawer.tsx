@@ -1,3 +1,4 @@
+import { Limits } from '@lightwell/domain';
 import { Button, Drawer, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,8 @@ const BACKUP_NAME_MAX = 64;
 
 /**
  * Backups of the network (owners and installers): take one with an optional name, list them in
- * the user's time format, view what one holds and how the network differs now, restore, delete.
+ * the user's time format, view what one holds and how the network differs now, restore (from the
+ * view, after its warnings), delete.
  */
 export function BackupDrawer({ nid, onClose }: { nid: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,9 +37,15 @@ export function BackupDrawer({ nid, onClose }: { nid: number; onClose: () => voi
     toast.saved(t('zone.backup.added'));
   };
   const handleRestore = async (backupId: number) => {
-    await restore.mutateAsync({ backupId });
+    const { skipped } = await restore.mutateAsync({ backupId });
     setViewing(null);
-    toast.success(t('zone.backup.restored'));
+    if (skipped.length === 0) toast.success(t('zone.backup.restored'));
+    else {
+      const parts = skipped.map((warning) =>
+        t(`zone.backup.warnings.${warning.kind}`, { names: warning.names.join(', ') }),
+      );
+      toast.warning(t('zone.backup.restoredSkipped', { skipped: parts.join(' ') }), Limits.toastMs);
+    }
   };
   const handleDelete = async (backupId: number) => {
     await remove.mutateAsync({ backupId });
@@ -98,22 +106,16 @@ export function BackupDrawer({ nid, onClose }: { nid: number; onClose: () => voi
                 >
                   {t('zone.backup.view')}
                 </Button>
-                <Popconfirm
-                  title={t('zone.backup.restoreConfirm')}
-                  okText={t('zone.backup.restore')}
-                  cancelText={t('zone.actions.cancel')}
-                  okButtonProps={{ loading: restoring === row.id }}
-                  onConfirm={() => handleRestore(row.id).catch(() => undefined)}
+                {/* A restore is confirmed in the view, which says first what it cannot bring back. */}
+                <Button
+                  type="link"
+                  size="small"
+                  loading={restoring === row.id}
+                  onClick={() => setViewing(row.id)}
+                  data-testid={`backup-restore-${row.id}`}
                 >
-                  <Button
-                    type="link"
-                    size="small"
-                    loading={restoring === row.id}
-                    data-testid={`backup-restore-${row.id}`}
-                  >
-                    {t('zone.backup.restore')}
-                  </Button>
-                </Popconfirm>
+                  {t('zone.backup.restore')}
+                </Button>
                 <Popconfirm
                   title={t('zone.backup.deleteConfirm')}
                   okText={t('zone.actions.delete')}

@@ -1,5 +1,5 @@
-import type { EntityDiff } from '@lightwell/domain';
-import { Button, Descriptions, Empty, List, Modal, Popconfirm, Spin, Tag, Typography } from 'antd';
+import type { BackupDetail, BackupPart, RestoreWarning } from '@lightwell/domain';
+import { Alert, Button, Descriptions, Empty, List, Modal, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBackupViewQuery } from '../../../../../api/backup';
 
@@ -12,17 +12,24 @@ export interface BackupViewModalProps {
   onClose: () => void;
 }
 
-/** One backup: the network settings, zones and nodes it holds, and what a restore would change now. */
+/** The parts a difference is listed for, besides the network's settings, in the order shown. */
+const DIFF_PARTS = ['zones', 'nodes', 'devices', 'groups', 'scenes', 'schedules'] as const satisfies BackupPart[];
+
+/**
+ * One backup: each part it holds with its count, what a restore would change now, part by part, and
+ * what it cannot bring back (asked again before the restore runs).
+ */
 export function BackupViewModal({ backupId, restoring, formatDateTime, onRestore, onClose }: BackupViewModalProps) {
   const { t } = useTranslation();
   const { data, isLoading } = useBackupViewQuery(backupId);
+  const warned = (data?.warnings.length ?? 0) > 0;
   const footer = [
     <Button key="close" onClick={onClose}>
       {t('zone.actions.close')}
     </Button>,
     <Popconfirm
       key="restore"
-      title={t('zone.backup.restoreConfirm')}
+      title={warned ? t('zone.backup.restoreConfirmWarnings') : t('zone.backup.restoreConfirm')}
       okText={t('zone.backup.restore')}
       cancelText={t('zone.actions.cancel')}
       onConfirm={onRestore}
@@ -60,47 +67,76 @@ export function BackupViewModal({ backupId, restoring, formatDateTime, onRestore
             <Descriptions.Item label={t('zone.backup.zones')} span={2}>
               {data.content.zones.map((zone) => zone.name).join(', ') || '—'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('zone.backup.nodes')} span={2}>
-              {data.content.nodes.map((node) => node.name).join(', ') || '—'}
-            </Descriptions.Item>
           </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('zone.backup.partsTitle')}
+          </Typography.Title>
+          <div data-testid="backup-parts">
+            {data.parts.map(({ part, count }) => (
+              <Tag key={part} data-testid={`backup-part-${part}`}>
+                {part === 'network' ? t('zone.backup.parts.network') : t(`zone.backup.parts.${part}`, { count })}
+              </Tag>
+            ))}
+          </div>
+          {data.version === 1 && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+              {t('zone.backup.version1')}
+            </Typography.Paragraph>
+          )}
+          {warned && <BackupWarnings warnings={data.warnings} />}
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('zone.backup.diffTitle')}
           </Typography.Title>
-          <BackupDiffList networkChanged={data.diff.network.changed} zones={data.diff.zones} nodes={data.diff.nodes} />
+          <BackupDiffList diff={data.diff} />
         </>
       )}
     </Modal>
   );
 }
 
-function BackupDiffList({
-  networkChanged,
-  zones,
-  nodes,
-}: {
-  networkChanged: string[];
-  zones: EntityDiff;
-  nodes: EntityDiff;
-}) {
+/** What a restore cannot bring back, one line per kind with the names concerned. */
+export function BackupWarnings({ warnings }: { warnings: RestoreWarning[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 16 }}
+      data-testid="backup-warnings"
+      title={t('zone.backup.warningsTitle')}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+          {warnings.map((warning) => (
+            <li key={warning.kind} data-testid={`backup-warning-${warning.kind}`}>
+              {t(`zone.backup.warnings.${warning.kind}`, { names: warning.names.join(', ') })}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+function BackupDiffList({ diff }: { diff: BackupDetail['diff'] }) {
   const { t } = useTranslation();
   const rows = [
-    ...(networkChanged.length > 0
+    ...(diff.network.changed.length > 0
       ? [
           {
             key: 'network',
             kind: 'changed' as const,
-            text: t('zone.backup.diff.network', { fields: networkChanged.join(', ') }),
+            text: t('zone.backup.diff.network', { fields: diff.network.changed.join(', ') }),
           },
         ]
       : []),
-    ...(['zones', 'nodes'] as const).flatMap((entity) => {
-      const diff = entity === 'zones' ? zones : nodes;
+    ...DIFF_PARTS.flatMap((part) => {
+      const entities = diff[part];
+      if (!entities) return [];
       return (['added', 'removed', 'changed'] as const).flatMap((kind) =>
-        diff[kind].map((item) => ({
-          key: `${entity}-${kind}-${item.id}`,
+        entities[kind].map((item) => ({
+          key: `${part}-${kind}-${item.id}`,
           kind,
-          text: t(`zone.backup.diff.${entity}.${kind}`, { name: item.name, fields: item.fields.join(', ') }),
+          text: t(`zone.backup.diff.${part}.${kind}`, { name: item.name, fields: item.fields.join(', ') }),
         })),
       );
     }),
