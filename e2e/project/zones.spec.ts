@@ -1,11 +1,15 @@
+import type { Scene, Schedule } from '@lightwell/domain';
 import { expect, type Request, test } from '@playwright/test';
 import { buildPng } from '../../apps/server/test/support/images.ts';
+import { callAsBrowser } from '../support/api.ts';
 import { dragOnPlan, expectZoneNames, stageInfo, toScreen } from '../support/floor-plan.ts';
 import { PASSWORD, registerThroughUi, signIn } from '../support/session.ts';
 
 test('an installer uploads a floor plan, draws zones, zooms, and finds the view kept after reload', async ({
   page,
 }) => {
+  // One long walk: plan, zones, zoom, then a backup of the whole configuration and its restore.
+  test.setTimeout(240_000);
   const user = await registerThroughUi(page);
   await signIn(page, user.email, PASSWORD);
   await page.goto('/project/network/index');
@@ -96,6 +100,25 @@ test('an installer uploads a floor plan, draws zones, zooms, and finds the view 
   expect(fitted.x).toBeCloseTo((canvas.width - 800 * fitted.zoom) / 2, -0.5);
   expect(fitted.y).toBeCloseTo((canvas.height - 600 * fitted.zoom) / 2, -0.5);
 
+  // A scene at 60 % and a schedule, made through the API: the backup holds them too.
+  const nid = await page.evaluate(() => Number(localStorage.getItem('currentNid')));
+  const scene = await callAsBrowser<Scene>(page, '/api/v1/scene/add', {
+    nid,
+    name: 'Meeting',
+    type: 'generic',
+    params: { dimmingLevel: 60 },
+  });
+  const evening = {
+    nid,
+    name: 'Evening',
+    targetKind: 'scene',
+    targetId: scene.id,
+    action: { op: 'scene' },
+    hour: 18,
+    minute: 30,
+  };
+  const schedule = await callAsBrowser<Schedule>(page, '/api/v1/schedule/add', evening);
+
   await page.getByTestId('zone-backups').click();
   await page.getByTestId('backup-name').fill('Before change');
   await page.getByTestId('backup-add').click();
@@ -117,14 +140,31 @@ test('an installer uploads a floor plan, draws zones, zooms, and finds the view 
   await page.getByTestId('zone-panel-save').click();
   await expectZoneNames(page, ['Corridor', 'Office renamed']);
 
+  // The scene goes down to 20 % and the schedule is deleted.
+  await callAsBrowser(page, '/api/v1/scene/update', { sceneId: scene.id, params: { dimmingLevel: 20 } });
+  await callAsBrowser(page, '/api/v1/schedule/delete', { scheduleId: schedule.id });
+
   await page.getByTestId('zone-backups').click();
   await backupRow.getByRole('button', { name: 'View' }).click();
   const view = page.getByTestId('backup-view');
+  await expect(view.getByTestId('backup-part-scenes')).toContainText('Scenes: 4');
+  await expect(view.getByTestId('backup-part-schedules')).toContainText('Schedules: 1');
   await expect(view.getByTestId('backup-diff')).toContainText('name');
+  await expect(view.getByTestId('backup-diff')).toContainText('Scene Meeting changed: params');
+  await expect(view.getByTestId('backup-diff')).toContainText('Schedule Evening is gone; a restore brings it back.');
+  await expect(view.getByTestId('backup-warnings')).toHaveCount(0);
   await view.getByTestId('backup-view-restore').click();
   const confirm = page.getByRole('tooltip').filter({ hasText: 'Restore this backup' });
   await confirm.getByRole('button', { name: 'Restore' }).click();
   // Restored is what the user waits for: the view closes and the plan shows the zone's old name again.
   await expect(view).toBeHidden();
   await expectZoneNames(page, ['Corridor', 'Office A']);
+  // The scene is at 60 % again and the schedule is back, with its scene.
+  const scenes = await callAsBrowser<Scene[]>(page, '/api/v1/scene/list', { nid });
+  expect(scenes.find((s) => s.id === scene.id)?.params).toMatchObject({ dimmingLevel: 60 });
+  const schedules = await callAsBrowser<{ list: Schedule[] }>(page, '/api/v1/schedule/list', { nid });
+  expect(schedules.list).toEqual([expect.objectContaining({ id: schedule.id, name: 'Evening', targetId: scene.id })]);
+  // The drawer is still open: viewing the backup again shows no difference left.
+  await backupRow.getByRole('button', { name: 'View' }).click();
+  await expect(view.getByText('The network is the same as in this backup.')).toBeVisible();
 });
