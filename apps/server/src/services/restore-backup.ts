@@ -142,8 +142,31 @@ async function upsertNodes(
   }
 }
 
-/** Writes the backup's devices' configuration onto the devices that still exist (matched by id). */
+/**
+ * Writes the backup's devices' configuration onto the devices that still exist (matched by id). A
+ * virtual device added since that is bound to a real device the backup binds again is unbound, so a
+ * real device keeps one virtual partner.
+ */
 async function restoreDevices(tx: Db, nid: number, list: BackupContentV2['devices'], plan: RestorePlan): Promise<void> {
+  const rebound = list.flatMap((device) => {
+    const realId = plan.missingDevices.has(device.id) ? null : plan.deviceOf(device.boundId);
+    return realId === null ? [] : [realId];
+  });
+  if (rebound.length > 0) {
+    await tx
+      .update(devices)
+      .set({ boundId: null, syncState: 1 })
+      .where(
+        and(
+          eq(devices.nid, nid),
+          notInArray(
+            devices.id,
+            list.map((device) => device.id),
+          ),
+          inArray(devices.boundId, rebound),
+        ),
+      );
+  }
   for (const device of list) {
     if (plan.missingDevices.has(device.id)) continue;
     await tx

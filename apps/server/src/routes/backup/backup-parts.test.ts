@@ -9,7 +9,7 @@ import {
   type Schedule,
   type Zone,
 } from '@lightwell/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
 import { backups, devices, nodes } from '../../db/schema.ts';
@@ -290,6 +290,10 @@ describeApi('backups of the whole configuration: every part restored exactly', (
     await data('deviceDelete', { deviceId: n.strip.id }, s);
     await data('groupUpdate', { groupId: n.group.id, name: 'Renamed group' }, s);
     await data('sceneDeviceSet', { sceneId: n.scene.id, devices: [{ deviceId: n.lamp.id, lightness: 20 }] }, s);
+    // A virtual device added since takes over the real one the backup's virtual device is bound to.
+    await t.db.update(devices).set({ boundId: null }).where(eq(devices.id, n.planned.id));
+    const [newcomer] = await buildDevices(t.db, nid, 1, { isVirtual: true });
+    await t.db.update(devices).set({ boundId: n.spare.id }).where(eq(devices.id, newcomer!.id));
 
     const warnings = [
       { kind: 'deviceMissing', names: [n.strip.name] },
@@ -308,6 +312,14 @@ describeApi('backups of the whole configuration: every part restored exactly', (
     const scene = (after.scenes.data as Scene[]).find((x) => x.id === n.scene.id)!;
     expect(scene.devices.map((d) => [d.deviceId, d.lightness])).toEqual([[n.lamp.id, 60]]);
     expect((after.zones.data as { zones: Zone[] }).zones[0]!.configId).toBeNull();
+    const bindings = await t.db
+      .select({ id: devices.id, boundId: devices.boundId })
+      .from(devices)
+      .where(inArray(devices.id, [n.planned.id, newcomer!.id]));
+    expect(bindings.sort((a, b) => a.id - b.id)).toEqual([
+      { id: n.planned.id, boundId: n.spare.id },
+      { id: newcomer!.id, boundId: null },
+    ]);
     expect((await call(t.app, 'backupRestore', { backupId: backup.id }, s)).body.data).toEqual({ skipped: warnings });
     expect(await lists(s, nid)).toEqual(after);
   });
