@@ -54,7 +54,8 @@ export function diffBackup(then: BackupContent, now: BackupContentV2): BackupDif
       nodes: diffEntities(then.nodes, now.nodes),
     };
   }
-  const devices = diffEntities(then.devices, now.devices);
+  // A device's MAC and kind name the hardware; a restore does not change them, so they are not compared.
+  const devices = diffEntities(then.devices, now.devices, ['mac', 'isVirtual']);
   return {
     network: { changed: changedFields(then.network, now.network) },
     zones: diffEntities(then.zones, now.zones),

@@ -239,8 +239,8 @@ async function restoreGroups(tx: Db, nid: number, list: BackupContentV2['groups'
 async function restoreScenes(tx: Db, nid: number, list: BackupContentV2['scenes'], plan: RestorePlan): Promise<void> {
   const ids = list.map((scene) => scene.id);
   const builtIns = list.flatMap((scene) => (scene.builtIn === null ? [] : [scene.builtIn]));
-  const keptBuiltIn = or(isNull(scenes.builtIn), inArray(scenes.builtIn, builtIns.length ? builtIns : [-1]));
-  await tx.delete(scenes).where(and(eq(scenes.nid, nid), notInArray(scenes.id, ids), keptBuiltIn));
+  const replaceable = or(isNull(scenes.builtIn), inArray(scenes.builtIn, builtIns.length ? builtIns : [-1]));
+  await tx.delete(scenes).where(and(eq(scenes.nid, nid), notInArray(scenes.id, ids), replaceable));
   // Numbers are unique per network: park the kept scenes' numbers so the backup's can be written in any order.
   await tx
     .update(scenes)
