@@ -26,6 +26,7 @@ export {
   TaskDeviceSchema,
 } from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
+export { INPUT_RULES, type InputIssue, type InputProblem, type InputRule, inputProblems, RuleMessages } from './input-problems.ts';
 export {
   FileNameSchema,
   fileDownload,

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { membersOf } from '../../db/queries/networks.ts';
 import { backups, files, networks, networkUsers } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { checkEnvelope } from '../../plugins/auth.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
@@ -103,7 +104,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
     const data = await setFloorPlanImage(ctx, check.session.uid, fields.data.nid, parts.image, info);
     return reply.send({ code: Code.ok, data });
   } catch (error) {
-    if (error instanceof CallError) return answer(reply, 200, error.code, error.message);
+    if (error instanceof CallError) return sendRefusal(ctx, request, reply, error, check.session.uid);
     throw error;
   }
 }
