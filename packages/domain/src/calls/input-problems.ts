@@ -105,9 +105,10 @@ function withSize(params: InputProblem['params'], value: unknown) {
 
 function describeIssue(issue: Issue, input: unknown): Omit<InputProblem, 'field'> {
   const value = valueAt(input, issue.path);
+  const typeOrValue = issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value';
+  if (typeOrValue && value === undefined && issue.path.length > 0) return { rule: 'required', params: {} };
   switch (issue.code) {
     case 'invalid_type':
-      if (value === undefined) return { rule: 'required', params: {} };
       if (issue.expected === 'int') return { rule: 'integer', params: {} };
       return { rule: 'type', params: { expected: issue.expected } };
     case 'too_big': {
