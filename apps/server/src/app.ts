@@ -68,7 +68,10 @@ function problemsOf(error: FastifyError, input: unknown): InputProblem[] {
         ...params,
         code: keyword,
         message,
-        path: instancePath.split('/').slice(1).filter((segment) => segment !== ''),
+        path: instancePath
+          .split('/')
+          .slice(1)
+          .filter((segment) => segment !== ''),
       }) as unknown as InputIssue,
   );
   return inputProblems(issues, input);
@@ -89,7 +92,9 @@ function handleErrors(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const input = request.method === 'GET' ? request.query : request.body;
       const problems = problemsOf(error, input);
-      return reply.code(400).send({ code: Code.badInput, data: { problems }, message: validationMessage(language, problems) });
+      return reply
+        .code(400)
+        .send({ code: Code.badInput, data: { problems }, message: validationMessage(language, problems) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ code: Code.bodyTooLarge, data: null, message: t('errors:1003') });

@@ -1,6 +1,6 @@
 import { Code, calls } from '@lightwell/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkUsers, projectUsers } from '../src/db/schema.ts';
 import {
   buildNetwork,
@@ -50,7 +50,12 @@ describeApi('refusals name the field and what it must be, in the caller language
   describe('validation (1001)', () => {
     it('seven share addresses: at most 6, and how many were given', async () => {
       const { owner, network } = await networkTeam(t);
-      const english = await call(t.app, 'shareNetwork', { nid: network.id, emails: addresses(7), userType: 1 }, owner.session);
+      const english = await call(
+        t.app,
+        'shareNetwork',
+        { nid: network.id, emails: addresses(7), userType: 1 },
+        owner.session,
+      );
       expect(english.status).toBe(400);
       expect(english.body).toEqual({
         code: Code.badInput,
@@ -58,7 +63,12 @@ describeApi('refusals name the field and what it must be, in the caller language
         message: 'Share addresses: at most 6 addresses (got 7)',
       });
       const german = await signedInUser(t, { language: GERMAN });
-      const reply = await call(t.app, 'shareNetwork', { nid: network.id, emails: addresses(7), userType: 1 }, german.session);
+      const reply = await call(
+        t.app,
+        'shareNetwork',
+        { nid: network.id, emails: addresses(7), userType: 1 },
+        german.session,
+      );
       expect(reply.body.code).toBe(Code.badInput);
       expect(reply.body.message).toBe('Empfängeradressen: höchstens 6 Adressen (angegeben: 7)');
     });
@@ -117,7 +127,12 @@ describeApi('refusals name the field and what it must be, in the caller language
 
     it('a value of the wrong type says what it must be', async () => {
       const german = await signedInUser(t, { language: GERMAN });
-      const reply = await call(t.app, 'shareNetwork', { nid: 'x', emails: ['a@example.com'], userType: 1 }, german.session);
+      const reply = await call(
+        t.app,
+        'shareNetwork',
+        { nid: 'x', emails: ['a@example.com'], userType: 1 },
+        german.session,
+      );
       expect(reply.body).toMatchObject({
         code: Code.badInput,
         data: { problems: [{ field: 'nid', rule: 'type', params: { expected: 'number' } }] },
@@ -179,9 +194,7 @@ describeApi('refusals name the field and what it must be, in the caller language
         { nid: spanish.network.id, emails: ['twice@example.com', 'twice@example.com'], userType: 3 },
         spanish.session,
       );
-      expect(twice.body.message).toBe(
-        'twice@example.com aparece más de una vez. Indique cada dirección una sola vez.',
-      );
+      expect(twice.body.message).toBe('twice@example.com aparece más de una vez. Indique cada dirección una sola vez.');
     });
 
     it('1064 lists the addresses that already have access, in the user language', async () => {
@@ -194,7 +207,10 @@ describeApi('refusals name the field and what it must be, in the caller language
         { nid: german.network.id, emails: [member.user.email], userType: 3 },
         german.session,
       );
-      expect(reply.body).toMatchObject({ code: Code.shareRefused, data: { reason: 'taken', emails: [member.user.email] } });
+      expect(reply.body).toMatchObject({
+        code: Code.shareRefused,
+        data: { reason: 'taken', emails: [member.user.email] },
+      });
       expect(reply.body.message).toContain(`offene Einladung: ${member.user.email}.`);
     });
 

@@ -1,9 +1,9 @@
-import { codeToLanguage, type InputProblem, LANGUAGES, type Language } from '@lightwell/domain';
+import { Code, codeToLanguage, type InputProblem, LANGUAGES, type Language } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallError } from './call-error.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
+import type { CallError } from './call-error.ts';
 import { hasText, translator } from './i18n.ts';
 
 /**
@@ -18,11 +18,7 @@ export async function refusalLanguage(
   uid: number | undefined = request.session?.uid,
 ): Promise<Language> {
   if (uid !== undefined) {
-    const [row] = await ctx.db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.id, uid))
-      .limit(1);
+    const [row] = await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, uid)).limit(1);
     if (row) return codeToLanguage(row.language);
   }
   const fields = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | null;
@@ -123,7 +119,13 @@ export async function sendRefusal(
   uid?: number,
 ): Promise<FastifyReply> {
   const language = await refusalLanguage(ctx, request, uid ?? request.session?.uid);
-  const params = error.text.params ?? (isRecord(error.data) ? error.data : undefined);
-  const message = refusalMessage(language, error.code, error.text.key, params);
+  let { key, params } = error.text;
+  params ??= isRecord(error.data) ? error.data : undefined;
+  // Input refused by a rule of one call without a text of its own keeps its English detail.
+  if (key === undefined && error.code === Code.badInput) {
+    key = 'refusals.1001.detail';
+    params = { ...params, detail: error.message };
+  }
+  const message = refusalMessage(language, error.code, key, params);
   return markLanguage(reply, language).send({ code: error.code, data: error.data, message });
 }

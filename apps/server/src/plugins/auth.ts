@@ -12,7 +12,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Refuses a request's envelope with `code`, in the caller's language (the session is unknown here). */
 async function refuse(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: number) {
   const language = await refusalLanguage(ctx, request);
-  return markLanguage(reply, language).code(200).send({ code, data: null, message: refusalMessage(language, code) });
+  return markLanguage(reply, language)
+    .code(200)
+    .send({ code, data: null, message: refusalMessage(language, code) });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -130,9 +130,12 @@ export async function checkAcceptable(
   if (state !== 'pending') throw linkInvalid(state);
   const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, uid));
   if (me?.email !== row.email) {
-    throw new CallError(Code.linkInvalid, `This invitation is for ${row.email}; sign in with that address.`, {
-      state: 'otherAccount',
-    });
+    throw new CallError(
+      Code.linkInvalid,
+      `This invitation is for ${row.email}; sign in with that address.`,
+      { state: 'otherAccount' },
+      { key: 'refusals.1065.otherAccount', params: { email: row.email } },
+    );
   }
   return row;
 }
@@ -180,7 +183,8 @@ export async function createShares(
     );
   for (const row of pending) already.add(row.email);
   const blocked = emails.filter((email) => already.has(email));
-  if (blocked.length) throw shareRefused('taken', blocked, 'Some addresses already have access or a pending invitation.');
+  if (blocked.length)
+    throw shareRefused('taken', blocked, 'Some addresses already have access or a pending invitation.');
 
   const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
   const tokens = emails.map(() => newToken());

@@ -137,7 +137,11 @@ export async function openCallStream<N extends CallName>(
     throw new ApiError(code, null, messageForCode(code), true);
   }
   const language = response.headers.get('content-language');
-  throw new ApiError(code, answer?.data ?? null, messageOf({ code, data: answer?.data ?? null, message: answer?.message, language }));
+  throw new ApiError(
+    code,
+    answer?.data ?? null,
+    messageOf({ code, data: answer?.data ?? null, message: answer?.message, language }),
+  );
 }
 
 /**

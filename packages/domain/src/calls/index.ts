@@ -26,7 +26,6 @@ export {
   TaskDeviceSchema,
 } from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
-export { INPUT_RULES, type InputIssue, type InputProblem, type InputRule, inputProblems, RuleMessages } from './input-problems.ts';
 export {
   FileNameSchema,
   fileDownload,
@@ -47,6 +46,14 @@ export {
   type MeshCallName,
   meshCalls,
 } from './gateway.ts';
+export {
+  INPUT_RULES,
+  type InputIssue,
+  type InputProblem,
+  type InputRule,
+  inputProblems,
+  RuleMessages,
+} from './input-problems.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {

@@ -1,9 +1,4 @@
-import {
-  Code,
-  ProfileSettingsSchema,
-  SHARE_LINK_DAYS,
-  shareLinkState,
-} from '@lightwell/domain';
+import { Code, ProfileSettingsSchema, SHARE_LINK_DAYS, shareLinkState } from '@lightwell/domain';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -97,7 +92,9 @@ export function profileShareRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'profileShareInfo', async ({ ctx, payload }) => {
     const row = await findConfigShare(ctx, payload.link);
-    if (!row) throw new CallError(Code.checkFailed, 'This link does not exist.');
+    if (!row) {
+      throw new CallError(Code.checkFailed, 'This link does not exist.', null, { key: 'refusals.1054.unknownLink' });
+    }
     const sharer = await findUserById(ctx.db, row.sharerUid);
     const profile = await findProfile(ctx.db, row.configId!);
     return {

@@ -117,7 +117,9 @@ export function shareRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'shareInfo', async ({ ctx, payload }) => {
     const row = await findByLink(ctx, payload.link);
-    if (!row) throw new CallError(Code.checkFailed, 'This link does not exist.');
+    if (!row) {
+      throw new CallError(Code.checkFailed, 'This link does not exist.', null, { key: 'refusals.1054.unknownLink' });
+    }
     const sharer = await findUserById(ctx.db, row.sharerUid);
     return {
       kind: row.kind as 'network' | 'project',
