@@ -214,6 +214,17 @@ describeApi('refusals name the field and what it must be, in the caller language
       expect(reply.body.message).toContain(`offene Einladung: ${member.user.email}.`);
     });
 
+    it('a refusal with a text of its own, in the user language: the last project', async () => {
+      const { user, session } = await signedInUser(t, { language: GERMAN });
+      const [membership] = await t.db.select().from(projectUsers).where(eq(projectUsers.uid, user.id));
+      const reply = await call(t.app, 'projectDelete', { pid: membership!.pid }, session);
+      expect(reply.body).toEqual({
+        code: Code.emptyList,
+        data: null,
+        message: 'Ihr letztes Projekt kann nicht gelöscht werden. Bitte zuerst ein anderes Projekt anlegen.',
+      });
+    });
+
     it('a refusal without session follows Accept-Language; a signed-in user their setting', async () => {
       const user = await signedInUser(t, { language: GERMAN });
       const wrong = await anonymous(t, 'login', { email: user.user.email, password: 'Wrong-Horse-9' }, 'es');

@@ -119,6 +119,7 @@ export async function sendRefusal(
   uid?: number,
 ): Promise<FastifyReply> {
   const language = await refusalLanguage(ctx, request, uid ?? request.session?.uid);
+  request.log.debug({ code: error.code, detail: error.message }, 'call refused');
   let { key, params } = error.text;
   params ??= isRecord(error.data) ? error.data : undefined;
   // Input refused by a rule of one call without a text of its own keeps its English detail.
