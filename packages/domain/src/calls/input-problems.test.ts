@@ -64,6 +64,10 @@ describe('problems of a refused payload', () => {
     ]);
     expect(problemsOf('projectVoList', { page: 1.5 })).toEqual([{ field: 'page', rule: 'integer', params: {} }]);
     expect(problemsOf('gatewayUpdate', { gatewayId: 1 })).toEqual([{ field: '', rule: 'nothingToChange', params: {} }]);
+    expect(problemsOf('updateSetting', {})).toEqual([{ field: '', rule: 'nothingToChange', params: {} }]);
+    expect(problemsOf('emailCode', { email: 'a@example.com', emailConfirm: 'b@example.com', password: 'x' })).toEqual([
+      { field: '', rule: 'entriesDiffer', params: {} },
+    ]);
   });
 });
 

@@ -36,6 +36,7 @@ export const INPUT_RULES = [
   'controlChars',
   'unknownField',
   'nothingToChange',
+  'entriesDiffer',
   'invalid',
   'custom',
 ] as const;
@@ -51,6 +52,7 @@ export const RuleMessages = {
   password: '8 to 128 characters with three of: lower case, upper case, digit, special',
   digits: 'six digits',
   nothingToChange: 'nothing to change',
+  entriesDiffer: 'the two e-mail entries differ',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(
