@@ -86,7 +86,8 @@ function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const language = status < 500 ? await refusalLanguage(app.ctx, request) : acceptedLanguage(undefined);
+    const language =
+      status < 500 ? await refusalLanguage(app.ctx, request) : acceptedLanguage(request.headers['accept-language']);
     const t = translator(language);
     markLanguage(reply, language);
     if (hasZodFastifySchemaValidationErrors(error)) {
