@@ -4,14 +4,16 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Code, ImageUpload, Limits } from '@lightwell/domain';
+import { Code, ImageUpload, type InputIssue, type InputProblem, inputProblems, Limits } from '@lightwell/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createGatewayLink } from './gateway-link/index.ts';
+import { translator } from './lib/i18n.ts';
 import { createIndexPage } from './lib/index-page.ts';
+import { acceptedLanguage, markLanguage, refusalLanguage, validationMessage } from './lib/refusal.ts';
 import { resolveSigningSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerCompression } from './plugins/compress.ts';
@@ -57,35 +59,53 @@ const untimed: PhaseTimer = { time: (_name, step) => step() };
 
 const API_PREFIXES = ['/api/', '/SigMesh/'];
 
-function describeValidation(error: FastifyError): string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
-  return error.validation
-    .map((issue) => {
-      const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
+/** The problems of a refused payload, from the zod issues fastify-type-provider-zod hands over. */
+function problemsOf(error: FastifyError, input: unknown): InputProblem[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const issues = error.validation.map(
+    ({ keyword, instancePath, message, params }) =>
+      ({
+        ...params,
+        code: keyword,
+        message,
+        path: instancePath
+          .split('/')
+          .slice(1)
+          .filter((segment) => segment !== ''),
+      }) as unknown as InputIssue,
+  );
+  return inputProblems(issues, input);
 }
 
-/** Answers every failure once, as `{ code, data, message }`: 4xx for bad input, 500 only for our own faults. */
+/**
+ * Answers every failure once, as `{ code, data, message }`: 4xx for bad input, 500 only for our own faults.
+ * Messages are in the caller's language (see `refusalLanguage`); a refused payload names each field and
+ * what it must be, and lists the same in `data.problems` for programs.
+ */
 function handleErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const language =
+      status < 500 ? await refusalLanguage(app.ctx, request) : acceptedLanguage(request.headers['accept-language']);
+    const t = translator(language);
+    markLanguage(reply, language);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const input = request.method === 'GET' ? request.query : request.body;
+      const problems = problemsOf(error, input);
       return reply
         .code(400)
-        .send({ code: Code.badInput, data: null, message: `Invalid input: ${describeValidation(error)}` });
+        .send({ code: Code.badInput, data: { problems }, message: validationMessage(language, problems) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send({ code: Code.bodyTooLarge, data: null, message: 'The request is larger than 1 MiB.' });
+      return reply.code(413).send({ code: Code.bodyTooLarge, data: null, message: t('errors:1003') });
     }
-    const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: Code.badInput, data: null, message: `Invalid request: ${error.message}` });
+      return reply
+        .code(status)
+        .send({ code: Code.badInput, data: null, message: `${t('errors:1001')} (${error.message})` });
     }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ code: Code.serverBusy, data: null, message: 'Server busy, please try again later.' });
+    return reply.code(500).send({ code: Code.serverBusy, data: null, message: t('errors:1000') });
   });
 }
 
@@ -119,11 +139,14 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
         .type('text/html; charset=utf-8')
         .send(indexPage(styleNonceOf(reply.raw)));
     }
-    return reply.code(404).send({
-      code: Code.notFound,
-      data: null,
-      message: `No call is served at ${request.method} ${request.url.split('?')[0]}`,
-    });
+    const language = acceptedLanguage(request.headers['accept-language']);
+    return markLanguage(reply, language)
+      .code(404)
+      .send({
+        code: Code.notFound,
+        data: null,
+        message: `${translator(language)('errors:1004')} (${request.method} ${request.url.split('?')[0]})`,
+      });
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, SessionInfo } from '../context.ts';
 import { authenticate } from '../plugins/auth.ts';
 import { Answer, CallError } from './call-error.ts';
+import { sendRefusal } from './refusal.ts';
 
 /** What a handler receives: the validated payload without envelope, the caller and the context. */
 export interface CallRequest<N extends CallName, Auth extends boolean = (typeof calls)[N]['auth']> {
@@ -28,7 +29,7 @@ function stripEnvelope(body: Record<string, unknown>): Record<string, unknown> {
 /**
  * Serves one call of the registry at its exact path: the body (or query for GET) is validated by the
  * call's zod schema, authenticated calls pass the session and signature checks first, and the answer
- * is `{ code, data, message? }`.
+ * is `{ code, data, message? }`; a refusal's message is in the caller's language (see `refusalLanguage`).
  */
 export function serveCall<N extends CallName>(app: FastifyInstance, name: N, handler: CallHandler<N>): void {
   const call = calls[name];
@@ -60,7 +61,7 @@ export function serveCall<N extends CallName>(app: FastifyInstance, name: N, han
         return reply.send({ code: Code.ok, data: result ?? null });
       } catch (error) {
         if (error instanceof CallError) {
-          return reply.send({ code: error.code, data: error.data, message: error.message });
+          return sendRefusal(app.ctx, request, reply, error);
         }
         throw error;
       }

@@ -3,13 +3,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, SessionInfo } from '../context.ts';
 import { sessions } from '../db/schema.ts';
+import { markLanguage, refusalLanguage, refusalMessage } from '../lib/refusal.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /** Sessions are touched at most this often, to keep reads from writing on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-function refuse(reply: FastifyReply, code: number, message: string) {
-  return reply.code(200).send({ code, data: null, message });
+/** Refuses a request's envelope with `code`, in the caller's language (the session is unknown here). */
+async function refuse(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: number) {
+  const language = await refusalLanguage(ctx, request);
+  return markLanguage(reply, language)
+    .code(200)
+    .send({ code, data: null, message: refusalMessage(language, code) });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -90,6 +95,6 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, rep
   const body = request.method === 'GET' ? request.query : request.body;
   if (!isPlainObject(body)) return;
   const check = await checkEnvelope(ctx, body);
-  if ('code' in check) return refuse(reply, check.code, check.message);
+  if ('code' in check) return refuse(ctx, request, reply, check.code);
   request.session = check.session;
 }

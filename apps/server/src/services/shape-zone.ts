@@ -24,7 +24,9 @@ export function shapeZonePoints(points: PlanPoint[] | undefined, shape: ZoneShap
   const raw = points ?? defaultZonePoints({ x: size.width / 2, y: size.height / 2 }, size);
   const shaped = normaliseZonePoints(raw, shape, size);
   if (Math.abs(polygonArea(shaped)) < 1e-9) {
-    throw new CallError(Code.badInput, 'Invalid input: the zone has no area inside the floor-plan image.');
+    throw new CallError(Code.badInput, 'Invalid input: the zone has no area inside the floor-plan image.', null, {
+      key: 'refusals.1001.zoneOutside',
+    });
   }
   return shaped;
 }

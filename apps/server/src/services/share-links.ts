@@ -1,6 +1,8 @@
 import {
   Code,
   canAddMember,
+  MAX_SHARE_EMAILS,
+  repeatedEmail,
   SHARE_LINK_DAYS,
   shareLinkState,
   shareRecipientsProblem,
@@ -26,7 +28,32 @@ export interface ShareTarget {
   memberUids: number[];
 }
 
-const refused = (message: string, emails: string[]) => new CallError(Code.shareRefused, message, { emails });
+/** Why a batch of share recipients is refused (1064), named in `data.reason`. */
+export type ShareRefusal = 'none' | 'tooMany' | 'duplicate' | 'self' | 'taken' | 'pending' | 'ownerTaken';
+
+/**
+ * A 1064 refusal: `data: { reason, emails }` names the addresses concerned, and the message says which
+ * address is repeated, which is the sharer's own, or which already have access.
+ */
+export function shareRefused(reason: ShareRefusal, emails: string[], message: string): CallError {
+  return new CallError(
+    Code.shareRefused,
+    message,
+    { reason, emails },
+    {
+      key: `refusals.1064.${reason}`,
+      params: { email: emails[0] ?? '', emails, maximum: MAX_SHARE_EMAILS },
+    },
+  );
+}
+
+/** The 1064 refusal of a recipient list that is empty, too long, repeats an address or holds the sharer's own, or null. */
+export function recipientsRefusal(emails: string[], ownEmail: string): CallError | null {
+  const problem = shareRecipientsProblem(emails, ownEmail);
+  if (!problem) return null;
+  const concerned = problem === 'self' ? [ownEmail] : problem === 'duplicate' ? [repeatedEmail(emails)!] : [];
+  return shareRefused(problem, concerned, `The addresses are not acceptable (${problem}).`);
+}
 const DAY_MS = 86_400_000;
 
 /** What a share link gives: a role in a network or project, or a copy of a configuration profile. */
@@ -103,9 +130,12 @@ export async function checkAcceptable(
   if (state !== 'pending') throw linkInvalid(state);
   const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, uid));
   if (me?.email !== row.email) {
-    throw new CallError(Code.linkInvalid, `This invitation is for ${row.email}; sign in with that address.`, {
-      state: 'otherAccount',
-    });
+    throw new CallError(
+      Code.linkInvalid,
+      `This invitation is for ${row.email}; sign in with that address.`,
+      { state: 'otherAccount' },
+      { key: 'refusals.1065.otherAccount', params: { email: row.email } },
+    );
   }
   return row;
 }
@@ -133,9 +163,8 @@ export async function createShares(
   userType: UserTypeValue,
 ): Promise<{ sent: number }> {
   const sharer = (await findUserById(ctx.db, uid))!;
-  const problem = shareRecipientsProblem(emails, sharer.email);
-  if (problem)
-    throw refused(`The addresses are not acceptable (${problem}).`, problem === 'self' ? [sharer.email] : []);
+  const unacceptable = recipientsRefusal(emails, sharer.email);
+  if (unacceptable) throw unacceptable;
   const members = target.memberUids.length
     ? await ctx.db.select({ email: users.email }).from(users).where(inArray(users.id, target.memberUids))
     : [];
@@ -154,7 +183,8 @@ export async function createShares(
     );
   for (const row of pending) already.add(row.email);
   const blocked = emails.filter((email) => already.has(email));
-  if (blocked.length) throw refused('Some addresses already have access or a pending invitation.', blocked);
+  if (blocked.length)
+    throw shareRefused('taken', blocked, 'Some addresses already have access or a pending invitation.');
 
   const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
   const tokens = emails.map(() => newToken());
@@ -219,7 +249,7 @@ export async function grantNetworkRole(ctx: AppContext, nid: number, uid: number
   const members = await ctx.db.select().from(networkUsers).where(eq(networkUsers.nid, nid));
   if (members.some((m) => m.uid === uid)) return;
   if (userType === UserType.owner && members.some((m) => m.userType === UserType.owner)) {
-    throw new CallError(Code.shareRefused, 'This network already has an owner.', { emails: [] });
+    throw shareRefused('ownerTaken', [], 'This network already has an owner.');
   }
   await ctx.db.insert(networkUsers).values({ nid, uid, userType });
 }

@@ -13,9 +13,10 @@ import {
 import { toast } from '../app/feedback';
 import { i18n } from '../i18n';
 import { useSession } from '../stores/session';
-import { ApiError, messageForCode, NETWORK_ERROR_CODE } from './errors';
+import { ApiError, messageForCode, messageOf, NETWORK_ERROR_CODE, type RefusalAnswer } from './errors';
 
-type Answer = { code: number; data: unknown; message?: string };
+/** An answer and the language of its message. */
+type Answer = RefusalAnswer;
 
 let onSessionExpired: () => void = () => {
   window.location.assign('/login');
@@ -36,13 +37,15 @@ async function request(path: string, init: RequestInit): Promise<Answer> {
       ...init,
       headers: {
         'Cache-Control': 'no-cache',
+        // Refusals of calls without a session come in the language the app shows.
+        'Accept-Language': i18n.language,
         ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
       },
       signal: controller.signal,
     });
     const answer = (await response.json()) as Answer;
     if (typeof answer?.code !== 'number') throw new Error('not an answer');
-    return answer;
+    return { ...answer, language: response.headers.get('content-language') };
   } catch {
     throw new ApiError(NETWORK_ERROR_CODE, null, i18n.t('errors.network'));
   } finally {
@@ -54,7 +57,7 @@ async function request(path: string, init: RequestInit): Promise<Answer> {
 export function loadAppConfig(): Promise<AppConfig> {
   configPromise ??= request(callRoute('appConfig').path, { method: 'GET' })
     .then((answer) => {
-      if (!isSuccessCode(answer.code)) throw new ApiError(answer.code, answer.data, messageForCode(answer.code));
+      if (!isSuccessCode(answer.code)) throw new ApiError(answer.code, answer.data, messageOf(answer));
       return answer.data as AppConfig;
     })
     .catch((error: unknown) => {
@@ -112,7 +115,12 @@ export async function openCallStream<N extends CallName>(
   try {
     response = await fetch(callRoute(name).path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Cache-Control': 'no-cache' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        'Accept-Language': i18n.language,
+        'Cache-Control': 'no-cache',
+      },
       body: JSON.stringify(body),
       signal,
     });
@@ -128,7 +136,12 @@ export async function openCallStream<N extends CallName>(
     expireSession();
     throw new ApiError(code, null, messageForCode(code), true);
   }
-  throw new ApiError(code, answer?.data ?? null, messageForCode(code, answer?.data));
+  const language = response.headers.get('content-language');
+  throw new ApiError(
+    code,
+    answer?.data ?? null,
+    messageOf({ code, data: answer?.data ?? null, message: answer?.message, language }),
+  );
 }
 
 /**
@@ -149,7 +162,7 @@ export async function call<N extends CallName>(name: N, payload: CallInput<N>): 
     expireSession();
     throw new ApiError(answer.code, answer.data, messageForCode(answer.code), true);
   }
-  throw new ApiError(answer.code, answer.data, messageForCode(answer.code, answer.data));
+  throw new ApiError(answer.code, answer.data, messageOf(answer));
 }
 
 /** The request envelope as text fields (multipart and query strings carry only text), signed over `fields` plus it. */
@@ -187,7 +200,7 @@ export async function uploadFile<T>(path: string, fields: Record<string, string 
     expireSession();
     throw new ApiError(answer.code, answer.data, messageForCode(answer.code), true);
   }
-  throw new ApiError(answer.code, answer.data, messageForCode(answer.code, answer.data));
+  throw new ApiError(answer.code, answer.data, messageOf(answer));
 }
 
 /**

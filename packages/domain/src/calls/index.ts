@@ -46,6 +46,14 @@ export {
   type MeshCallName,
   meshCalls,
 } from './gateway.ts';
+export {
+  INPUT_RULES,
+  type InputIssue,
+  type InputProblem,
+  type InputRule,
+  inputProblems,
+  RuleMessages,
+} from './input-problems.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {

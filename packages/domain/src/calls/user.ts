@@ -16,6 +16,7 @@ import {
   UserSchema,
 } from '../schemas/user.ts';
 import { type CallDef, defineCall, empty, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 /** Client configuration, accounts and sessions. */
 export const userCalls = {
@@ -93,7 +94,7 @@ export const userCalls = {
     data: UserSchema,
     refine: [
       (value) => value.language !== undefined || value.timeFormat !== undefined || value.pageNumber !== undefined,
-      'at least one of language, timeFormat, pageNumber',
+      RuleMessages.nothingToChange,
     ],
   }),
   updatePassword: defineCall({
@@ -127,7 +128,7 @@ export const userCalls = {
     summary: 'E-mail a code to a new address, entered twice (1054 wrong password, 1051 registered)',
     payload: EmailCodeInput,
     data: CodeSentSchema,
-    refine: [(value) => value.email === value.emailConfirm, 'the two e-mail entries differ'],
+    refine: [(value) => value.email === value.emailConfirm, RuleMessages.entriesDiffer],
   }),
   emailUpdate: defineCall({
     path: '/api/v1/user/email/update',

@@ -20,6 +20,17 @@ export function shareRecipientsProblem(emails: readonly string[], ownEmail: stri
   return null;
 }
 
+/** The first address given more than once (regardless of case), as first written, or null. */
+export function repeatedEmail(emails: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const email of emails) {
+    const key = normalizeEmail(email);
+    if (seen.has(key)) return email;
+    seen.add(key);
+  }
+  return null;
+}
+
 /** Activation state of a share link as its page shows it (section 4: successful, expired, failed). */
 export type ShareLinkState = 'pending' | 'accepted' | 'expired' | 'revoked';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../account/email.ts';
 import { isValidPassword } from '../account/password.ts';
+import { RuleMessages } from '../calls/input-problems.ts';
 import { Limits } from '../limits.ts';
 
 /** C0 control characters and DEL, which no single-line text may hold. */
@@ -13,7 +14,7 @@ export function text(max: number, min = 0) {
   return z
     .string()
     .max(max)
-    .refine((value) => !CONTROL_CHARS.test(value), { message: 'must not contain control characters' })
+    .refine((value) => !CONTROL_CHARS.test(value), { message: RuleMessages.controlChars })
     .transform((value) => value.trim())
     .pipe(z.string().min(min));
 }
@@ -23,7 +24,7 @@ export function multilineText(max: number) {
   return z
     .string()
     .max(max)
-    .refine((value) => !CONTROL_CHARS_MULTILINE.test(value), { message: 'must not contain control characters' });
+    .refine((value) => !CONTROL_CHARS_MULTILINE.test(value), { message: RuleMessages.controlChars });
 }
 
 /** E-mail address of section 5, compared in lower case. */
@@ -31,19 +32,19 @@ export const EmailSchema = z
   .string()
   .max(Limits.emailMax)
   .transform((value) => value.trim().toLowerCase())
-  .pipe(z.string().regex(EMAIL_PATTERN, 'invalid e-mail address'));
+  .pipe(z.string().regex(EMAIL_PATTERN, RuleMessages.email));
 
 /** A password that satisfies the section-5 rule. */
 export const NewPasswordSchema = z
   .string()
   .max(Limits.passwordMax)
-  .refine(isValidPassword, { message: '8 to 128 characters with three of: lower case, upper case, digit, special' });
+  .refine(isValidPassword, { message: RuleMessages.password });
 
 /** A password as typed at sign-in (any length up to the maximum, never validated against the rule). */
 export const PasswordSchema = z.string().min(1).max(Limits.passwordMax);
 
 /** A 6-digit verification code. */
-export const VerificationCodeSchema = z.string().regex(/^\d{6}$/, 'six digits');
+export const VerificationCodeSchema = z.string().regex(/^\d{6}$/, RuleMessages.digits);
 
 /** A user name: 2 to 32 characters. */
 export const NameSchema = text(Limits.nameMax, Limits.nameMin);

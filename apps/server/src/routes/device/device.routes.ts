@@ -68,9 +68,16 @@ async function catalogueProducts(db: Db, wanted: { model: string; kind: string }
   const byModel = new Map(rows.map((p) => [p.model, p]));
   for (const { model, kind } of wanted) {
     const product = byModel.get(model);
-    if (!product) throw new CallError(Code.badInput, `Device model ${model} is not in the product catalogue.`);
+    if (!product)
+      throw new CallError(Code.badInput, `Device model ${model} is not in the product catalogue.`, null, {
+        key: 'refusals.1001.modelUnknown',
+        params: { model },
+      });
     if (product.kind !== kind) {
-      throw new CallError(Code.badInput, `Device model ${model} is a ${product.kind}, not a ${kind}.`);
+      throw new CallError(Code.badInput, `Device model ${model} is a ${product.kind}, not a ${kind}.`, null, {
+        key: 'refusals.1001.modelKind',
+        params: { model },
+      });
     }
   }
   return byModel;
@@ -87,9 +94,13 @@ function refuseBinding(refusal: BindRefusal): never {
     case 'otherNetwork':
       throw noPermission();
     case 'notVirtual':
-      throw new CallError(Code.badInput, 'Only a virtual device can be bound to a real device.');
+      throw new CallError(Code.badInput, 'Only a virtual device can be bound to a real device.', null, {
+        key: 'refusals.1001.bindVirtualOnly',
+      });
     case 'notReal':
-      throw new CallError(Code.badInput, 'A virtual device can only be bound to a real device.');
+      throw new CallError(Code.badInput, 'A virtual device can only be bound to a real device.', null, {
+        key: 'refusals.1001.bindRealOnly',
+      });
   }
 }
 
@@ -202,7 +213,9 @@ export function deviceRoutes(app: FastifyInstance): void {
     authorizeDeviceEdit(access);
     const { mac, model, ...fields } = payload.changes;
     if (!device.isVirtual && (mac !== undefined || model !== undefined)) {
-      throw new CallError(Code.badInput, 'The MAC address and model of a real device come from its gateway.');
+      throw new CallError(Code.badInput, 'The MAC address and model of a real device come from its gateway.', null, {
+        key: 'refusals.1001.realFromGateway',
+      });
     }
     const updated = await ctx.db.transaction(async (tx) => {
       await lockNetwork(tx, device.nid);
@@ -310,7 +323,11 @@ export function deviceRoutes(app: FastifyInstance): void {
     const virtual = await findDevice(ctx.db, payload.virtualId);
     const access = await loadNetworkAccess(ctx, session.uid, virtual.nid);
     authorizeDeviceEdit(access);
-    if (!virtual.isVirtual) throw new CallError(Code.badInput, 'Only a virtual device is unbound.');
+    if (!virtual.isVirtual) {
+      throw new CallError(Code.badInput, 'Only a virtual device is unbound.', null, {
+        key: 'refusals.1001.unbindVirtualOnly',
+      });
+    }
     const row = await ctx.db.transaction(async (tx) => {
       await lockNetwork(tx, virtual.nid);
       const v = await findDevice(tx, virtual.id);

@@ -5,6 +5,7 @@ import {
   fileDownload,
   fileUpload,
   ImageUpload,
+  inputProblems,
   resultSchema,
   UploadedFileSchema,
 } from '@lightwell/domain';
@@ -15,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { membersOf } from '../../db/queries/networks.ts';
 import { backups, files, networks, networkUsers } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
+import { markLanguage, refusalLanguage, sendRefusal, validationMessage } from '../../lib/refusal.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { checkEnvelope } from '../../plugins/auth.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
@@ -71,10 +73,6 @@ function uploadReadFailure(error: unknown): UploadRefused {
   }
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'fields'}: ${issue.message}`).join('; ');
-}
-
 function answer(reply: FastifyReply, status: number, code: number, message: string, data: unknown = null) {
   return reply.code(status).send({ code, data, message });
 }
@@ -91,7 +89,12 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   const check = await checkEnvelope(ctx, parts.fields, { text: true });
   if ('code' in check) return answer(reply, 200, check.code, check.message);
   const fields = fileUpload.fields.safeParse(parts.fields);
-  if (!fields.success) return answer(reply, 400, Code.badInput, `Invalid input: ${describeIssues(fields.error)}`);
+  if (!fields.success) {
+    const problems = inputProblems(fields.error.issues, parts.fields);
+    const language = await refusalLanguage(ctx, request, check.session.uid);
+    markLanguage(reply, language);
+    return answer(reply, 400, Code.badInput, validationMessage(language, problems), { problems });
+  }
   try {
     const access = await loadNetworkAccess(ctx, check.session.uid, fields.data.nid);
     authorize(access.abilities.edit);
@@ -103,7 +106,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
     const data = await setFloorPlanImage(ctx, check.session.uid, fields.data.nid, parts.image, info);
     return reply.send({ code: Code.ok, data });
   } catch (error) {
-    if (error instanceof CallError) return answer(reply, 200, error.code, error.message);
+    if (error instanceof CallError) return sendRefusal(ctx, request, reply, error, check.session.uid);
     throw error;
   }
 }

@@ -113,7 +113,9 @@ export function gatewayRoutes(app: FastifyInstance): void {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new CallError(Code.nameTaken, 'A gateway with this serial number already exists.');
+        throw new CallError(Code.nameTaken, 'A gateway with this serial number already exists.', null, {
+          key: 'refusals.1016.gatewaySn',
+        });
       }
       throw error;
     }

@@ -110,7 +110,12 @@ export function groupRoutes(app: FastifyInstance): void {
     if (refused.length > 0) {
       const message =
         group.type === 2 ? 'Emergency groups take only emergency devices.' : 'Luminaire groups take only luminaires.';
-      throw new CallError(Code.badInput, message, { devices: refused });
+      throw new CallError(
+        Code.badInput,
+        message,
+        { devices: refused },
+        { key: group.type === 2 ? 'refusals.1001.groupEmergencyOnly' : 'refusals.1001.groupLuminairesOnly' },
+      );
     }
     await ctx.db
       .insert(groupDevices)

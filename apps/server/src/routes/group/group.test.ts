@@ -106,7 +106,7 @@ describeApi('groups', () => {
       const refused = await call(t.app, 'groupDelete', { groupId: group.id }, owner.session);
       expect(refused.body).toMatchObject({
         code: Code.hasRealDevices,
-        message: 'A group or scene with real devices cannot be deleted.',
+        message: 'This group or scene holds real devices and cannot be deleted. Remove the devices first.',
       });
       expect((await call(t.app, 'groupDelete', { groupId: group.id }, sub.session)).body.code).toBe(Code.noPermission);
       await call(t.app, 'groupDeviceRemove', { groupId: group.id, deviceIds: [real!.id] }, owner.session);

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { calls } from '@lightwell/domain';
 import type { FastifyInstance } from 'fastify';
 import { CallError } from '../../lib/call-error.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
 
@@ -36,7 +37,7 @@ export function liveRoutes(app: FastifyInstance): void {
       try {
         await loadNetworkAccess(ctx, uid, nid);
       } catch (error) {
-        if (error instanceof CallError) return reply.send({ code: error.code, data: null, message: error.message });
+        if (error instanceof CallError) return sendRefusal(ctx, request, reply, error);
         throw error;
       }
       reply.hijack();

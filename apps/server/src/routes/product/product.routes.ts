@@ -21,7 +21,10 @@ async function findProduct(db: Db, productId: number): Promise<ProductRow> {
   return row;
 }
 
-const modelTaken = () => new CallError(Code.nameTaken, 'A product with this model already exists.');
+const modelTaken = () =>
+  new CallError(Code.nameTaken, 'A product with this model already exists.', null, {
+    key: 'refusals.1016.productModel',
+  });
 
 /**
  * The product catalogue (section 3 myOTAProduct): every signed-in user reads it and may add products;
@@ -97,7 +100,9 @@ export function productRoutes(app: FastifyInstance): void {
     } catch (error) {
       if (isUniqueViolation(error, 'products_model_key')) throw modelTaken();
       if (isUniqueViolation(error, 'product_sub_versions_key')) {
-        throw new CallError(Code.badInput, 'Each hardware version may be listed once.');
+        throw new CallError(Code.badInput, 'Each hardware version may be listed once.', null, {
+          key: 'refusals.1001.versionRepeated',
+        });
       }
       throw error;
     }
@@ -116,6 +121,7 @@ export function productRoutes(app: FastifyInstance): void {
         Code.imageRefused,
         `Upload failure: a device icon is ${PRODUCT_ICON_SIDE}×${PRODUCT_ICON_SIDE} pixels, this image is ${info.width}×${info.height}.`,
         { width: info.width, height: info.height },
+        { key: 'refusals.1066.iconSize', params: { side: PRODUCT_ICON_SIDE, width: info.width, height: info.height } },
       );
     }
     return ctx.db.transaction(async (tx) => {

@@ -1,10 +1,4 @@
-import {
-  Code,
-  ProfileSettingsSchema,
-  SHARE_LINK_DAYS,
-  shareLinkState,
-  shareRecipientsProblem,
-} from '@lightwell/domain';
+import { Code, ProfileSettingsSchema, SHARE_LINK_DAYS, shareLinkState } from '@lightwell/domain';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -14,11 +8,17 @@ import { CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { checkAcceptable, linkInvalid, mailInvitationsOrUndo, spendShare } from '../../services/share-links.ts';
+import {
+  checkAcceptable,
+  linkInvalid,
+  mailInvitationsOrUndo,
+  recipientsRefusal,
+  shareRefused,
+  spendShare,
+} from '../../services/share-links.ts';
 import { findProfile, loadOwnProfile, type ProfileRow, presentProfile } from './profile-queries.ts';
 
 const DAY_MS = 86_400_000;
-const refused = (message: string, emails: string[]) => new CallError(Code.shareRefused, message, { emails });
 
 /**
  * Pending links for up to 6 addresses (section 5: no duplicates, not oneself; 1064 for the whole batch,
@@ -27,9 +27,8 @@ const refused = (message: string, emails: string[]) => new CallError(Code.shareR
  */
 async function shareProfile(ctx: AppContext, uid: number, profile: ProfileRow, emails: string[]) {
   const sharer = (await findUserById(ctx.db, uid))!;
-  const problem = shareRecipientsProblem(emails, sharer.email);
-  if (problem)
-    throw refused(`The addresses are not acceptable (${problem}).`, problem === 'self' ? [sharer.email] : []);
+  const unacceptable = recipientsRefusal(emails, sharer.email);
+  if (unacceptable) throw unacceptable;
   const pending = await ctx.db
     .select({ email: shares.email })
     .from(shares)
@@ -43,9 +42,10 @@ async function shareProfile(ctx: AppContext, uid: number, profile: ProfileRow, e
       ),
     );
   if (pending.length)
-    throw refused(
-      'Some addresses already have a pending invitation.',
+    throw shareRefused(
+      'pending',
       pending.map((p) => p.email),
+      'Some addresses already have a pending invitation.',
     );
 
   const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
@@ -92,7 +92,9 @@ export function profileShareRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'profileShareInfo', async ({ ctx, payload }) => {
     const row = await findConfigShare(ctx, payload.link);
-    if (!row) throw new CallError(Code.checkFailed, 'This link does not exist.');
+    if (!row) {
+      throw new CallError(Code.checkFailed, 'This link does not exist.', null, { key: 'refusals.1054.unknownLink' });
+    }
     const sharer = await findUserById(ctx.db, row.sharerUid);
     const profile = await findProfile(ctx.db, row.configId!);
     return {

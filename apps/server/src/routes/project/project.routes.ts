@@ -157,7 +157,11 @@ export function projectRoutes(app: FastifyInstance): void {
       );
     }
     const [mine] = await ctx.db.select({ n: count() }).from(projectUsers).where(eq(projectUsers.uid, session.uid));
-    if ((mine?.n ?? 0) <= 1) throw new CallError(Code.emptyList, 'Your last project cannot be deleted.');
+    if ((mine?.n ?? 0) <= 1) {
+      throw new CallError(Code.emptyList, 'Your last project cannot be deleted.', null, {
+        key: 'refusals.1050.lastProject',
+      });
+    }
     await deleteProject(ctx, session.uid, access.project);
     return null;
   });

@@ -151,7 +151,14 @@ export async function saveSceneDevices(tx: Db, scene: SceneRow, states: readonly
     : [];
   if (rows.length !== ids.length) throw noPermission();
   const notLights = rows.filter((row) => row.kind !== 'luminaire').map((row) => row.id);
-  if (notLights.length > 0) throw new CallError(Code.badInput, 'Scenes take only luminaires.', { devices: notLights });
+  if (notLights.length > 0) {
+    throw new CallError(
+      Code.badInput,
+      'Scenes take only luminaires.',
+      { devices: notLights },
+      { key: 'refusals.1001.sceneLuminairesOnly' },
+    );
+  }
 
   const current = await tx.select().from(sceneDevices).where(eq(sceneDevices.sceneId, scene.id));
   const kept = new Map(current.filter((row) => wanted.has(row.deviceId)).map((row) => [row.deviceId, row.slot]));
@@ -201,6 +208,7 @@ export async function mergeBoundSceneSlots(tx: Db, realId: number, virtualId: nu
       Code.sceneSlotsFull,
       `Bound together they would be in ${merged.scenes} scenes, and a luminaire holds at most 16; remove one of them from some scenes first.`,
       { scenes: merged.scenes },
+      { key: 'refusals.1079.merged' },
     );
   }
   for (const move of merged.moves) {

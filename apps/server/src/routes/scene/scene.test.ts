@@ -206,7 +206,7 @@ describeApi('scenes', () => {
         .data as Scene;
       expect((await call(t.app, 'sceneDelete', { sceneId: scene.id }, owner.session)).body).toMatchObject({
         code: Code.hasRealDevices,
-        message: 'A group or scene with real devices cannot be deleted.',
+        message: 'This group or scene holds real devices and cannot be deleted. Remove the devices first.',
       });
       expect((await call(t.app, 'sceneDelete', { sceneId: scene.id }, sub.session)).body.code).toBe(Code.noPermission);
       await call(t.app, 'sceneDeviceSet', { sceneId: scene.id, devices: [] }, owner.session);

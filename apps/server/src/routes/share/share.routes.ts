@@ -23,6 +23,7 @@ import {
   loadOwnShare,
   mayGrant,
   resendShare,
+  shareRefused,
   spendShare,
 } from '../../services/share-links.ts';
 
@@ -55,7 +56,7 @@ export function shareRoutes(app: FastifyInstance): void {
     const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
     authorize(mayGrant(access.members, session.uid, payload.userType));
     if (payload.userType === UserType.owner && access.members.some((m) => m.userType === UserType.owner)) {
-      throw new CallError(Code.shareRefused, 'This network already has an owner.', { emails: [] });
+      throw shareRefused('ownerTaken', [], 'This network already has an owner.');
     }
     const target = {
       kind: 'network' as const,
@@ -116,7 +117,9 @@ export function shareRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'shareInfo', async ({ ctx, payload }) => {
     const row = await findByLink(ctx, payload.link);
-    if (!row) throw new CallError(Code.checkFailed, 'This link does not exist.');
+    if (!row) {
+      throw new CallError(Code.checkFailed, 'This link does not exist.', null, { key: 'refusals.1054.unknownLink' });
+    }
     const sharer = await findUserById(ctx.db, row.sharerUid);
     return {
       kind: row.kind as 'network' | 'project',

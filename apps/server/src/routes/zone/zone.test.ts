@@ -169,7 +169,10 @@ describeApi('zones: list, add, update, configure and delete', () => {
     const { owner, installer, sub, stranger, network } = await networkTeam(t);
     await addZone(installer.session, network.id, { name: 'By installer' });
     const bySub = await call(t.app, 'zoneAdd', { nid: network.id, name: 'By sub' }, sub.session);
-    expect(bySub.body).toMatchObject({ code: Code.noPermission, message: 'No permission to add or modify a zone.' });
+    expect(bySub.body).toMatchObject({
+      code: Code.noPermission,
+      message: 'You are not permitted to do this, or the project or network does not exist.',
+    });
     expect((await call(t.app, 'zoneAdd', { nid: network.id, name: 'X' }, stranger.session)).body.code).toBe(
       Code.noPermission,
     );
