@@ -1,8 +1,12 @@
 import { LANGUAGE_LABELS, LANGUAGES, type Language } from '@lightwell/domain';
 import { Dropdown } from 'antd';
 import type { ReactNode } from 'react';
+import { AntdTheme } from '../app/antd-theme';
 
-/** The language menu around its button; loaded when the button is first used (see LanguageDropdown). */
+/**
+ * The language menu around its button, in antd's theme (the public header has none of its own);
+ * loaded when the button is first used (see LanguageDropdown).
+ */
 export function LanguageMenu({
   current,
   onChange,
@@ -18,7 +22,8 @@ export function LanguageMenu({
 }) {
   const order: Language[] = ['en', 'de', 'es', 'zh'];
   return (
-    <Dropdown
+    <AntdTheme>
+      <Dropdown
       trigger={['click']}
       open={open}
       onOpenChange={onOpenChange}
@@ -39,5 +44,6 @@ export function LanguageMenu({
     >
       {children}
     </Dropdown>
+    </AntdTheme>
   );
 }

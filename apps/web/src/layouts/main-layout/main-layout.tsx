@@ -12,13 +12,22 @@ import { TabStrip } from './tab-strip';
 import { useMenuSync } from './use-menu-navigation';
 import { useOverflowTitles } from './use-overflow-titles';
 import { useSidebar } from './use-sidebar';
+import { AntdTheme } from '../../app/antd-theme';
 
 /** Sidebar width when open: the content's left offset (section 9). */
 export const SIDEBAR_WIDTH = 240;
 const SIDEBAR_COLLAPSED_WIDTH = 64;
 
-/** Console frame (section 2): dark sidebar, header with breadcrumb, tab strip, routed view. */
+/** Console frame (section 2), in antd's theme: dark sidebar, header with breadcrumb, tab strip, routed view. */
 export function MainLayout() {
+  return (
+    <AntdTheme>
+      <ConsoleFrame />
+    </AntdTheme>
+  );
+}
+
+function ConsoleFrame() {
   const { t } = useTranslation();
   const { opened: sidebarOpened } = useSidebar();
   const narrow = useScreenLevel() === 1;
