@@ -38,9 +38,7 @@ export default defineConfig({
         // console shell and the plan renderer (konva) load only with routes that use them. React and the
         // router are needed by every page and change rarely: one long-cached chunk.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -24,26 +24,26 @@ export function LanguageMenu({
   return (
     <AntdTheme>
       <Dropdown
-      trigger={['click']}
-      open={open}
-      onOpenChange={onOpenChange}
-      menu={{
-        items: order
-          .filter((language) => LANGUAGES.includes(language))
-          .map((language) => ({
-            key: language,
-            label: <span lang={language}>{LANGUAGE_LABELS[language]}</span>,
-            disabled: language === current,
-          })),
-        selectedKeys: [current],
-        onClick: ({ key }) => {
-          onOpenChange(false);
-          onChange(key as Language);
-        },
-      }}
-    >
-      {children}
-    </Dropdown>
+        trigger={['click']}
+        open={open}
+        onOpenChange={onOpenChange}
+        menu={{
+          items: order
+            .filter((language) => LANGUAGES.includes(language))
+            .map((language) => ({
+              key: language,
+              label: <span lang={language}>{LANGUAGE_LABELS[language]}</span>,
+              disabled: language === current,
+            })),
+          selectedKeys: [current],
+          onClick: ({ key }) => {
+            onOpenChange(false);
+            onChange(key as Language);
+          },
+        }}
+      >
+        {children}
+      </Dropdown>
     </AntdTheme>
   );
 }

@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AntdTheme } from '../../app/antd-theme';
 import { Brand } from '../../components/brand';
 import { FadeOutlet } from '../../components/fade-outlet';
 import { useScreenLevel } from '../../hooks/use-screen-width';
@@ -12,7 +13,6 @@ import { TabStrip } from './tab-strip';
 import { useMenuSync } from './use-menu-navigation';
 import { useOverflowTitles } from './use-overflow-titles';
 import { useSidebar } from './use-sidebar';
-import { AntdTheme } from '../../app/antd-theme';
 
 /** Sidebar width when open: the content's left offset (section 9). */
 export const SIDEBAR_WIDTH = 240;

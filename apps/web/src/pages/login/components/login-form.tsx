@@ -33,7 +33,11 @@ function Field({
         <span className="lw-field__prefix">
           <PlainIcon name={icon} />
         </span>
-        {children({ id: `${id}-input`, 'aria-invalid': Boolean(error), 'aria-describedby': error ? `${id}-error` : undefined })}
+        {children({
+          id: `${id}-input`,
+          'aria-invalid': Boolean(error),
+          'aria-describedby': error ? `${id}-error` : undefined,
+        })}
       </span>
       {error && (
         <div id={`${id}-error`} className="lw-field__error" role="alert">
