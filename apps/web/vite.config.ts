@@ -38,7 +38,14 @@ export default defineConfig({
         // console shell and the plan renderer (konva) load only with routes that use them. React and the
         // router are needed by every page and change rarely: one long-cached chunk.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // The libraries every page runs on, the sign-in page included (i18n, queries, the session store).
+            {
+              name: 'core',
+              test: /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|use-sync-external-store)[\\/]/,
+            },
+          ],
         },
       },
     },
