@@ -55,4 +55,3 @@ describe('the sign-in form checks its fields before sending', { timeout: 60_000 
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('false'));
   });
 });
-
