@@ -40,11 +40,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // antd's core (theme, CSS-in-JS, config, shared utilities) and the libraries every page runs
-            // on (i18n, queries): needed by the first page whatever it is, so one file instead of dozens.
+            // The libraries every page runs on, the sign-in page included (i18n, queries, the session store).
             {
               name: 'core',
-              test: /node_modules[\\/](antd[\\/]es[\\/](_util|config-provider|theme|locale|style|version|message)[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|icons[\\/]es[\\/](components|utils))|@rc-component[\\/](util|motion|resize-observer|portal|notification)|@babel[\\/]runtime|clsx|classnames|stylis|@emotion|i18next|react-i18next|@tanstack|zustand)/,
+              test: /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|use-sync-external-store)[\\/]/,
             },
           ],
         },

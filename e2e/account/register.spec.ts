@@ -49,8 +49,9 @@ test('on a phone a wrong password is told under the password field', async ({ pa
   await page.getByLabel('E-mail').fill('demo@lightwell.test');
   await page.getByLabel('Password').fill('Not-The-Password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const field = page.locator('.ant-form-item').filter({ has: page.getByLabel('Password') });
+  const field = page.locator('.lw-field').filter({ has: page.getByLabel('Password') });
   await expect(field.getByText('The password is incorrect.')).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('The password is incorrect.');
   // The card is as tall as its content: the footer links follow it, not the bottom of the window.
   const card = (await page.locator('.lw-auth-card').boundingBox())!;
   const register = (await page.getByRole('link', { name: 'Create one' }).boundingBox())!;

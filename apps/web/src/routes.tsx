@@ -8,6 +8,12 @@ function named<M, K extends keyof M>(load: () => Promise<M>, name: K): PageLoade
 }
 
 /**
+ * Pages built without antd components: the router does not load antd's theme for them, so a first
+ * visit of the sign-in page carries neither antd's style engine nor its components.
+ */
+export const pagesWithoutAntd: ReadonlySet<string> = new Set(['/login']);
+
+/**
  * The page of each built path of the route table (route-table.ts). Only wiring: paths, titles, menu
  * and roles live in the route table; a test checks that every built path has a page and no other.
  */

@@ -8,7 +8,6 @@ import {
   FILE_DOWNLOAD_PATH,
   isSuccessCode,
   Limits,
-  signParams,
 } from '@lightwell/domain';
 import { toast } from '../app/feedback';
 import { i18n } from '../i18n';
@@ -95,6 +94,7 @@ async function callBody<N extends CallName>(name: N, payload: CallInput<N>): Pro
     api: Limits.apiVersion,
     mac: navigator.userAgent.slice(0, Limits.deviceIdMax),
   });
+  const { signParams } = await import('./signing');
   signed.sign = signParams(signed, config.signingKey);
   return signed;
 }
@@ -181,6 +181,7 @@ async function signedTextFields(fields: Record<string, string | number>): Promis
     mac: navigator.userAgent.slice(0, Limits.deviceIdMax),
   };
   for (const [key, value] of Object.entries(all)) if (value !== undefined && value !== null) text[key] = String(value);
+  const { signParams } = await import('./signing');
   text.sign = signParams(text, config.signingKey);
   return text;
 }

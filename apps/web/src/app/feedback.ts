@@ -1,36 +1,63 @@
 import { Limits } from '@lightwell/domain';
-import { message as staticMessage } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 
-/** The antd message API bound to the providers' context (theme and locale). */
-export type MessageInstance = ReturnType<typeof staticMessage.useMessage>[0];
+export type { MessageInstance };
+
+type Kind = 'success' | 'error' | 'warning';
 
 let bound: MessageInstance | undefined;
+/** Toasts asked for before the message API has come (it loads with the first toast). */
+const waiting: { kind: Kind; content: string; ms: number }[] = [];
+let wanted = false;
+const listeners = new Set<() => void>();
 
-/** Connects toasts to the providers' message holder (theme and locale); called once by the providers. */
+/** Connects toasts to the message holder (theme and locale) once it has mounted; shows those waiting. */
 export function bindMessageApi(instance: MessageInstance | undefined): void {
   bound = instance;
+  if (!instance) return;
+  for (const { kind, content, ms } of waiting.splice(0)) void instance[kind]({ content, duration: ms / 1000 });
 }
 
-function api(): Pick<MessageInstance, 'success' | 'error' | 'warning' | 'info'> {
-  return bound ?? staticMessage;
+/** True once a toast has been asked for: the toast host then loads antd's message API. */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+/** Calls `listener` when the first toast is asked for. */
+export function onToastsWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function show(kind: Kind, content: string, ms: number) {
+  if (bound) {
+    void bound[kind]({ content, duration: ms / 1000 });
+    return;
+  }
+  waiting.push({ kind, content, ms });
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
 }
 
 /**
  * Toasts with the spec's durations (section 8): 3000 ms by default, 2000 ms for the success after
- * saving (pass `Limits.toastShortMs`), 6000 ms for the long error.
+ * saving (pass `Limits.toastShortMs`), 6000 ms for the long error. antd's message code is fetched
+ * with the first toast, so pages that never toast do not carry it.
  */
 export const toast = {
   success(content: string, ms: number = Limits.toastMs) {
-    void api().success({ content, duration: ms / 1000 });
+    show('success', content, ms);
   },
   /** Success after saving: 2000 ms (section 8). */
   saved(content: string) {
-    void api().success({ content, duration: Limits.toastShortMs / 1000 });
+    show('success', content, Limits.toastShortMs);
   },
   error(content: string, ms: number = Limits.toastMs) {
-    void api().error({ content, duration: ms / 1000 });
+    show('error', content, ms);
   },
   warning(content: string, ms: number = Limits.toastShortMs) {
-    void api().warning({ content, duration: ms / 1000 });
+    show('warning', content, ms);
   },
 };

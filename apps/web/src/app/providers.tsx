@@ -1,68 +1,27 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message, type ThemeConfig } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient as appQueryClient } from '../api/query-client';
-import { antdLocaleOf, i18n } from '../i18n';
-import { useLanguage } from '../i18n/use-language';
-import { readCspNonce } from './csp-nonce';
-import { bindMessageApi } from './feedback';
+import { i18n } from '../i18n';
+import { onToastsWanted, toastsWanted } from './feedback';
 
-/** Focus of a text field, select or picker: blue, so a field being typed in never looks like one in error (red). */
-const focusRing = {
-  hoverBorderColor: '#4096ff',
-  activeBorderColor: '#1677ff',
-  activeShadow: '0 0 0 2px rgba(22, 119, 255, 0.15)',
-} as const;
+const MessageHolder = lazy(async () => ({ default: (await import('./message-holder')).MessageHolder }));
 
-/**
- * Theme of section 9: primary red; the sidebar is dark. The primary red is also antd's focus colour
- * and sits close to the error red, so fields get their own blue focus ring; danger buttons and links
- * (delete) take a deep red that reads as strong next to the red links, not as a faded, disabled one.
- */
-export const appTheme: ThemeConfig = {
-  token: { colorPrimary: '#cf1322', colorLink: '#cf1322', borderRadius: 6 },
-  components: {
-    Layout: { siderBg: '#001529', headerBg: '#ffffff', headerPadding: '0 16px' },
-    Button: { colorError: '#a8071a', colorErrorHover: '#cf1322', colorErrorActive: '#820014' },
-    Input: focusRing,
-    InputNumber: focusRing,
-    DatePicker: focusRing,
-    Select: { ...focusRing, activeOutlineColor: 'rgba(22, 119, 255, 0.15)' },
-  },
-};
-
-/** antd stamps this answer's nonce on the <style> elements it inserts, as the page's policy asks. */
-const csp = { nonce: readCspNonce() };
-
-/** Buttons keep their text as written: no space inserted between two Chinese characters ("删除", not "删 除"). */
-export const buttonConfig = { autoInsertSpace: false } as const;
-
-/**
- * Toasts in the app's theme and locale. Only the message API is set up, not antd's App (which also
- * brings modal and notification code to every page); a page that confirms uses Modal.useModal.
- */
-function MessageBinding() {
-  const [api, holder] = message.useMessage();
-  useEffect(() => {
-    bindMessageApi(api);
-    return () => bindMessageApi(undefined);
-  }, [api]);
-  return holder;
-}
-
-function ThemedApp({ children }: { children: ReactNode }) {
-  const language = useLanguage();
+/** Mounts antd's message API (in the app's theme) once the first toast is asked for. */
+function ToastHost() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, toastsWanted);
+  if (!wanted) return null;
   return (
-    // antd's own texts (pagination, empty states, pickers) come with the language's catalogues.
-    <ConfigProvider locale={antdLocaleOf(language)} theme={appTheme} csp={csp} button={buttonConfig}>
-      <MessageBinding />
-      <div className="lw-app">{children}</div>
-    </ConfigProvider>
+    <Suspense fallback={null}>
+      <MessageHolder />
+    </Suspense>
   );
 }
 
-/** Every provider the app needs: i18n, TanStack Query, antd theme and locale, toasts. */
+/**
+ * Every provider the app needs on every page: i18n, TanStack Query and the toasts. antd's theme
+ * (`AntdTheme`) wraps only the parts built with antd, so the sign-in page does without it.
+ */
 export function AppProviders({
   children,
   queryClient = appQueryClient,
@@ -73,7 +32,8 @@ export function AppProviders({
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemedApp>{children}</ThemedApp>
+        <ToastHost />
+        <div className="lw-app">{children}</div>
       </QueryClientProvider>
     </I18nextProvider>
   );

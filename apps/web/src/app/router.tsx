@@ -4,7 +4,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { RootLayout } from '../layouts/root-layout';
 import { type AppRoute, appRoutes, type RouteLayout } from '../route-table';
-import { type PageLoader, pages } from '../routes';
+import { type PageLoader, pages, pagesWithoutAntd } from '../routes';
 import { useSession } from '../stores/session';
 
 /**
@@ -45,12 +45,23 @@ function loaderOf(route: AppRoute): PageLoader {
   return load;
 }
 
-/** A built route whose page code is fetched when the route is first matched (the router waits for it). */
+const loadAntdTheme = async () => (await import('./antd-theme')).AntdTheme;
+
+/**
+ * A built route whose page code is fetched when the route is first matched (the router waits for it).
+ * Pages outside the console frame (which brings antd's theme itself) get the theme with their code,
+ * except those built without antd (`pagesWithoutAntd`, the sign-in page).
+ */
 function pageRoute(route: AppRoute): RouteObject {
   const load = loaderOf(route);
+  const themed = route.layout !== 'main' && !pagesWithoutAntd.has(route.path);
   return {
     path: route.path,
-    lazy: async () => ({ element: <RoutePage roles={route.roles} page={await load()} /> }),
+    lazy: async () => {
+      const [Page, Theme] = await Promise.all([load(), themed ? loadAntdTheme() : undefined]);
+      const page = <RoutePage roles={route.roles} page={Page} />;
+      return { element: Theme ? <Theme>{page}</Theme> : page };
+    },
   };
 }
 

@@ -1,10 +1,10 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGE_LABELS, type Language } from '@lightwell/domain';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from './plain-icon';
 
-// The menu (antd Dropdown and Menu) is fetched on first use: the sign-in page shows only the button.
+// The menu (antd Dropdown and Menu, in antd's theme) is fetched on first use: until then the header
+// shows a plain button, so the sign-in page loads no antd code for it.
 const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(async () => ({ default: (await loadMenu()).LanguageMenu }));
 
@@ -24,16 +24,16 @@ export function LanguageDropdown({
   // The button is mounted anew inside the menu once that has come; it keeps the focus it had.
   const [hadFocus, setHadFocus] = useState(false);
   const button = (
-    <Button
-      type="text"
-      icon={<GlobalOutlined />}
+    <button
+      type="button"
       aria-label={t('common.language.label')}
       aria-haspopup="menu"
       aria-expanded={open}
       data-testid="language-dropdown"
-      className={light ? 'lw-header-button lw-header-button--light' : 'lw-header-button'}
+      className={light ? 'lw-header-button lw-text-button lw-header-button--light' : 'lw-header-button lw-text-button'}
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
+      // biome-ignore lint/a11y/noAutofocus: the button replaces itself once the menu has come and keeps the focus it had
       autoFocus={used && hadFocus}
       onClick={
         used
@@ -45,8 +45,9 @@ export function LanguageDropdown({
             }
       }
     >
-      {LANGUAGE_LABELS[current]}
-    </Button>
+      <PlainIcon name="GlobalOutlined" />
+      <span>{LANGUAGE_LABELS[current]}</span>
+    </button>
   );
   if (!used) return button;
   return (

@@ -1,4 +1,4 @@
-import { ElementType, type ElementTypeValue } from '../protocol/messages.ts';
+import { ElementType, type ElementTypeValue } from '../protocol/element-type.ts';
 import type { DEVICE_KINDS } from './device-kinds.ts';
 
 /**

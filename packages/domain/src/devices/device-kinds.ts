@@ -1,4 +1,4 @@
-import { ElementType } from '../protocol/messages.ts';
+import { ElementType } from '../protocol/element-type.ts';
 
 /** The six kinds of virtual device (section 3): luminaire, motion sensor, light sensor, push button, emergency, panel. */
 export const DEVICE_KINDS = ['luminaire', 'motionSensor', 'lightSensor', 'pushButton', 'emergency', 'panel'] as const;

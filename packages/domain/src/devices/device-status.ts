@@ -1,4 +1,4 @@
-import { isEmergencyElement, isLightElement } from '../protocol/messages.ts';
+import { isEmergencyElement, isLightElement } from '../protocol/element-type.ts';
 import { type D4iBank, type D4iBankRaw, nonLinearLightLevel, scaleD4iBank } from './d4i.ts';
 import { D4I_FRESH_SECONDS, deviceStatusFlags, type LightHealth, lightHealth, nodeStatusFlag } from './status.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../codes.ts';
-import { TaskStatus } from '../protocol/live.ts';
+import { TaskStatus } from '../protocol/task-status.ts';
 import {
   COMMAND_REFUSAL_CODES,
   commandRefusal,

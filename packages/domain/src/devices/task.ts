@@ -1,6 +1,6 @@
 import { Code, type CodeValue } from '../codes.ts';
-import { isTaskEnded, TaskStatus, type TaskStatusValue } from '../protocol/live.ts';
 import type { AckMessage, DeviceFailure } from '../protocol/messages.ts';
+import { isTaskEnded, TaskStatus, type TaskStatusValue } from '../protocol/task-status.ts';
 import { type GatewayState, gatewayOperationRefusal } from './gateway.ts';
 
 /*

@@ -1,3 +1,6 @@
+export * from './element-type.ts';
 export * from './live.ts';
+export * from './live-event-guard.ts';
 export * from './messages.ts';
+export * from './task-status.ts';
 export * from './topics.ts';

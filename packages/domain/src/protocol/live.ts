@@ -1,27 +1,7 @@
 import { z } from 'zod';
+import { TaskStatus } from './task-status.ts';
 
-/**
- * Section 4 task states, as stored and sent: 0 waiting for execution, 1 non-execution, 2 executing,
- * 3 executed, 4 failed, 5 canceled, 6 canceling.
- */
-export const TaskStatus = {
-  waiting: 0,
-  nonExecution: 1,
-  executing: 2,
-  executed: 3,
-  failed: 4,
-  canceled: 5,
-  canceling: 6,
-} as const;
-export type TaskStatusValue = (typeof TaskStatus)[keyof typeof TaskStatus];
 export const TaskStatusSchema = z.union(Object.values(TaskStatus).map((value) => z.literal(value)));
-
-/** Whether a task has ended (no more outcomes will change it). */
-export const isTaskEnded = (status: number) =>
-  status === TaskStatus.nonExecution ||
-  status === TaskStatus.executed ||
-  status === TaskStatus.failed ||
-  status === TaskStatus.canceled;
 
 /** What the console tells about a command: its state and the per-device tally ("9 executed, 1 failed"). */
 export const TaskSummarySchema = z.object({

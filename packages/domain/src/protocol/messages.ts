@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUTTON_EVENTS } from '../profiles/profile-settings.ts';
+import { ElementType } from './element-type.ts';
 
 /**
  * Messages between the console and gateways (docs/gateway-protocol.md). JSON, UTF-8, QoS 1.
@@ -14,29 +15,7 @@ export const MacSchema = z
   .transform((value) => value.replace(/[:\-\s]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[0-9A-F]{12}$/, 'a MAC address of 12 hexadecimal digits'));
 
-/**
- * Element types of a mesh device. 1 DT6 dimmable luminaire, 8 DT8 colour-tuning luminaire, 6 and 11 the
- * two emergency kinds (section 4: emergency type 1 ↔ element type 6, 2 ↔ 11), 20 motion sensor, 21 light
- * sensor, 22 push button, 23 Bluetooth panel.
- */
-export const ElementType = {
-  dt6: 1,
-  dt8: 8,
-  emergencyOne: 6,
-  emergencyTwo: 11,
-  motionSensor: 20,
-  lightSensor: 21,
-  pushButton: 22,
-  panel: 23,
-} as const;
 export const ElementTypeSchema = z.union(Object.values(ElementType).map((value) => z.literal(value)));
-export type ElementTypeValue = (typeof ElementType)[keyof typeof ElementType];
-
-/** Whether an element type is a luminaire that can be switched and dimmed. */
-export const isLightElement = (type: number) => type === ElementType.dt6 || type === ElementType.dt8;
-/** Whether an element type is an emergency fitting (section 4). */
-export const isEmergencyElement = (type: number) =>
-  type === ElementType.emergencyOne || type === ElementType.emergencyTwo;
 
 /** Raw D4i bank values as the driver sends them (scaled by `scaleD4iBank`, section 9). */
 export const D4iBankRawSchema = z.object({

@@ -1,4 +1,4 @@
-import { type LiveEvent, LiveEventSchema, type TaskDetail } from '@lightwell/domain';
+import { isLiveEvent, type LiveEvent, type TaskDetail } from '@lightwell/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { controlKeys, type DeviceStates } from '../../api/control';
 import { deviceKeys } from '../../api/device';
@@ -6,11 +6,14 @@ import { type GatewayRow, gatewayKeys } from '../../api/gateway';
 import { zoneKeys } from '../../api/zone';
 import { mergeDeviceStates, mergeGateway, mergeTask, mergeTaskIntoPage, type TaskPageData } from './merge';
 
-/** Reads one event of the live stream: the parsed event, or null when it is not valid JSON or not a LiveEvent. */
+/**
+ * Reads one event of the live stream: the parsed event, or null when it is not valid JSON or not a
+ * LiveEvent (checked with `isLiveEvent`, the schema's rules without zod).
+ */
 export function parseLiveEvent(data: string): LiveEvent | null {
   try {
-    const parsed = LiveEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(data);
+    return isLiveEvent(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AntdTheme } from '../../app/antd-theme';
 import { Brand } from '../../components/brand';
 import { FadeOutlet } from '../../components/fade-outlet';
 import { useScreenLevel } from '../../hooks/use-screen-width';
@@ -17,8 +18,16 @@ import { useSidebar } from './use-sidebar';
 export const SIDEBAR_WIDTH = 240;
 const SIDEBAR_COLLAPSED_WIDTH = 64;
 
-/** Console frame (section 2): dark sidebar, header with breadcrumb, tab strip, routed view. */
+/** Console frame (section 2), in antd's theme: dark sidebar, header with breadcrumb, tab strip, routed view. */
 export function MainLayout() {
+  return (
+    <AntdTheme>
+      <ConsoleFrame />
+    </AntdTheme>
+  );
+}
+
+function ConsoleFrame() {
   const { t } = useTranslation();
   const { opened: sidebarOpened } = useSidebar();
   const narrow = useScreenLevel() === 1;

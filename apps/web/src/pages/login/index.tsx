@@ -6,10 +6,10 @@ import { DemoCredentials } from './components/demo-credentials';
 import { LoginForm } from './components/login-form';
 import { useLogin } from './use-login';
 
-/** Sign-in page (/login). */
+/** Sign-in page (/login), built without antd components (see routes.tsx `pagesWithoutAntd`). */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { form, handleSubmit, pending } = useLogin();
+  const { form, pending } = useLogin();
   const config = useAppConfigQuery().data;
   const demo = config?.demo && config.demoEmail && config.demoPassword ? config : undefined;
 
@@ -30,10 +30,10 @@ export function LoginPage() {
         <DemoCredentials
           email={demo.demoEmail ?? ''}
           password={demo.demoPassword ?? ''}
-          onFill={() => form.setFieldsValue({ email: demo.demoEmail, password: demo.demoPassword })}
+          onFill={() => form.fill({ email: demo.demoEmail ?? '', password: demo.demoPassword ?? '' })}
         />
       )}
-      <LoginForm form={form} pending={pending} onSubmit={handleSubmit} />
+      <LoginForm form={form} pending={pending} />
     </AuthCard>
   );
 }

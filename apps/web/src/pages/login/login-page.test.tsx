@@ -10,8 +10,8 @@ async function signInWith(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-/** The form item (label, field and its message) that holds an element. */
-const formItemOf = (element: HTMLElement) => element.closest('.ant-form-item');
+/** The form field (label, input and its message) that holds an element. */
+const formItemOf = (element: HTMLElement) => element.closest('.lw-field');
 
 describe('sign-in refusals are shown by the field they concern (read on a phone too)', { timeout: 60_000 }, () => {
   it('a wrong password: the message under the emptied password field, and no toast over the page', async () => {
@@ -34,5 +34,24 @@ describe('sign-in refusals are shown by the field they concern (read on a phone 
     const message = await screen.findByText('This user does not exist.');
     expect(formItemOf(message)?.querySelector('input[type="email"]')).toBeTruthy();
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('the sign-in form checks its fields before sending', { timeout: 60_000 }, () => {
+  it('an empty submit names both missing fields, tied to their inputs', async () => {
+    fakeApi({}, { login: Code.wrongPassword });
+    await renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('E-mail');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please enter your e-mail address.',
+    );
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    // The message goes as soon as the field is filled in correctly.
+    fireEvent.change(email, { target: { value: 'not-an-address' } });
+    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('false'));
   });
 });

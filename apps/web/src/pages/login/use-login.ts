@@ -1,5 +1,6 @@
-import { Code, codeToLanguage, languageToCode } from '@lightwell/domain';
-import { Form } from 'antd';
+import { Code, codeToLanguage, isValidEmail, languageToCode } from '@lightwell/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useLoginMutation } from '../../api/user';
@@ -15,11 +16,63 @@ export interface LoginValues {
   password: string;
 }
 
+export type LoginField = keyof LoginValues;
+
 /** The field a sign-in refusal concerns: 1017 the e-mail, 1018 the password (section 8). */
-const FIELD_OF_CODE: Readonly<Record<number, keyof LoginValues>> = {
+const FIELD_OF_CODE: Readonly<Record<number, LoginField>> = {
   [Code.unknownAccount]: 'email',
   [Code.wrongPassword]: 'password',
 };
+
+/** Translation key of what is wrong with a field's value (section 5), or undefined when it is fine. */
+function problemOf(field: LoginField, value: string): string | undefined {
+  if (field === 'email') {
+    if (!value.trim()) return 'validation.email.required';
+    if (!isValidEmail(value.trim())) return 'validation.email.format';
+    return undefined;
+  }
+  return value ? undefined : 'validation.password.required';
+}
+
+/** The sign-in form's state: values, the message under each field, and what a change or submit does. */
+export function useLoginForm(onValid: (values: LoginValues) => void) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  // A checked field is checked again as it is typed in (as antd's form does after its first check).
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+
+  const change = (field: LoginField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in errors) {
+      const problem = problemOf(field, value);
+      setErrors((current) => ({ ...current, [field]: problem && t(problem) }));
+    }
+  };
+
+  const submit = () => {
+    const found: Partial<Record<LoginField, string>> = {};
+    for (const field of ['email', 'password'] as const) {
+      const problem = problemOf(field, values[field]);
+      found[field] = problem && t(problem);
+    }
+    setErrors(found);
+    if (!found.email && !found.password) onValid(values);
+  };
+
+  /** Fills both fields (the demo login) and clears their messages. */
+  const fill = (next: LoginValues) => {
+    setValues(next);
+    setErrors({});
+  };
+
+  /** Empties a field and shows `message` under it (a refusal of the server). */
+  const refuse = (field: LoginField, message: string) => {
+    setValues((current) => ({ ...current, [field]: '' }));
+    setErrors((current) => ({ ...current, [field]: message }));
+  };
+
+  return { values, errors, change, submit, fill, refuse };
+}
 
 /**
  * Sign-in (section 4): on success the session is stored, the user's language applied and the app
@@ -28,12 +81,11 @@ const FIELD_OF_CODE: Readonly<Record<number, keyof LoginValues>> = {
  * where it is read on a phone too (a toast covers the top of the page).
  */
 export function useLogin() {
-  const [form] = Form.useForm<LoginValues>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLoginMutation();
 
-  const handleSubmit = (values: LoginValues) => {
+  const form = useLoginForm((values) => {
     const input = {
       email: values.email.trim(),
       password: values.password,
@@ -49,10 +101,10 @@ export function useLogin() {
       },
       onError: (error) => {
         const field = isApiError(error) ? FIELD_OF_CODE[error.code] : undefined;
-        if (field) form.setFields([{ name: field, value: '', errors: [error.message] }]);
+        if (field) form.refuse(field, error.message);
       },
     });
-  };
+  });
 
-  return { form, handleSubmit, pending: login.isPending };
+  return { form, pending: login.isPending };
 }

@@ -1,16 +1,19 @@
-import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../../../components/plain-icon';
 
-/** The demo login, shown in demo mode only (issue 3, section 7), with a button that fills the form. */
+/**
+ * The demo login, shown in demo mode only (issue 3, section 7), with a button that fills the form.
+ * Plain markup drawn like antd's info Alert (the sign-in page loads no antd code).
+ */
 export function DemoCredentials({ email, password, onFill }: { email: string; password: string; onFill: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      className="lw-demo"
-      type="info"
-      showIcon
-      title={t('account.login.demo.title')}
-      description={
+    <div className="lw-demo lw-notice" role="alert">
+      <span className="lw-notice__icon">
+        <PlainIcon name="InfoCircleFilled" />
+      </span>
+      <div>
+        <div className="lw-notice__title">{t('account.login.demo.title')}</div>
         <div data-testid="demo-credentials">
           <div>
             {t('account.fields.email')}: <code className="lw-code">{email}</code>
@@ -18,11 +21,11 @@ export function DemoCredentials({ email, password, onFill }: { email: string; pa
           <div>
             {t('account.fields.password')}: <code className="lw-code">{password}</code>
           </div>
-          <Button size="small" type="link" className="lw-demo__fill" onClick={onFill}>
+          <button type="button" className="lw-link-button lw-demo__fill" onClick={onFill}>
             {t('account.login.demo.fill')}
-          </Button>
+          </button>
         </div>
-      }
-    />
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,18 @@
 import { Card, Empty } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ControlPanel } from '../../../../features/control/control-panel';
 import { summariseDevices } from '../../../../features/control/light-look';
-import { TaskProgress } from '../../../../features/control/task-progress';
 import type { LightTarget, NetworkControl } from '../../../../features/control/use-network-control';
 import type { DeviceStateRow } from '../../../../features/live/merge';
+
+// The controls (sliders) show once something is picked and the progress once a command is sent: their
+// code loads then, not with the plan.
+const ControlPanel = lazy(async () => ({
+  default: (await import('../../../../features/control/control-panel')).ControlPanel,
+}));
+const TaskProgress = lazy(async () => ({
+  default: (await import('../../../../features/control/task-progress')).TaskProgress,
+}));
 
 /** What is selected on the plan: a zone, a device (through its node) or a group, with its name and devices. */
 export interface PlanSelection {
@@ -26,20 +34,26 @@ export function TargetPanel({ selection, control }: { selection: PlanSelection |
       data-testid="control-panel"
     >
       {selection && summary ? (
-        <ControlPanel
-          devices={summary.count}
-          level={summary.level}
-          linear={summary.linear}
-          tunable={summary.tunable}
-          cct={summary.cct}
-          busy={control.pending}
-          onLight={(settings) => control.sendLight(selection.target, settings, summary.count)}
-        />
+        <Suspense fallback={null}>
+          <ControlPanel
+            devices={summary.count}
+            level={summary.level}
+            linear={summary.linear}
+            tunable={summary.tunable}
+            cct={summary.cct}
+            busy={control.pending}
+            onLight={(settings) => control.sendLight(selection.target, settings, summary.count)}
+          />
+        </Suspense>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('control.target.hint')} />
       )}
       <div style={{ marginTop: 12 }}>
-        <TaskProgress taskId={control.taskId} />
+        {control.taskId !== null && (
+          <Suspense fallback={null}>
+            <TaskProgress taskId={control.taskId} />
+          </Suspense>
+        )}
       </div>
     </Card>
   );
