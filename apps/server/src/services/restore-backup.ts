@@ -86,7 +86,7 @@ async function upsertNodes(tx: Db, nid: number, list: BackupContent['nodes']): P
           positionY: node.positionY,
           namePositionX: node.namePositionX,
           namePositionY: node.namePositionY,
-          createdAt: new Date(node.createTime),
+          createdAt: new Date(node.createTime * 1000),
         })),
       )
       .onConflictDoUpdate({

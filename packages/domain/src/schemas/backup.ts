@@ -39,7 +39,7 @@ export const BackupSummarySchema = z.object({
   id: IdSchema,
   nid: IdSchema,
   name: z.string(),
-  createdAt: z.number().int(),
+  createdAt: z.number().int().describe('Taken: epoch seconds, UTC'),
   createdBy: z.string().nullable(),
   zoneCount: z.number().int(),
   nodeCount: z.number().int(),

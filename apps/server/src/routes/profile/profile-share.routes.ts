@@ -1,5 +1,6 @@
 import {
   Code,
+  epochSeconds,
   ProfileSettingsSchema,
   SHARE_LINK_DAYS,
   shareLinkState,
@@ -100,7 +101,7 @@ export function profileShareRoutes(app: FastifyInstance): void {
       sharerName: sharer?.name ?? '',
       email: row.email,
       state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()),
-      expiresAt: row.expiresAt.getTime(),
+      expiresAt: epochSeconds(row.expiresAt),
       settings: profile ? ProfileSettingsSchema.parse(profile.settings) : null,
     };
   });
