@@ -1,4 +1,5 @@
 import type { BackupSummary } from '@lightwell/domain';
+import { epochSeconds } from '@lightwell/domain';
 import type { backups } from '../db/schema.ts';
 
 /** A backup row without its content, with its creator's name and what it holds. */
@@ -22,7 +23,7 @@ export function presentBackupSummary(row: BackupListRow): BackupSummary {
     id: row.id,
     nid: row.nid,
     name: row.name,
-    createdAt: row.createdAt.getTime(),
+    createdAt: epochSeconds(row.createdAt),
     createdBy: row.creatorName,
     version: row.version,
     zoneCount: row.zoneCount,

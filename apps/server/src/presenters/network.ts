@@ -1,4 +1,10 @@
-import { type Member, type NetworkDetail, type NetworkSummary, networkAbilities } from '@lightwell/domain';
+import {
+  epochSeconds,
+  type Member,
+  type NetworkDetail,
+  type NetworkSummary,
+  networkAbilities,
+} from '@lightwell/domain';
 import type { NetworkRow } from '../policies/access.ts';
 
 /** A network in lists, as `uid` sees it. */
@@ -12,8 +18,9 @@ export function presentNetworkSummary(row: NetworkRow, members: Member[], uid: n
     currency: row.currency,
     userType: members.find((m) => m.uid === uid)?.userType ?? 0,
     memberCount: members.length,
-    createTime: row.createdAt.getTime(),
-    updatedAt: row.updatedAt.getTime(),
+    createTime: epochSeconds(row.createdAt),
+    updatedAt: epochSeconds(row.updatedAt),
+    timeZone: row.timeZone,
     abilities: networkAbilities(members, uid),
   };
 }

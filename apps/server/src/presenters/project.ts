@@ -1,4 +1,5 @@
 import type { ProjectSummary } from '@lightwell/domain';
+import { epochSeconds } from '@lightwell/domain';
 import type { projects } from '../db/schema.ts';
 
 /** A project as a member sees it in lists. */
@@ -8,6 +9,6 @@ export function presentProjectSummary(row: typeof projects.$inferSelect, isDefau
     name: row.name,
     remarks: row.remarks,
     isDefault,
-    updatedAt: row.updatedAt.getTime(),
+    updatedAt: epochSeconds(row.updatedAt),
   };
 }

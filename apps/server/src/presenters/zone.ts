@@ -1,4 +1,5 @@
 import type { PlanNode, Zone, ZoneShapeValue } from '@lightwell/domain';
+import { epochSeconds, epochSecondsOrNull } from '@lightwell/domain';
 import type { nodes, zones } from '../db/schema.ts';
 
 /** A zone row. */
@@ -43,7 +44,7 @@ export function presentNode(row: NodeRow): PlanNode {
     namePositionX: row.namePositionX,
     namePositionY: row.namePositionY,
     status: row.status,
-    statusTime: row.statusTime?.getTime() ?? null,
-    createTime: row.createdAt.getTime(),
+    statusTime: epochSecondsOrNull(row.statusTime),
+    createTime: epochSeconds(row.createdAt),
   };
 }

@@ -117,7 +117,7 @@ async function upsertNodes(
           positionY: node.positionY,
           namePositionX: node.namePositionX,
           namePositionY: node.namePositionY,
-          createdAt: new Date(node.createTime),
+          createdAt: new Date(node.createTime * 1000),
         })),
       )
       .onConflictDoUpdate({
@@ -176,7 +176,7 @@ async function restoreDevices(tx: Db, nid: number, list: BackupContentV2['device
         serialNumber: device.serialNumber,
         manufacturer: device.manufacturer,
         supplier: device.supplier,
-        installedAt: device.installedAt === null ? null : new Date(device.installedAt),
+        installedAt: device.installedAt === null ? null : new Date(device.installedAt * 1000),
         ratedPower: device.ratedPower,
         batteryType: device.batteryType,
         boundId: plan.deviceOf(device.boundId),
@@ -207,7 +207,7 @@ async function restoreGroups(tx: Db, nid: number, list: BackupContentV2['groups'
           name: group.name,
           category: group.category,
           image: group.image,
-          createdAt: new Date(group.createTime),
+          createdAt: new Date(group.createTime * 1000),
         })),
       )
       .onConflictDoUpdate({
@@ -261,7 +261,7 @@ async function restoreScenes(tx: Db, nid: number, list: BackupContentV2['scenes'
           params: scene.params,
           curve: scene.curve,
           builtIn: scene.builtIn,
-          createdAt: new Date(scene.createTime),
+          createdAt: new Date(scene.createTime * 1000),
         })),
       )
       .onConflictDoUpdate({
@@ -326,7 +326,7 @@ async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['sche
     // A claimed slot is the minute (UTC, `YYYY-MM-DDTHH:MM`) the schedule fired in.
     const slot = fired.get(`schedule:${schedule.id}`);
     const claimed = slot ? Date.parse(`${slot}:00Z`) : null;
-    const times = [schedule.lastRun, claimed].filter((t): t is number => t !== null);
+    const times = [schedule.lastRun === null ? null : schedule.lastRun * 1000, claimed].filter((t): t is number => t !== null);
     return times.length ? new Date(Math.max(...times)) : null;
   };
   for (const batch of batches(list)) {
@@ -355,7 +355,7 @@ async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['sche
           overrideValue: schedule.overrideValue,
           lastRunAt: lastRunOf(schedule),
           createdBy: schedule.createdBy !== null && known.has(schedule.createdBy) ? schedule.createdBy : null,
-          createdAt: new Date(schedule.createTime),
+          createdAt: new Date(schedule.createTime * 1000),
         })),
       )
       .onConflictDoUpdate({

@@ -1,4 +1,10 @@
-import type { BackupContentV2, BackupNetworkSchema, BackupSummary } from '@lightwell/domain';
+import {
+  type BackupContentV2,
+  type BackupNetworkSchema,
+  type BackupSummary,
+  epochSeconds,
+  epochSecondsOrNull,
+} from '@lightwell/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -22,7 +28,6 @@ import { presentNode, presentZone } from '../presenters/zone.ts';
 import { recordAudit } from './audit.ts';
 import { lockNetwork } from './lock-network.ts';
 
-const ms = (date: Date | null) => (date === null ? null : date.getTime());
 
 /** The settings a version 1 backup keeps, by name. */
 export const networkSettingsKeysV1 = [
@@ -125,7 +130,7 @@ export async function readNetworkSnapshot(db: Db, network: NetworkRow): Promise<
       serialNumber: row.serialNumber,
       manufacturer: row.manufacturer,
       supplier: row.supplier,
-      installedAt: ms(row.installedAt),
+      installedAt: epochSecondsOrNull(row.installedAt),
       ratedPower: row.ratedPower,
       batteryType: row.batteryType,
       boundId: row.boundId,
@@ -139,7 +144,7 @@ export async function readNetworkSnapshot(db: Db, network: NetworkRow): Promise<
       category: row.category,
       image: row.image,
       deviceIds: members.filter((m) => m.groupId === row.id).map((m) => m.deviceId),
-      createTime: row.createdAt.getTime(),
+      createTime: epochSeconds(row.createdAt),
     })),
     scenes: sceneRows.map((row) => ({
       id: row.id,
@@ -154,7 +159,7 @@ export async function readNetworkSnapshot(db: Db, network: NetworkRow): Promise<
       devices: sceneMembers
         .filter((m) => m.sceneId === row.id)
         .map((m) => ({ deviceId: m.deviceId, slot: m.slot, onOff: m.onOff, lightness: m.lightness, cct: m.cct })),
-      createTime: row.createdAt.getTime(),
+      createTime: epochSeconds(row.createdAt),
     })),
     schedules: scheduleRows.map((row) => ({
       id: row.id,
@@ -175,9 +180,9 @@ export async function readNetworkSnapshot(db: Db, network: NetworkRow): Promise<
       astroShift: row.astroShift,
       overrideEnd: row.overrideEnd,
       overrideValue: row.overrideValue,
-      lastRun: ms(row.lastRunAt),
+      lastRun: epochSecondsOrNull(row.lastRunAt),
       createdBy: row.createdBy,
-      createTime: row.createdAt.getTime(),
+      createTime: epochSeconds(row.createdAt),
     })),
     profiles: applied,
   };

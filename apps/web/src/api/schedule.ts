@@ -2,7 +2,8 @@ import type { CallData } from '@lightwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
 import { call } from './client';
-import { useCallMutation } from './project';
+import { networkKeys } from './network';
+import { projectKeys, useCallMutation } from './project';
 
 /** Query keys of schedules and astro timers, per uid and network. */
 export const scheduleKeys = {
@@ -23,6 +24,9 @@ export function useScheduleListQuery(nid: number) {
 }
 
 const afterScheduleChange = (uid: number | null) => [scheduleKeys.all(uid)] as const;
+// The network's time zone also decides how every page shows its times.
+const afterLocationChange = (uid: number | null) =>
+  [scheduleKeys.all(uid), projectKeys.info(uid), networkKeys.all(uid)] as const;
 
 /** Schedule and location changes; each reloads the schedule lists before it settles. */
 export function useScheduleMutations() {
@@ -31,7 +35,7 @@ export function useScheduleMutations() {
     update: useCallMutation('scheduleUpdate', { invalidates: afterScheduleChange }),
     enable: useCallMutation('scheduleEnable', { invalidates: afterScheduleChange }),
     remove: useCallMutation('scheduleDelete', { invalidates: afterScheduleChange }),
-    location: useCallMutation('networkLocationUpdate', { invalidates: afterScheduleChange }),
+    location: useCallMutation('networkLocationUpdate', { invalidates: afterLocationChange }),
     resume: useCallMutation('scheduleResume', { invalidates: afterScheduleChange }),
   };
 }

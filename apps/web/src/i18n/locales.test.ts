@@ -63,9 +63,11 @@ describe('locale catalogues (en, zh, de, es)', () => {
       'home.projects.name',
       'about.versionLog.version',
     ]);
-    // Unit symbols (SI) and joins made only of punctuation read the same in every language.
+    // Unit symbols (SI) and joins made only of punctuation and placeholders read the same in every language.
     const sameByDesign = (key: string) =>
-      ['common.units.', 'common.format.', 'schedule.form.partUnits.'].some((prefix) => key.startsWith(prefix));
+      ['common.units.', 'common.format.', 'schedule.form.partUnits.', 'schedule.sentence.join.'].some((prefix) =>
+        key.startsWith(prefix),
+      );
     for (const language of others) {
       for (const ns of NAMESPACES) {
         for (const [key, text] of flatten(load(language, ns), `${ns}.`)) {

@@ -27,8 +27,8 @@ export const testUser: LoginResult = {
 
 /** Projects the signed-in user of component tests has. */
 export const testProjects: ProjectSummary[] = [
-  { id: 1, name: 'Head office', remarks: 'Floors 1-3', isDefault: true, updatedAt: Date.UTC(2026, 0, 5, 9, 30) },
-  { id: 2, name: 'Warehouse', remarks: '', isDefault: false, updatedAt: Date.UTC(2026, 1, 1, 12, 0) },
+  { id: 1, name: 'Head office', remarks: 'Floors 1-3', isDefault: true, updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000 },
+  { id: 2, name: 'Warehouse', remarks: '', isDefault: false, updatedAt: Date.UTC(2026, 1, 1, 12, 0) / 1000 },
 ];
 
 /**

@@ -21,7 +21,7 @@ export const LightSettingsShape = {
   onOff: z.union([z.literal(0), z.literal(1)]).optional(),
   lightness: z.number().min(0).max(100).optional(),
   cct: z.number().int().min(1000).max(20000).optional(),
-  fadeMs: z.number().int().min(0).max(3_600_000).optional(),
+  fadeMs: z.number().int().min(0).max(3_600_000).optional().describe('Fade, duration in milliseconds'),
 };
 
 /** One device's outcome within a task. */

@@ -33,8 +33,8 @@ export const GatewaySchema = z.object({
   online: z.boolean(),
   firmware: z.string(),
   /** Seconds since the epoch, or null when never seen. */
-  lastSeen: z.number().int().nullable(),
-  createTime: z.number().int(),
+  lastSeen: z.number().int().nullable().describe('Last heard from: epoch seconds, UTC; null when never'),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
 });
 export type Gateway = z.infer<typeof GatewaySchema>;
 
@@ -48,7 +48,7 @@ export const GatewayDiagnosisSchema = z.object({
   code: z.string(),
   message: z.string(),
   /** Seconds since the epoch. */
-  at: z.number().int(),
+  at: z.number().int().describe('Reported: epoch seconds, UTC'),
 });
 
 /** A real device as its gateway reported it. */
@@ -62,7 +62,7 @@ export const GatewayRealDeviceSchema = z.object({
   firmwareVersion: z.string(),
   hardwareVersion: z.string(),
   online: z.boolean(),
-  lastSeen: z.number().int().nullable(),
+  lastSeen: z.number().int().nullable().describe('Last heard from: epoch seconds, UTC; null when never'),
 });
 
 /** The live state of a device as the plan draws it before live events arrive. */
@@ -163,7 +163,7 @@ export const gatewayCalls = {
 /** The gateway's own credentials on the mesh-prefix HTTP calls: its sn and its MQTT secret. */
 const meshCredentials = { uid: z.string().max(64), token: z.string().max(256) };
 const seq = z.number().int().min(0);
-const at = z.number().int().min(0);
+const at = z.number().int().min(0).describe('Reported: epoch seconds, UTC');
 
 /**
  * Mesh-prefix HTTP calls of section 7 (`/SigMesh/…`), sent by gateways rather than users: the body
@@ -202,7 +202,7 @@ export const meshCalls = {
       ...meshCredentials,
       mac: MacSchema,
       at,
-      onSeconds: z.number().int().min(0),
+      onSeconds: z.number().int().min(0).describe('Light on in the period, duration in seconds'),
       energyWh: z.number().min(0),
       seq,
     }),

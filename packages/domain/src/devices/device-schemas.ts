@@ -23,7 +23,9 @@ export const DeviceFieldsShape = {
   firmwareVersion: text(32).optional(),
   hardwareVersion: text(32).optional(),
   /** Installation time, epoch seconds; null clears it. */
-  installedAt: SecondsSchema.nullable().optional(),
+  installedAt: SecondsSchema.nullable()
+    .optional()
+    .describe('Installation day: epoch seconds, UTC at 00:00 of that day'),
   /** Rated power in watts; null clears it (the product's applies). */
   ratedPower: z.number().min(0).max(100_000).nullable().optional(),
   batteryType: text(32).optional(),
@@ -126,7 +128,7 @@ export const D4iBankSchema = z.object({
   gearReferenceTemperature: z.number(),
   ratedLightSourceStarts: z.number(),
   activePowerValue: z.number().nullable(),
-  gearOperatingTime: z.number().nullable(),
+  gearOperatingTime: z.number().nullable().describe('Control gear operating time, duration in seconds'),
   typeArray: z.array(z.number()),
 });
 
@@ -143,12 +145,12 @@ export const DeviceElementSchema = z.object({
   health: z.enum(['normal', 'lampFault', 'driverFault', 'lampAndDriverFault']).nullable(),
   statusFlags: z.array(z.string()),
   d4i: D4iBankSchema.nullable(),
-  bankAt: z.number().nullable(),
+  bankAt: z.number().nullable().describe('D4i bank read: epoch seconds, UTC'),
   bankFresh: z.boolean(),
   mode: z.number().nullable(),
   faultBits: z.number().nullable(),
   lux: z.number().nullable(),
-  triggeredAt: z.number().nullable(),
+  triggeredAt: z.number().nullable().describe('Last trigger: epoch seconds, UTC'),
   problem: z.boolean(),
 });
 export type DeviceElement = z.infer<typeof DeviceElementSchema>;
@@ -173,7 +175,7 @@ export const DeviceSummarySchema = z.object({
   /** Section 4 node flag: 3 offline, 2 a problem, 0 none. */
   nodeFlag: z.union([z.literal(0), z.literal(2), z.literal(3)]),
   sensorTriggerCount: z.number().int(),
-  lastSeen: z.number().nullable(),
+  lastSeen: z.number().nullable().describe('Last heard from: epoch seconds, UTC'),
 });
 export type DeviceSummary = z.infer<typeof DeviceSummarySchema>;
 
@@ -184,15 +186,15 @@ export const DeviceDetailSchema = DeviceSummarySchema.extend({
   serialNumber: z.string(),
   manufacturer: z.string(),
   supplier: z.string(),
-  installedAt: z.number().nullable(),
+  installedAt: z.number().nullable().describe('Installation day: epoch seconds, UTC at 00:00 of that day'),
   /** The device's rated power in watts, else its product's. */
   ratedPower: z.number().nullable(),
   batteryType: z.string(),
   /** Usage time in seconds. */
-  usageSeconds: z.number(),
+  usageSeconds: z.number().describe('Usage, duration in seconds'),
   address: z.number().int().nullable(),
-  createTime: z.number(),
-  updateTime: z.number(),
+  createTime: z.number().describe('Created: epoch seconds, UTC'),
+  updateTime: z.number().describe('Last modification: epoch seconds, UTC'),
   product: ProductSchema.nullable(),
   subVersion: ProductSubVersionSchema.nullable(),
   elements: z.array(DeviceElementSchema),
@@ -213,7 +215,7 @@ export const SensorSummarySchema = z.object({
   /** Sensor trigger times (section 3). */
   triggerCount: z.number().int(),
   /** Last trigger, epoch seconds. */
-  lastTriggeredAt: z.number().nullable(),
+  lastTriggeredAt: z.number().nullable().describe('Last trigger: epoch seconds, UTC'),
   /** Latest lux reading of a light sensor. */
   lux: z.number().nullable(),
 });

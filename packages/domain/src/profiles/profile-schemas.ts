@@ -22,7 +22,7 @@ export const ProfileSummarySchema = z.object({
   /** Zones and networks it is applied to (the caller's own profiles only; 0 otherwise). */
   zoneCount: z.number().int(),
   networkCount: z.number().int(),
-  updatedAt: z.number().int(),
+  updatedAt: z.number().int().describe('Last modification: epoch seconds, UTC'),
 });
 export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
 
@@ -63,7 +63,7 @@ export const ProfileShareInfoSchema = z.object({
   sharerName: z.string(),
   email: z.string(),
   state: z.enum(['pending', 'accepted', 'expired', 'revoked']),
-  expiresAt: z.number().int(),
+  expiresAt: z.number().int().describe('Link expires: epoch seconds, UTC'),
   /** The profile's current settings (preview); null once the profile is gone. */
   settings: ProfileSettingsSchema.nullable(),
 });

@@ -24,11 +24,11 @@ export const SensorSettingsSchema = z.object({
   staticSensitivity: SensitivitySchema,
   motionSensitivity: SensitivitySchema,
   /** How long presence is held after the last detection. */
-  presenceTime: z.number().int().min(1).max(3600),
+  presenceTime: z.number().int().min(1).max(3600).describe('Presence hold, duration in seconds'),
   /** How long the light stays at stand-by level before switching off (0: no stand-by). */
-  standbyTime: z.number().int().min(0).max(86_400),
+  standbyTime: z.number().int().min(0).max(86_400).describe('Stand-by level hold, duration in seconds (0: none)'),
   /** How long the sensor ignores detections after switching off. */
-  lockTime: z.number().int().min(0).max(60),
+  lockTime: z.number().int().min(0).max(60).describe('Detections ignored after switching off, duration in seconds'),
   ledIndicator: z.boolean(),
   /** Send the state on power restore, then every `autoSendInterval` seconds. */
   autoSend: z.boolean(),

@@ -16,8 +16,8 @@ export const TaskSummarySchema = z.object({
   failed: z.number().int(),
   /** Failed devices by reason, e.g. `{ offline: 1 }`. */
   failures: z.record(z.string(), z.number().int()),
-  createTime: z.number().int(),
-  endTime: z.number().int().nullable(),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
+  endTime: z.number().int().nullable().describe('Ended: epoch seconds, UTC; null while running'),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
@@ -51,7 +51,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
       id: z.number().int(),
       status: z.number().int(),
       meshStatus: z.number().int(),
-      lastSeen: z.number().int().nullable(),
+      lastSeen: z.number().int().nullable().describe('Last heard from: epoch seconds, UTC'),
     }),
   }),
   z.object({ type: z.literal('task'), nid: z.number().int(), task: TaskSummarySchema }),

@@ -29,7 +29,7 @@ export const D4iBankRawSchema = z.object({
   gearReferenceTemperature: z.number().int().min(0).max(255),
   ratedLightSourceStarts: z.number().int().min(0).max(65535),
   activePowerValue: z.number().min(0),
-  gearOperatingTime: z.number().int().min(0),
+  gearOperatingTime: z.number().int().min(0).describe('Control gear operating time, duration in seconds'),
   typeArray: z.array(z.number().int()).max(32).default([]),
 });
 
@@ -49,9 +49,9 @@ export const ElementStateSchema = z.object({
   flags: z.number().int().min(0).max(255).optional(),
   /** Present on D4i drivers: the bank, read at `bankAt` (seconds). */
   d4i: D4iBankRawSchema.optional(),
-  bankAt: z.number().int().optional(),
+  bankAt: z.number().int().optional().describe('D4i bank read: epoch seconds, UTC'),
   /** Sensors: the last trigger (seconds) and lux reading. */
-  triggeredAt: z.number().int().optional(),
+  triggeredAt: z.number().int().optional().describe('Last trigger: epoch seconds, UTC'),
   lux: z.number().min(0).optional(),
   /** Emergency elements: mode code 0-10 and fault bits (section 4). */
   mode: z.number().int().min(0).max(10).optional(),
@@ -81,7 +81,7 @@ export const PresenceMessageSchema = z.object({
   meshReady: z.boolean().default(false),
   firmware: z.string().max(32).optional(),
   /** Seconds since the epoch when the gateway published it. */
-  at: z.number().int().optional(),
+  at: z.number().int().optional().describe('Published: epoch seconds, UTC'),
 });
 export type PresenceMessage = z.infer<typeof PresenceMessageSchema>;
 
@@ -96,7 +96,7 @@ export type InventoryMessage = z.infer<typeof InventoryMessageSchema>;
 export const StateMessageSchema = z.object({
   seq: z.number().int().min(0),
   /** Seconds since the epoch. */
-  at: z.number().int(),
+  at: z.number().int().describe('Published: epoch seconds, UTC'),
   devices: z
     .array(
       z.object({
@@ -126,7 +126,7 @@ export const CommandActionSchema = z.discriminatedUnion('op', [
     lightness: z.number().min(0).max(100).optional(),
     cct: z.number().int().min(1000).max(20000).optional(),
     /** Fade time in milliseconds. */
-    fadeMs: z.number().int().min(0).max(3_600_000).default(0),
+    fadeMs: z.number().int().min(0).max(3_600_000).default(0).describe('Fade, duration in milliseconds'),
   }),
   /**
    * Recall a scene by its number on the devices (1-65535). `states` carries each device's stored state of
@@ -160,7 +160,7 @@ export const CommandMessageSchema = z.object({
   targets: z.array(z.object({ mac: MacSchema, address: z.number().int() })).max(2000),
   action: CommandActionSchema,
   /** Milliseconds after which the console stops waiting; devices without an outcome then fail. */
-  timeoutMs: z.number().int().min(100).max(600_000),
+  timeoutMs: z.number().int().min(100).max(600_000).describe('Time allowed, duration in milliseconds'),
 });
 export type CommandMessage = z.infer<typeof CommandMessageSchema>;
 
@@ -201,16 +201,16 @@ export const ReportMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('consume'),
     seq: z.number().int().min(0),
     mac: MacSchema,
-    at: z.number().int(),
+    at: z.number().int().describe('Published: epoch seconds, UTC'),
     /** Seconds the light was on in the period, and energy in watt-hours. */
-    onSeconds: z.number().int().min(0),
+    onSeconds: z.number().int().min(0).describe('Light on in the period, duration in seconds'),
     energyWh: z.number().min(0),
   }),
   z.object({
     kind: z.literal('sensorTrigger'),
     seq: z.number().int().min(0),
     mac: MacSchema,
-    at: z.number().int(),
+    at: z.number().int().describe('Published: epoch seconds, UTC'),
     count: z.number().int().min(1).default(1),
   }),
   /**
@@ -221,7 +221,7 @@ export const ReportMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('buttonPress'),
     seq: z.number().int().min(0),
     mac: MacSchema,
-    at: z.number().int(),
+    at: z.number().int().describe('Published: epoch seconds, UTC'),
     event: z.enum(BUTTON_EVENTS),
     targets: z.array(MacSchema).max(2000),
   }),
@@ -229,7 +229,7 @@ export const ReportMessageSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('diagnosis'),
     seq: z.number().int().min(0),
-    at: z.number().int(),
+    at: z.number().int().describe('Published: epoch seconds, UTC'),
     level: z.enum(['info', 'warning', 'error']),
     code: z.string().max(64),
     message: z.string().max(500),

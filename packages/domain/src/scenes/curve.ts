@@ -8,7 +8,14 @@ export const DAY_SECONDS = 86_400;
 
 /** One curve point: `time` in seconds (of the day, or from the start for sequences), level %, optional CCT. */
 export const CurvePointSchema = z.strictObject({
-  time: z.number().int().min(0).max(DAY_SECONDS),
+  time: z
+    .number()
+    .int()
+    .min(0)
+    .max(DAY_SECONDS)
+    .describe(
+      "Seconds after midnight in the network's time zone (day curves), or duration in seconds from the start (sequences)",
+    ),
   level: z.number().min(0).max(100),
   cct: z.number().int().min(1000).max(20000).optional(),
 });

@@ -68,7 +68,7 @@ export const GroupSchema = z.object({
   image: z.string().nullable(),
   deviceIds: z.array(z.number().int()),
   realDeviceCount: z.number().int(),
-  createTime: z.number().int(),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
 });
 export type Group = z.infer<typeof GroupSchema>;
 

@@ -75,7 +75,7 @@ export const SceneParamsSchemas = {
     loopRun: z.boolean().default(true),
     startOver: z.boolean().default(false),
     /** Seconds each step is held. */
-    dwellTime: z.number().int().min(0).max(3600).default(5),
+    dwellTime: z.number().int().min(0).max(3600).default(5).describe('Dwell, duration in seconds'),
   }),
 } as const satisfies Record<SceneType, z.ZodType>;
 export type SceneParams<T extends SceneType = SceneType> = z.output<(typeof SceneParamsSchemas)[T]>;
@@ -98,7 +98,7 @@ export function sceneParamFields(type: SceneType): string[] {
 }
 
 /** Fade time of a scene in seconds (0 to 1 hour). */
-export const FadeTimeSchema = z.number().min(0).max(3600);
+export const FadeTimeSchema = z.number().min(0).max(3600).describe('Fade, duration in seconds');
 
 /** Scene definition fields: type, params (checked per type by `parseSceneDefinition`), curve, fade time. */
 export const SceneDefinitionShape = {

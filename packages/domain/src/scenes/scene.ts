@@ -23,7 +23,7 @@ export const SceneSchema = z.object({
   name: z.string(),
   type: SceneTypeSchema,
   image: z.string().nullable(),
-  fadeTime: z.number(),
+  fadeTime: z.number().describe('Fade, duration in seconds'),
   params: z.record(z.string(), z.unknown()),
   curve: z.array(CurvePointSchema).nullable(),
   /** 1 all off, 2 all 50 %, 3 all on; null for a user's scene. Built-in scenes cannot be changed. */
@@ -38,7 +38,7 @@ export const SceneSchema = z.object({
       isVirtual: z.boolean(),
     }),
   ),
-  createTime: z.number().int(),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
 });
 export type Scene = z.infer<typeof SceneSchema>;
 

@@ -107,3 +107,24 @@ export function firingMinutes(
   }
   return minutes;
 }
+
+/**
+ * The next `count` firings strictly after `from`, one per minute at most (the scheduler acts once per
+ * minute), computed in the network's time zone so they stay right across a daylight-saving change.
+ */
+export function nextRuns(
+  schedule: RunnableSchedule,
+  from: Date,
+  timeZone: string,
+  location: GeoLocation | null,
+  count: number,
+): Date[] {
+  const runs: Date[] = [];
+  let after = from;
+  for (let at = nextRun(schedule, after, timeZone, location); at && runs.length < count; ) {
+    runs.push(at);
+    after = new Date(Math.floor(at.getTime() / 60_000) * 60_000 + 59_999);
+    if (runs.length < count) at = nextRun(schedule, after, timeZone, location);
+  }
+  return runs;
+}

@@ -35,9 +35,24 @@ export const ScheduleInputShape = {
   ...ScheduleFieldsShape,
   astroEvent: z.enum(ASTRO_EVENTS).nullable().default(null),
   /** Minutes after (positive) or before (negative) the event. */
-  astroShift: z.number().int().min(-ASTRO_SHIFT_MAX).max(ASTRO_SHIFT_MAX).default(0),
+  astroShift: z
+    .number()
+    .int()
+    .min(-ASTRO_SHIFT_MAX)
+    .max(ASTRO_SHIFT_MAX)
+    .default(0)
+    .describe('Shift from the event, duration in minutes (negative: before)'),
   overrideEnd: OverrideEndSchema.default('never'),
-  overrideValue: z.number().int().min(0).max(86_400).nullable().default(null),
+  overrideValue: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .nullable()
+    .default(null)
+    .describe(
+      "specificTime: seconds after midnight in the network's time zone; countdown, holdTime, standbyTime: duration in seconds",
+    ),
 };
 
 type ScheduleInput = z.output<z.ZodObject<typeof ScheduleInputShape>>;
@@ -56,7 +71,14 @@ export function scheduleInputProblems(input: ScheduleInput): string[] {
   return problems;
 }
 
-/** A schedule or astro timer as listed, with its next run (seconds, in the network's time zone). */
+/** How many coming firings a schedule answers in `nextRuns`. */
+export const NEXT_RUNS_COUNT = 3;
+
+/**
+ * A schedule or astro timer as listed, with its coming firings. Its date and time fields are wall-clock
+ * values in the network's time zone (`location.timeZone` of the list); `nextRun` and `nextRuns` are
+ * instants, epoch seconds in UTC, computed in that zone (daylight-saving changes included).
+ */
 export const ScheduleSchema = z.object({
   id: IdSchema,
   nid: IdSchema,
@@ -74,17 +96,31 @@ export const ScheduleSchema = z.object({
   minute: z.number().int(),
   second: z.number().int(),
   astroEvent: z.enum(ASTRO_EVENTS).nullable(),
-  astroShift: z.number().int(),
+  astroShift: z.number().int().describe('Shift from the event, duration in minutes (negative: before)'),
   overrideEnd: OverrideEndSchema,
-  overrideValue: z.number().int().nullable(),
-  nextRun: z.number().int().nullable(),
-  lastRun: z.number().int().nullable(),
-  createTime: z.number().int(),
+  overrideValue: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "specificTime: seconds after midnight in the network's time zone; countdown, holdTime, standbyTime: duration in seconds",
+    ),
+  nextRun: z.number().int().nullable().describe('Next firing: epoch seconds, UTC; null when it never fires again'),
+  nextRuns: z
+    .array(z.number().int())
+    .describe(`The next ${NEXT_RUNS_COUNT} firings (fewer when it stops firing): epoch seconds, UTC`),
+  lastRun: z.number().int().nullable().describe('Last firing: epoch seconds, UTC'),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
   /**
    * Devices switched by hand that are under this schedule's override end mode, and when the override ends
    * (seconds; null: at the schedule's next event); null when none is overridden.
    */
-  override: z.object({ devices: z.number().int(), endsAt: z.number().int().nullable() }).nullable(),
+  override: z
+    .object({
+      devices: z.number().int(),
+      endsAt: z.number().int().nullable().describe('Override ends: epoch seconds, UTC; null at the next event'),
+    })
+    .nullable(),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 

@@ -10,7 +10,7 @@ import {
   type ScheduleFields,
   type ScheduleForm,
 } from './encoding.ts';
-import { firingMinutes, nextRun, type RunnableSchedule } from './next-run.ts';
+import { firingMinutes, nextRun, nextRuns, type RunnableSchedule } from './next-run.ts';
 import { governingSchedule, isOverrideActive, isOverrideValueValid, overrideEndsAt } from './override.ts';
 import { zonedParts, zonedTime } from './zoned-time.ts';
 
@@ -198,5 +198,51 @@ describe('manual override end (section 4)', () => {
     expect(isOverrideActive(null, now)).toBe(true);
     expect(isOverrideActive(utc('2026-03-02T10:00:01Z'), now)).toBe(true);
     expect(isOverrideActive(now, now)).toBe(false);
+  });
+});
+
+describe('next firings across a daylight-saving change', () => {
+  const daily = { kind: 'schedule' as const, ...encodeSchedule(every) };
+  const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
+
+  it('keeps 07:30 London time when the clocks go forward (29 March 2026)', () => {
+    expect(iso(nextRuns(daily, new Date('2026-03-27T12:00:00Z'), 'Europe/London', null, 3))).toEqual([
+      '2026-03-28T07:30:00.000Z',
+      '2026-03-29T06:30:00.000Z',
+      '2026-03-30T06:30:00.000Z',
+    ]);
+  });
+
+  it('keeps 07:30 New York time when the clocks go back (1 November 2026)', () => {
+    expect(iso(nextRuns(daily, new Date('2026-10-31T00:00:00Z'), 'America/New_York', null, 3))).toEqual([
+      '2026-10-31T11:30:00.000Z',
+      '2026-11-01T12:30:00.000Z',
+      '2026-11-02T12:30:00.000Z',
+    ]);
+  });
+
+  it('moves a time the spring change skips to after the gap, and fires a repeated time once', () => {
+    const at0130 = { ...daily, hour: 1, minute: 30 };
+    // 01:30 does not exist in London on 29 March: it fires at 02:30 BST (01:30 UTC).
+    expect(iso(nextRuns(at0130, new Date('2026-03-28T12:00:00Z'), 'Europe/London', null, 2))).toEqual([
+      '2026-03-29T01:30:00.000Z',
+      '2026-03-30T00:30:00.000Z',
+    ]);
+    // 01:30 happens twice on 25 October; the schedule fires on one of them, then the next day.
+    const autumn = nextRuns(at0130, new Date('2026-10-24T12:00:00Z'), 'Europe/London', null, 2);
+    expect(autumn).toHaveLength(2);
+    expect(autumn[1]!.toISOString()).toBe('2026-10-26T01:30:00.000Z');
+    expect(['2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.000Z']).toContain(autumn[0]!.toISOString());
+  });
+
+  it('answers one firing per minute and stops where the schedule does', () => {
+    const everyMinute = { ...daily, hour: 24, minute: 60, second: 60 };
+    expect(iso(nextRuns(everyMinute, new Date('2026-01-01T00:00:30Z'), 'UTC', null, 3))).toEqual([
+      '2026-01-01T00:00:31.000Z',
+      '2026-01-01T00:01:00.000Z',
+      '2026-01-01T00:02:00.000Z',
+    ]);
+    const once = { ...daily, year: 26, month: encodeMonths([1]), day: 2 };
+    expect(nextRuns(once, new Date('2026-01-01T00:00:00Z'), 'UTC', null, 3)).toHaveLength(1);
   });
 });

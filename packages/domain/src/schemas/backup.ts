@@ -46,8 +46,7 @@ export const BackupDeviceSchema = z.object({
   serialNumber: z.string(),
   manufacturer: z.string(),
   supplier: z.string(),
-  /** Milliseconds since the epoch, or null. */
-  installedAt: z.number().int().nullable(),
+  installedAt: z.number().int().nullable().describe('Installation time: epoch seconds, UTC, or null'),
   ratedPower: z.number().nullable(),
   batteryType: z.string(),
   boundId: z.number().int().nullable(),
@@ -64,7 +63,7 @@ export const BackupGroupSchema = z.object({
   category: z.string(),
   image: z.string().nullable(),
   deviceIds: z.array(z.number().int()),
-  createTime: z.number().int(),
+  createTime: z.number().int().describe('Creation time: epoch seconds, UTC'),
 });
 export type BackupGroup = z.infer<typeof BackupGroupSchema>;
 
@@ -88,13 +87,13 @@ export const BackupSceneSchema = z.object({
       cct: z.number().int().nullable(),
     }),
   ),
-  createTime: z.number().int(),
+  createTime: z.number().int().describe('Creation time: epoch seconds, UTC'),
 });
 export type BackupScene = z.infer<typeof BackupSceneSchema>;
 
 /**
  * A schedule or astro timer with its encoded time fields, enabled state and manual-override settings.
- * `lastRun` (milliseconds) is when it last fired at backup time; a restore keeps the later of it and what
+ * `lastRun` (epoch seconds) is when it last fired at backup time; a restore keeps the later of it and what
  * the scheduler recorded since, so no minute fires twice.
  */
 export const BackupScheduleSchema = z.object({
@@ -116,9 +115,9 @@ export const BackupScheduleSchema = z.object({
   astroShift: z.number().int(),
   overrideEnd: z.string(),
   overrideValue: z.number().int().nullable(),
-  lastRun: z.number().int().nullable(),
+  lastRun: z.number().int().nullable().describe('Last firing: epoch seconds, UTC, or null'),
   createdBy: z.number().int().nullable(),
-  createTime: z.number().int(),
+  createTime: z.number().int().describe('Creation time: epoch seconds, UTC'),
 });
 export type BackupSchedule = z.infer<typeof BackupScheduleSchema>;
 
@@ -174,7 +173,7 @@ export const BackupSummarySchema = z.object({
   id: IdSchema,
   nid: IdSchema,
   name: z.string(),
-  createdAt: z.number().int(),
+  createdAt: z.number().int().describe('Taken: epoch seconds, UTC'),
   createdBy: z.string().nullable(),
   version: z.number().int(),
   zoneCount: z.number().int(),

@@ -70,8 +70,10 @@ export const NetworkSummarySchema = z.object({
   currency: z.string(),
   userType: z.number().int(),
   memberCount: z.number().int(),
-  createTime: z.number().int(),
-  updatedAt: z.number().int(),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
+  updatedAt: z.number().int().describe('Last modification: epoch seconds, UTC'),
+  /** IANA time zone of the network: its times are shown and its schedules run in it. */
+  timeZone: z.string(),
   abilities: AbilitiesSchema,
 });
 export type NetworkSummary = z.infer<typeof NetworkSummarySchema>;
@@ -90,7 +92,7 @@ export const NetworkMemberSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   userType: z.number().int(),
-  date: z.number().int(),
+  date: z.number().int().describe('Joined: epoch seconds, UTC'),
   isMe: z.boolean(),
   /** The caller may remove this member (section 6 rules, decided by the server). */
   canRemove: z.boolean(),
@@ -104,8 +106,8 @@ export const RecycledNetworkSchema = z.object({
   name: z.string(),
   pid: IdSchema,
   pName: z.string(),
-  deletedAt: z.number().int(),
-  purgeAt: z.number().int(),
+  deletedAt: z.number().int().describe('Moved to the recycle bin: epoch seconds, UTC'),
+  purgeAt: z.number().int().describe('Purged for good: epoch seconds, UTC'),
 });
 
 /** One audit event. */
@@ -115,5 +117,5 @@ export const AuditEventSchema = z.object({
   actor: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
-  createdAt: z.number().int(),
+  createdAt: z.number().int().describe('Happened: epoch seconds, UTC'),
 });

@@ -7,8 +7,8 @@ export const ProjectSummarySchema = z.object({
   name: z.string(),
   remarks: z.string(),
   isDefault: z.boolean(),
-  /** Last modification, epoch milliseconds. */
-  updatedAt: z.number().int(),
+  /** Last modification. */
+  updatedAt: z.number().int().describe('Last modification: epoch seconds, UTC'),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
@@ -24,5 +24,6 @@ export const ProjectWithNetworksSchema = z.object({
   id: IdSchema,
   name: z.string(),
   isDefault: z.boolean(),
-  networks: z.array(z.object({ id: IdSchema, name: z.string() })),
+  /** Each network with its IANA time zone, in which its times are shown. */
+  networks: z.array(z.object({ id: IdSchema, name: z.string(), timeZone: z.string() })),
 });

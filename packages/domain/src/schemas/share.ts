@@ -16,8 +16,8 @@ export const ShareInvitationSchema = z.object({
   email: z.string(),
   userType: z.number().int(),
   state: z.enum(['pending', 'accepted', 'expired', 'revoked']),
-  expiresAt: z.number().int(),
-  createdAt: z.number().int(),
+  expiresAt: z.number().int().describe('Link expires: epoch seconds, UTC'),
+  createdAt: z.number().int().describe('Created: epoch seconds, UTC'),
 });
 
 /** What the public share page shows for a link. */
@@ -28,7 +28,7 @@ export const ShareLinkInfoSchema = z.object({
   email: z.string(),
   userType: z.number().int(),
   state: z.enum(['pending', 'accepted', 'expired', 'revoked']),
-  expiresAt: z.number().int(),
+  expiresAt: z.number().int().describe('Link expires: epoch seconds, UTC'),
 });
 
 /** A share link token as it appears in the e-mailed link. */

@@ -76,8 +76,8 @@ export const NodeSchema = z.object({
   namePositionY: z.number().nullable(),
   /** Section 4: 0 offline/unknown, 1 fault, 2 second fault state. */
   status: z.number().int(),
-  statusTime: z.number().int().nullable(),
-  createTime: z.number().int(),
+  statusTime: z.number().int().nullable().describe('Status last changed: epoch seconds, UTC'),
+  createTime: z.number().int().describe('Created: epoch seconds, UTC'),
 });
 export type PlanNode = z.infer<typeof NodeSchema>;
 

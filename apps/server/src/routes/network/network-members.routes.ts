@@ -1,4 +1,4 @@
-import { Code, canRemoveMember, Limits, transferOwnership } from '@lightwell/domain';
+import { Code, canRemoveMember, epochSeconds, Limits, transferOwnership } from '@lightwell/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
@@ -8,8 +8,6 @@ import { serveCall } from '../../lib/serve-call.ts';
 import { authorize, loadNetworkAccess } from '../../policies/access.ts';
 import { auditNetwork } from '../../presenters/network.ts';
 import { recordAudit } from '../../services/audit.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Members of a network, ownership transfer, the recycle bin and the audit trail. */
 export function networkMemberRoutes(app: FastifyInstance): void {
@@ -32,7 +30,7 @@ export function networkMemberRoutes(app: FastifyInstance): void {
       name: row.name,
       email: access.abilities.manageMembers || row.uid === session.uid ? row.email : null,
       userType: row.userType,
-      date: row.date.getTime(),
+      date: epochSeconds(row.date),
       isMe: row.uid === session.uid,
       canRemove: row.uid !== session.uid && canRemoveMember(access.members, session.uid, row.uid),
       canTransfer: transferOwnership(access.members, session.uid, row.uid) !== null,
@@ -100,8 +98,8 @@ export function networkMemberRoutes(app: FastifyInstance): void {
       name: row.name,
       pid: row.pid,
       pName: names.get(row.pid) ?? '',
-      deletedAt: row.deletedAt!.getTime(),
-      purgeAt: row.deletedAt!.getTime() + Limits.recycleRetentionDays * DAY_MS,
+      deletedAt: epochSeconds(row.deletedAt!),
+      purgeAt: epochSeconds(row.deletedAt!) + Limits.recycleRetentionDays * 86_400,
     }));
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
   });
@@ -145,7 +143,7 @@ export function networkMemberRoutes(app: FastifyInstance): void {
         actor,
         before: event.before,
         after: event.after,
-        createdAt: event.createdAt.getTime(),
+        createdAt: epochSeconds(event.createdAt),
       })),
       total: total?.n ?? 0,
       page: payload.page,

@@ -1,4 +1,4 @@
-import { Code, type Profile, ProfileSettingsSchema, type ProfileSummary } from '@lightwell/domain';
+import { Code, epochSeconds, type Profile, ProfileSettingsSchema, type ProfileSummary } from '@lightwell/domain';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -72,7 +72,7 @@ export async function presentProfileSummary(db: Db, row: ProfileRow, uid: number
     nid: mine ? row.nid : null,
     zoneCount: usage.zones,
     networkCount: usage.networks,
-    updatedAt: row.updatedAt.getTime(),
+    updatedAt: epochSeconds(row.updatedAt),
   };
 }
 

@@ -1,4 +1,10 @@
-import { Code, ProfileSettingsSchema, SHARE_LINK_DAYS, shareLinkState } from '@lightwell/domain';
+import {
+  Code,
+  epochSeconds,
+  ProfileSettingsSchema,
+  SHARE_LINK_DAYS,
+  shareLinkState,
+} from '@lightwell/domain';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -102,7 +108,7 @@ export function profileShareRoutes(app: FastifyInstance): void {
       sharerName: sharer?.name ?? '',
       email: row.email,
       state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()),
-      expiresAt: row.expiresAt.getTime(),
+      expiresAt: epochSeconds(row.expiresAt),
       settings: profile ? ProfileSettingsSchema.parse(profile.settings) : null,
     };
   });

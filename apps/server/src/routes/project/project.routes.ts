@@ -70,7 +70,7 @@ export function projectRoutes(app: FastifyInstance): void {
       id: project.id,
       name: project.name,
       isDefault,
-      networks: nets.filter((n) => n.pid === project.id).map((n) => ({ id: n.id, name: n.name })),
+      networks: nets.filter((n) => n.pid === project.id).map((n) => ({ id: n.id, name: n.name, timeZone: n.timeZone })),
     }));
   });
 

@@ -62,6 +62,23 @@ describeApi('schedules', () => {
       expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['schedule.add', 'network.location']));
     });
 
+    it('answers the next three firings in the network time zone, across a daylight-saving change', async () => {
+      // Friday 27 March 2026; London moves to BST on Sunday 29 March.
+      setNow('2026-03-27T12:00:00Z');
+      const { owner, network } = await networkTeam(t);
+      const location = { nid: network.id, latitude: 51.5, longitude: -0.12, timeZone: 'Europe/London' };
+      await call(t.app, 'networkLocationUpdate', location, owner.session);
+      await add(owner.session, network.id, { dayOfWeek: 127, hour: 7, minute: 30 });
+      const data = (await call(t.app, 'scheduleList', { nid: network.id }, owner.session)).body.data as {
+        list: Schedule[];
+      };
+      // 07:30 GMT on the 28th, then 07:30 BST (06:30 UTC) on the 29th and 30th.
+      expect(data.list[0]!.nextRuns).toEqual(
+        ['2026-03-28T07:30:00Z', '2026-03-29T06:30:00Z', '2026-03-30T06:30:00Z'].map((iso) => Date.parse(iso) / 1000),
+      );
+      expect(data.list[0]!.nextRun).toBe(data.list[0]!.nextRuns[0]);
+    });
+
     it('adds astro timers with a shift; they run at sunset once the network has a location', async () => {
       setNow('2026-06-21T00:00:00Z');
       const { owner, network } = await networkTeam(t);

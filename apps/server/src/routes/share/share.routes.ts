@@ -1,4 +1,4 @@
-import { Code, shareLinkState, UserType } from '@lightwell/domain';
+import { Code, epochSeconds, shareLinkState, UserType } from '@lightwell/domain';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -86,8 +86,8 @@ export function shareRoutes(app: FastifyInstance): void {
         email: row.email,
         userType: row.userType,
         state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()),
-        expiresAt: row.expiresAt.getTime(),
-        createdAt: row.createdAt.getTime(),
+        expiresAt: epochSeconds(row.expiresAt),
+        createdAt: epochSeconds(row.createdAt),
       });
     }
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
@@ -128,7 +128,7 @@ export function shareRoutes(app: FastifyInstance): void {
       email: row.email,
       userType: row.userType,
       state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()),
-      expiresAt: row.expiresAt.getTime(),
+      expiresAt: epochSeconds(row.expiresAt),
     };
   });
 

@@ -59,7 +59,9 @@ describeApi('task timeouts', () => {
     t.clock.advance(6);
     const ended = await settled(sub.session, task.id);
     expect(ended).toMatchObject({ status: TaskStatus.failed, executed: 1, failed: 2, failures: { timeout: 2 } });
-    expect(ended.endTime).not.toBeNull();
+    // Epoch seconds, like every instant of the API: ended after the 6 s the clock moved on.
+    expect(ended.endTime! - ended.createTime).toBeGreaterThanOrEqual(6);
+    expect(ended.endTime! - ended.createTime).toBeLessThan(60);
   });
 
   it('ends each overdue task exactly once when several processes sweep together', async () => {

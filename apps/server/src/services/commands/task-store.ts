@@ -1,4 +1,11 @@
-import { type TaskDetail, type TaskStatusValue, type TaskSummary, tallyTask } from '@lightwell/domain';
+import {
+  epochSeconds,
+  epochSecondsOrNull,
+  type TaskDetail,
+  type TaskStatusValue,
+  type TaskSummary,
+  tallyTask,
+} from '@lightwell/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,8 +28,8 @@ export function presentTask(row: TaskRow, outcomes: { status: number; reason: st
     executed: tally.executed,
     failed: tally.failed,
     failures: tally.failures,
-    createTime: row.createdAt.getTime(),
-    endTime: row.endedAt?.getTime() ?? null,
+    createTime: epochSeconds(row.createdAt),
+    endTime: epochSecondsOrNull(row.endedAt),
   };
 }
 

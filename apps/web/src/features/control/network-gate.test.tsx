@@ -17,7 +17,12 @@ describe('NetworkGate', () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(projectKeys.info(testUser.uid), [
       { id: 1, name: 'My project', isDefault: true, networks: [] },
-      { id: 2, name: 'Demo office building', isDefault: false, networks: [{ id: 9, name: 'Demo office' }] },
+      {
+        id: 2,
+        name: 'Demo office building',
+        isDefault: false,
+        networks: [{ id: 9, name: 'Demo office', timeZone: 'UTC' }],
+      },
     ]);
     await act(async () => {
       render(

@@ -38,7 +38,7 @@ export function ScheduleDialog({ nid, kind, schedule, onClose }: ScheduleDialogP
     <Modal
       open
       width={760}
-      title={`${t(schedule ? 'schedule.form.editTitle' : 'schedule.form.createTitle')} · ${t(`schedule.kinds.${kind}`)}`}
+      title={t(`schedule.form.${schedule ? 'edit' : 'create'}Title.${kind}`)}
       okText={t('common.actions.save')}
       cancelText={t('common.actions.cancel')}
       confirmLoading={add.isPending || update.isPending}

@@ -22,11 +22,20 @@ describe('schedule form (section 3 encoding)', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('shows the stored fields of every day at 18:00: year 100, month 4095, dayOfWeek 127', async () => {
+  it('reads every day at 18:00 as a sentence; the stored fields wait in a disclosure', async () => {
     renderFields('schedule');
-    expect((await screen.findByTestId('schedule-encoded')).textContent).toBe(
-      'Stored as: year 100 · month 4095 · day 0 · dayOfWeek 127 · hour 18 · minute 0 · second 0',
+    expect((await screen.findByTestId('schedule-sentence')).textContent).toBe('every day at 18:00');
+    expect(screen.getByTestId('schedule-encoded').textContent).toBe(
+      'year 100 · month 4095 · day 0 · dayOfWeek 127 · hour 18 · minute 0 · second 0',
     );
+    expect(screen.getByTestId('schedule-encoded').closest('details')?.open).toBe(false);
+  });
+
+  it('reads an astro timer as its event and shift, in German too', async () => {
+    renderFields('astro');
+    expect((await screen.findByTestId('schedule-sentence')).textContent).toBe('every day at sunset');
+    await i18n.changeLanguage('de');
+    expect((await screen.findByTestId('schedule-sentence')).textContent).toBe('jeden Tag bei Sonnenuntergang');
   });
 
   it('updates the masks as months and weekdays are picked (bit 0 January, bit 0 Monday … bit 6 Sunday)', async () => {
@@ -36,6 +45,7 @@ describe('schedule form (section 3 encoding)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Dec' }));
     const encoded = await screen.findByText(/dayOfWeek 31 /);
     expect(encoded.textContent).toContain('month 2047');
+    expect(screen.getByTestId('schedule-sentence').textContent).toBe('Mon–Fri in Jan–Nov at 18:00');
   });
 
   it('encodes astro timers without a time of day', () => {

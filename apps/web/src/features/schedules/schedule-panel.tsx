@@ -1,28 +1,31 @@
 import type { Schedule } from '@lightwell/domain';
-import { Button, Card, Divider, Space, Switch, Table, Typography } from 'antd';
+import { Button, Card, Divider, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScheduleListQuery, useScheduleMutations } from '../../api/schedule';
 import { toast } from '../../app/feedback';
 import { EmptyState } from '../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../components/table-columns';
-import { useFormatDateTime } from '../../hooks/use-format-date';
+import { useFormatInstant } from '../../hooks/use-format-instant';
 import { LocationForm } from './location-form';
 import { OverrideStatus } from './override-status';
 import { ScheduleDialog } from './schedule-dialog';
+import { useScheduleSentence } from './use-schedule-sentence';
 import { useTargetOptions } from './use-target-options';
 
 type Editing = { kind: Schedule['kind']; schedule?: Schedule } | null;
 
 /**
  * Schedules and astro timers of network `nid` (section 3 encoding): the network's location, the list
- * with the stored fields and the next run, and (owners, installers) the editor.
+ * with each timer as a sentence and its next firings in the network's time zone (with the zone's
+ * abbreviation, to the minute), and (owners, installers) the editor.
  */
 export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean }) {
   const { t } = useTranslation();
   const query = useScheduleListQuery(nid);
   const { enable, remove, resume } = useScheduleMutations();
-  const formatDateTime = useFormatDateTime();
+  const formatInstant = useFormatInstant();
+  const sentence = useScheduleSentence();
   const targets = useTargetOptions(nid);
   const targetName = (row: Schedule) => {
     const kind = t(`schedule.targets.${row.targetKind}`);
@@ -32,6 +35,7 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
   };
   const [editing, setEditing] = useState<Editing>(null);
   const data = query.data;
+  const timeZone = data?.location.timeZone;
 
   return (
     <Card
@@ -85,23 +89,23 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
             render: (_, row) => targetName(row),
           },
           {
-            title: t('schedule.columns.encoded'),
-            key: 'encoded',
-            render: (_, row) => (
-              <Typography.Text code data-testid="schedule-row-encoded">
-                {t('schedule.encoded', row)}
-                {row.kind === 'astro' &&
-                  t('schedule.astroSuffix', {
-                    event: t(`schedule.astro.${row.astroEvent}`),
-                    shift: `${row.astroShift >= 0 ? '+' : ''}${row.astroShift}`,
-                  })}
-              </Typography.Text>
-            ),
+            title: t('schedule.columns.when'),
+            key: 'when',
+            render: (_, row) => <span data-testid="schedule-row-sentence">{sentence(row)}</span>,
           },
           {
             title: t('schedule.columns.nextRun'),
-            dataIndex: 'nextRun',
-            render: (value: number | null) => (value === null ? '—' : formatDateTime(value * 1000)),
+            key: 'nextRuns',
+            render: (_, row) =>
+              row.nextRuns.length === 0 ? (
+                '—'
+              ) : (
+                <div data-testid="schedule-next-runs">
+                  {row.nextRuns.map((at) => (
+                    <div key={at}>{formatInstant(at, { timeZone })}</div>
+                  ))}
+                </div>
+              ),
           },
           {
             title: t('schedule.columns.override'),
@@ -109,6 +113,7 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
             render: (_, row) => (
               <OverrideStatus
                 schedule={row}
+                timeZone={timeZone}
                 onResume={() =>
                   resume.mutate(
                     { nid, scheduleId: row.id },

@@ -1,7 +1,8 @@
-import { Checkbox, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { Alert, Checkbox, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodedFields, type ScheduleValues } from './schedule-values';
+import { useScheduleSentence } from './use-schedule-sentence';
 
 const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
 
@@ -21,11 +22,13 @@ function useCalendarNames() {
 
 /**
  * Date and time of a schedule (section 3): year, months, day, weekdays and, for schedules, hour, minute
- * and second with their special choices; shows the encoded fields they will be stored as.
+ * and second with their special choices; reads them back as a sentence, with the encoded fields they
+ * will be stored as one click away (installers compare them with a gateway's registers).
  */
 export function ScheduleTimeFields({ kind }: { kind: ScheduleValues['kind'] }) {
   const { t } = useTranslation();
   const names = useCalendarNames();
+  const sentence = useScheduleSentence();
   const form = Form.useFormInstance<ScheduleValues>();
   const watched = Form.useWatch([], form) as ScheduleValues | undefined;
   const thisYear = new Date().getFullYear();
@@ -104,10 +107,26 @@ export function ScheduleTimeFields({ kind }: { kind: ScheduleValues['kind'] }) {
         </Space>
       )}
       {encoded && (
-        <Typography.Paragraph type="secondary" data-testid="schedule-encoded">
-          {t('schedule.form.encoded')}:{' '}
-          {t('schedule.encoded', kind === 'astro' ? { ...encoded, hour: 0, minute: 0, second: 0 } : encoded)}
-        </Typography.Paragraph>
+        <>
+          <Alert
+            type="info"
+            data-testid="schedule-sentence"
+            title={sentence({
+              kind,
+              ...encoded,
+              astroEvent: watched?.astroEvent ?? null,
+              astroShift: watched?.astroShift ?? 0,
+            })}
+          />
+          <details>
+            <summary>
+              <Typography.Text type="secondary">{t('schedule.form.encoded')}</Typography.Text>
+            </summary>
+            <Typography.Text type="secondary" code data-testid="schedule-encoded">
+              {t('schedule.encoded', kind === 'astro' ? { ...encoded, hour: 0, minute: 0, second: 0 } : encoded)}
+            </Typography.Text>
+          </details>
+        </>
       )}
     </>
   );

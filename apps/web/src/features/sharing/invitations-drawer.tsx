@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useResendShareMutation, useRevokeShareMutation, useSentInvitationsQuery } from '../../api/share';
 import { toast } from '../../app/feedback';
 import { TABLE_SCROLL } from '../../components/table-columns';
-import { useFormatDateTime } from '../../hooks/use-format-date';
+import { useFormatInstant } from '../../hooks/use-format-instant';
 import { useSession } from '../../stores/session';
 
 const STATE_COLOURS = { pending: 'processing', accepted: 'success', expired: 'default', revoked: 'error' } as const;
@@ -11,7 +11,7 @@ const STATE_COLOURS = { pending: 'processing', accepted: 'success', expired: 'de
 /** The invitations the user sent: state, expiry, and resend or withdraw (section 4 share links). */
 export function InvitationsDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatInstant = useFormatInstant('local');
   const pageSize = useSession((state) => state.pageNumber);
   const invitations = useSentInvitationsQuery();
   const resend = useResendShareMutation();
@@ -38,7 +38,7 @@ export function InvitationsDrawer({ onClose }: { onClose: () => void }) {
             title: t('share.invitations.state'),
             render: (_, row) => <Tag color={STATE_COLOURS[row.state]}>{t(`share.state.${row.state}`)}</Tag>,
           },
-          { title: t('share.invitations.expires'), render: (_, row) => formatDateTime(row.expiresAt) },
+          { title: t('share.invitations.expires'), render: (_, row) => formatInstant(row.expiresAt) },
           {
             title: t('share.invitations.actions'),
             render: (_, row) => (

@@ -10,8 +10,8 @@ const info = [
     name: 'Head office',
     isDefault: true,
     networks: [
-      { id: 11, name: 'Lobby' },
-      { id: 12, name: 'Roof' },
+      { id: 11, name: 'Lobby', timeZone: 'UTC' },
+      { id: 12, name: 'Roof', timeZone: 'UTC' },
     ],
   },
   { id: 2, name: 'Warehouse', isDefault: false, networks: [] },

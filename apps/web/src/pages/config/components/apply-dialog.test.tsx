@@ -27,7 +27,7 @@ describe('apply a profile', { timeout: 60_000 }, () => {
       seed: (client) => {
         useSession.getState().setProject(1, 'Head office');
         client.setQueryData(projectKeys.info(testUser.uid), [
-          { id: 1, name: 'Head office', networks: [{ id: 3, name: 'Hall' }] },
+          { id: 1, name: 'Head office', networks: [{ id: 3, name: 'Hall', timeZone: 'UTC' }] },
         ] as never);
       },
     });

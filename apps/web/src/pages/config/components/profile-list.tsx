@@ -9,7 +9,7 @@ import { useProfileCopyMutation, useProfileDeleteMutation, useProfilePageQuery }
 import { toast } from '../../../app/feedback';
 import { EmptyState } from '../../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../components/table-columns';
-import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { useSession } from '../../../stores/session';
 import { ApplyDialog } from './apply-dialog';
 import { profileDisplayName } from './profile-name';
@@ -28,7 +28,7 @@ type Dialog = { kind: 'apply' | 'share'; profile: ProfileSummary } | null;
 export function ProfileList({ scope, title }: { scope: ProfileScope; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant('local');
   const pageSize = useSession((state) => state.pageNumber);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);

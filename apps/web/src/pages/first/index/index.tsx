@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProjectInfoQuery, useProjectsQuery } from '../../../api/project';
-import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { HOME_PATH, pathOfIndex } from '../../../route-table';
 import { useSession } from '../../../stores/session';
 import { type HomeProject, ProjectsTable } from './components/projects-table';
@@ -15,7 +15,7 @@ export function HomePage() {
   const navigate = useNavigate();
   const name = useSession((state) => state.name);
   const pageSize = useSession((state) => state.pageNumber);
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant('local');
   const projects = useProjectsQuery();
   const info = useProjectInfoQuery();
   const handleOpen = useOpenNetwork();

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ShareDialog } from '../../../features/sharing/share-dialog';
-import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { ProjectDialog } from './components/project-dialog';
 import { ProjectTable } from './components/project-table';
 import { useProjectList } from './use-project-list';
@@ -10,7 +10,7 @@ import { useProjectList } from './use-project-list';
 /** Project list (/project/index, index 2-1): search, paging, create, edit, set as default, delete. */
 export function ProjectListPage() {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant('local');
   const list = useProjectList();
 
   return (

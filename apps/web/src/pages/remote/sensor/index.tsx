@@ -7,7 +7,7 @@ import { useNetworkDetailQuery } from '../../../api/zone';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkGate } from '../../../features/control/network-gate';
 import { deviceIdentityColumns, devicePagination } from '../../../features/devices/device-columns';
-import { useFormatDateTime } from '../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { useSession } from '../../../stores/session';
 
 /** Sensor page (/remote/sensor, 4-9): motion and light sensors with trigger counts, last trigger and lux. */
@@ -48,7 +48,7 @@ export interface SensorTableProps {
 /** Sensors of a network: kind, model, MAC, presence, trigger count, last trigger (user's time format), lux. */
 export function SensorTable({ rows, total, page, pageSize, loading, onPageChange }: SensorTableProps) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant();
   return (
     <Table<SensorSummary>
       rowKey="id"
@@ -72,7 +72,8 @@ export function SensorTable({ rows, total, page, pageSize, loading, onPageChange
         {
           title: t('device.columns.lastTrigger'),
           key: 'lastTrigger',
-          render: (_, s) => (s.lastTriggeredAt === null ? t('device.never') : formatDateTime(s.lastTriggeredAt * 1000)),
+          render: (_, s) =>
+            s.lastTriggeredAt === null ? t('device.never') : formatDateTime(s.lastTriggeredAt, { precision: 'second' }),
         },
         {
           title: t('device.columns.lux'),

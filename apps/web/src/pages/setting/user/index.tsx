@@ -1,4 +1,4 @@
-import { formatDateTime } from '@lightwell/domain';
+import { formatInstant, localTimeZone } from '@lightwell/domain';
 import { useState } from 'react';
 import { useUserInfoQuery } from '../../../api/user';
 import { useSession } from '../../../stores/session';
@@ -25,7 +25,9 @@ export function UserSettingsPage() {
         form={settings.form}
         initialValues={settings.initialValues}
         saving={settings.saving}
-        formatExample={(timeFormat) => formatDateTime(new Date(), timeFormat)}
+        formatExample={(timeFormat) =>
+          formatInstant(Math.floor(Date.now() / 1000), { timeZone: localTimeZone(), timeFormat })
+        }
         onSave={settings.handleSave}
       />
       {/* Mounted only while open, so every dialog starts at its first step. */}

@@ -6,7 +6,7 @@ import { AppProviders } from '../../../../app/providers';
 import { i18n } from '../../../../i18n';
 import { ProjectTable } from './project-table';
 
-const base = { remarks: '', updatedAt: Date.UTC(2026, 0, 5, 9, 30), networkCount: 0 };
+const base = { remarks: '', updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000, networkCount: 0 };
 const rows: ProjectListItem[] = [
   { ...base, id: 1, name: 'Head office', isDefault: true, isCreator: true, networkCount: 2 },
   { ...base, id: 2, name: 'Shared site', isDefault: false, isCreator: false },
@@ -25,7 +25,7 @@ describe('project table (/project/index)', () => {
           pageSize={10}
           loading={false}
           settingDefault={undefined}
-          formatDateTime={(value) => new Date(value).toISOString()}
+          formatDateTime={(value) => new Date(value * 1000).toISOString()}
           onPageChange={noop}
           actions={{
             onEdit: noop,

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
 import { InvitationsDrawer } from '../../../../features/sharing/invitations-drawer';
 import { ShareDialog } from '../../../../features/sharing/share-dialog';
-import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { NETWORK_RECYCLE_PATH, pathOfIndex } from '../../../../route-table';
 import { AuditDrawer } from './components/audit-drawer';
 import { MembersDrawer } from './components/members-drawer';
@@ -22,7 +22,7 @@ import { useNetworkList } from './use-network-list';
 export function NetworkListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant();
   const list = useNetworkList();
   const { overlay, project } = list;
 

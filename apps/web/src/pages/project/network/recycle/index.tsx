@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNetworkRecycleQuery, useNetworkRestoreMutation } from '../../../../api/network';
 import { toast } from '../../../../app/feedback';
-import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { HOME_PATH, pathOfIndex } from '../../../../route-table';
 import { RecycleTable } from './components/recycle-table';
 
@@ -13,7 +13,7 @@ import { RecycleTable } from './components/recycle-table';
 export function NetworkRecyclePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant('local');
   const recycled = useNetworkRecycleQuery();
   const restore = useNetworkRestoreMutation();
 

@@ -7,7 +7,7 @@ import { useDeviceQuery } from '../../../../api/device';
 import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { ElementStatusTags, PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
-import { useFormatDateTime, useFormatUtcDate } from '../../../../hooks/use-format-date';
+import { useFormatInstant, useFormatUtcDate } from '../../../../hooks/use-format-instant';
 import { EditDeviceDialog } from './edit-device-dialog';
 
 /** Units of measured values, each a `common.units.<unit>` text with the value interpolated. */
@@ -71,9 +71,9 @@ export function D4iBankTable({ element }: { element: DeviceElement }) {
 /** One element: type, switching and level, colour temperature, decoded status, sensor and emergency data. */
 export function ElementSection({ element }: { element: DeviceElement }) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant();
   const type = t(`device.elementType.${elementTypeName(element.type)}`);
-  const time = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(seconds * 1000));
+  const time = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(seconds, { precision: 'second' }));
   return (
     <div data-testid={`element-${element.index}`} style={{ marginBottom: 16 }}>
       <Typography.Title level={5}>{t('device.elements.title', { index: element.index, type })}</Typography.Title>
@@ -134,9 +134,9 @@ export function ElementSection({ element }: { element: DeviceElement }) {
 /** Every section-3 field of a device, its product, binding and sync, and its decoded elements. */
 export function DeviceDetailView({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant();
   const formatDay = useFormatUtcDate();
-  const time = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(seconds * 1000));
+  const time = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(seconds, { precision: 'second' }));
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="large">
       <Descriptions title={t('device.detail.device')} size="small" column={1} bordered data-testid="device-fields">
@@ -159,7 +159,7 @@ export function DeviceDetailView({ device }: { device: DeviceDetail }) {
         <Descriptions.Item label={t('device.fields.manufacturer')}>{dash(device.manufacturer)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.supplier')}>{dash(device.supplier)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.installedAt')}>
-          {device.installedAt === null ? '—' : formatDay(device.installedAt * 1000)}
+          {device.installedAt === null ? '—' : formatDay(device.installedAt)}
         </Descriptions.Item>
         <Descriptions.Item label={t('device.fields.ratedPower')}>
           {device.ratedPower === null ? '—' : t('common.units.watts', { value: device.ratedPower })}

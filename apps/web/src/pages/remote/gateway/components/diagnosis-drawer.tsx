@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDiagnosisQuery } from '../../../../api/gateway';
 import { TABLE_SCROLL } from '../../../../components/table-columns';
-import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { useSession } from '../../../../stores/session';
 
 const LEVEL_COLORS: Record<string, string> = { info: 'blue', warning: 'orange', error: 'red' };
@@ -15,7 +15,7 @@ export function DiagnosisDrawer({ gateway, onClose }: { gateway: GatewayRow; onC
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(pageNumber);
   const entries = useGatewayDiagnosisQuery(gateway.id, page, pageSize);
-  const formatDate = useFormatDateTime();
+  const formatDate = useFormatInstant();
   return (
     <Drawer open size={720} title={t('gateway.diagnosis.title', { name: gateway.name })} onClose={onClose}>
       <Table
@@ -35,7 +35,11 @@ export function DiagnosisDrawer({ gateway, onClose }: { gateway: GatewayRow; onC
           },
         }}
         columns={[
-          { title: t('gateway.diagnosis.time'), key: 'at', render: (_, entry) => formatDate(entry.at * 1000) },
+          {
+            title: t('gateway.diagnosis.time'),
+            key: 'at',
+            render: (_, entry) => formatDate(entry.at, { precision: 'second' }),
+          },
           {
             title: t('gateway.diagnosis.level'),
             key: 'level',

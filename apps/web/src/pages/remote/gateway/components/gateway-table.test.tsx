@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GatewayRow } from '../../../../api/gateway';
+import { projectKeys } from '../../../../api/project';
+import { useSession } from '../../../../stores/session';
+import { testUser } from '../../../../test/render-app';
 import { fakeApi, renderComponent, tableRows } from '../../../../test/render-component';
 import { GatewayTable } from './gateway-table';
 
@@ -56,5 +59,35 @@ describe('gateway table', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.bodiesOf('gatewayUpdate')).toHaveLength(1));
     expect(api.bodiesOf('gatewayUpdate')[0]).toMatchObject({ gatewayId: 1, name: 'Lobby' });
+  });
+
+  it("shows when a gateway was last heard from in its network's time zone, with the zone and the seconds", async () => {
+    // 1 July 2026, 06:05:09 UTC: 07:05:09 in London (BST), whatever the browser's zone.
+    const heard = { ...gateway(1), lastSeen: Date.UTC(2026, 6, 1, 6, 5, 9) / 1000 };
+    await renderComponent(
+      <GatewayTable
+        gateways={[heard]}
+        loading={false}
+        canConfigure={false}
+        onDiagnosis={() => undefined}
+        onSecret={() => undefined}
+        onAdd={() => undefined}
+      />,
+      {
+        user: { timeFormat: 2 },
+        seed: (client) => {
+          useSession.getState().setNetwork(3, 'Hall');
+          client.setQueryData(projectKeys.info(testUser.uid), [
+            {
+              id: 1,
+              name: 'Head office',
+              isDefault: true,
+              networks: [{ id: 3, name: 'Hall', timeZone: 'Europe/London' }],
+            },
+          ]);
+        },
+      },
+    );
+    expect(await screen.findByText('01/07/2026 07:05:09 BST')).toBeTruthy();
   });
 });

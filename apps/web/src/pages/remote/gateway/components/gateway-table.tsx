@@ -6,7 +6,7 @@ import { type GatewayRow, useGatewayDeleteMutation, useGatewaySecretResetMutatio
 import { EmptyState } from '../../../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { GatewayStatusBadge } from '../../../../features/control/gateway-selector';
-import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
 import { RenameGatewayDialog } from './rename-gateway-dialog';
 import type { GatewaySecret } from './secret-dialog';
@@ -26,7 +26,7 @@ export interface GatewayTableProps {
 /** Gateways of a network: status by the section-4 rule, mesh, last seen in the user's time format, firmware, type. */
 export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onSecret, onAdd }: GatewayTableProps) {
   const { t } = useTranslation();
-  const formatDate = useFormatDateTime();
+  const formatDate = useFormatInstant();
   const reset = useGatewaySecretResetMutation();
   const remove = useGatewayDeleteMutation();
   const pagination = useTablePagination();
@@ -75,7 +75,8 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
           {
             title: t('gateway.fields.lastSeen'),
             key: 'lastSeen',
-            render: (_, gw) => (gw.lastSeen === null ? t('gateway.never') : formatDate(gw.lastSeen * 1000)),
+            render: (_, gw) =>
+              gw.lastSeen === null ? t('gateway.never') : formatDate(gw.lastSeen, { precision: 'second' }),
           },
           { title: t('gateway.fields.firmware'), key: 'firmware', render: (_, gw) => gw.firmware || '—' },
           actionsColumn<GatewayRow>({

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../../components/empty-state';
 import { actionsColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { formatTaskTally } from '../../../../features/control/tally';
 import { TaskStatusTag } from '../../../../features/control/task-progress';
-import { useFormatDateTime } from '../../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { builtPathOfIndex } from '../../../../route-table';
 import { useSession } from '../../../../stores/session';
 
@@ -24,7 +24,7 @@ export function TaskTable({ nid }: { nid: number }) {
   const [pageSize, setPageSize] = useState(pageNumber);
   const tasks = useTaskPageQuery(nid, page, pageSize);
   const cancel = useTaskCancelMutation();
-  const formatDate = useFormatDateTime();
+  const formatDate = useFormatInstant();
   const navigate = useNavigate();
   const planPath = builtPathOfIndex('4-1');
   return (
@@ -58,7 +58,11 @@ export function TaskTable({ nid }: { nid: number }) {
         },
       }}
       columns={[
-        { title: t('control.tasks.time'), key: 'time', render: (_, task) => formatDate(task.createTime) },
+        {
+          title: t('control.tasks.time'),
+          key: 'time',
+          render: (_, task) => formatDate(task.createTime, { precision: 'second' }),
+        },
         {
           title: t('control.tasks.target'),
           key: 'target',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkAuditQuery } from '../../../../../api/network';
 import { TABLE_SCROLL } from '../../../../../components/table-columns';
+import type { InstantOptions } from '../../../../../hooks/use-format-instant';
 import { useSession } from '../../../../../stores/session';
 import { auditActionKey, useNetworkLabels } from '../../network-labels';
 import { describeChanges, type FieldChange } from '../audit-changes';
@@ -40,7 +41,7 @@ export function AuditDrawer({
   onClose,
 }: {
   network: NetworkSummary;
-  formatDateTime: (value: number) => string;
+  formatDateTime: (value: number, options?: InstantOptions) => string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ export function AuditDrawer({
             title: t('network.audit.when'),
             dataIndex: 'createdAt',
             width: 170,
-            render: (at: number) => formatDateTime(at),
+            render: (at: number) => formatDateTime(at, { precision: 'second', timeZone: network.timeZone }),
           },
           {
             key: 'who',

@@ -8,6 +8,7 @@ import {
 } from '../../../../../api/network';
 import { toast } from '../../../../../app/feedback';
 import { TABLE_SCROLL } from '../../../../../components/table-columns';
+import type { InstantOptions } from '../../../../../hooks/use-format-instant';
 import { useNetworkLabels } from '../../network-labels';
 
 type Member = NonNullable<ReturnType<typeof useNetworkMembersQuery>['data']>[number];
@@ -23,7 +24,7 @@ export function MembersDrawer({
   onClose,
 }: {
   network: NetworkSummary;
-  formatDateTime: (value: number) => string;
+  formatDateTime: (value: number, options?: InstantOptions) => string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -121,7 +122,7 @@ export function MembersDrawer({
             key: 'date',
             title: t('network.members.since'),
             dataIndex: 'date',
-            render: (date: number) => formatDateTime(date),
+            render: (date: number) => formatDateTime(date, { timeZone: network.timeZone }),
           },
           { key: 'actions', title: t('network.columns.actions'), render: (_, member) => actions(member) },
         ]}

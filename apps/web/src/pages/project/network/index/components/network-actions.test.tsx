@@ -31,6 +31,7 @@ function network(abilities: Partial<NetworkSummary['abilities']>): NetworkSummar
     memberCount: 1,
     createTime: 0,
     updatedAt: 0,
+    timeZone: 'UTC',
     abilities: { ...none, ...abilities },
   };
 }

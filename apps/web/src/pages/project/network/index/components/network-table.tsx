@@ -3,6 +3,7 @@ import { Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../../components/table-columns';
+import type { InstantOptions } from '../../../../../hooks/use-format-instant';
 import { useNetworkLabels } from '../../network-labels';
 import { type NetworkActionHandlers, useNetworkActions } from './network-actions';
 
@@ -30,7 +31,7 @@ export function NetworkTable({
   pageSize: number;
   loading: boolean;
   selected: readonly NetworkSummary[];
-  formatDateTime: (value: number) => string;
+  formatDateTime: (value: number, options?: InstantOptions) => string;
   onPageChange: (page: number) => void;
   onSelect: (networks: NetworkSummary[]) => void;
   actions: NetworkActionHandlers;
@@ -93,7 +94,8 @@ export function NetworkTable({
           key: 'createTime',
           title: t('network.columns.createTime'),
           dataIndex: 'createTime',
-          render: (createTime: number) => formatDateTime(createTime),
+          render: (createTime: number, network: NetworkSummary) =>
+            formatDateTime(createTime, { timeZone: network.timeZone }),
         },
         actionsColumn<NetworkSummary>({
           title: t('network.columns.actions'),

@@ -10,7 +10,7 @@ import {
 } from '../../../../../api/backup';
 import { toast } from '../../../../../app/feedback';
 import { TABLE_SCROLL } from '../../../../../components/table-columns';
-import { useFormatDateTime } from '../../../../../hooks/use-format-date';
+import { useFormatInstant } from '../../../../../hooks/use-format-instant';
 import { BackupViewModal } from './backup-view-modal';
 
 /** Longest backup name (domain `BackupNameSchema`). */
@@ -23,7 +23,7 @@ const BACKUP_NAME_MAX = 64;
  */
 export function BackupDrawer({ nid, onClose }: { nid: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useFormatInstant();
   const [form] = Form.useForm<{ name?: string }>();
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useBackupListQuery(nid, true);
