@@ -27,8 +27,26 @@ export const testUser: LoginResult = {
 
 /** Projects the signed-in user of component tests has. */
 export const testProjects: ProjectSummary[] = [
-  { id: 1, name: 'Head office', remarks: 'Floors 1-3', isDefault: true, updatedAt: Date.UTC(2026, 0, 5, 9, 30) },
-  { id: 2, name: 'Warehouse', remarks: '', isDefault: false, updatedAt: Date.UTC(2026, 1, 1, 12, 0) },
+  {
+    id: 1,
+    name: 'Head office',
+    remarks: 'Floors 1-3',
+    isDefault: true,
+    updatedAt: Date.UTC(2026, 0, 5, 9, 30),
+    ownerName: 'Ada Lovelace',
+    isCreator: true,
+    canAddNetwork: true,
+  },
+  {
+    id: 2,
+    name: 'Warehouse',
+    remarks: '',
+    isDefault: false,
+    updatedAt: Date.UTC(2026, 1, 1, 12, 0),
+    ownerName: 'Anna Berg',
+    isCreator: false,
+    canAddNetwork: false,
+  },
 ];
 
 /**
