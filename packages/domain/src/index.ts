@@ -19,6 +19,7 @@ export * from './floor-plan/index.ts';
 export * from './limits.ts';
 export * from './locale/format-date.ts';
 export * from './locale/language.ts';
+export * from './locale/locale-defaults.ts';
 export * from './locale/time-format.ts';
 export * from './navigation/current-item.ts';
 export * from './navigation/menu-index.ts';

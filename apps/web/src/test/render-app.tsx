@@ -21,6 +21,7 @@ export const testUser: LoginResult = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   timeFormat: 0,
+  weekStart: 1,
   pageNumber: 10,
   language: 0,
 };

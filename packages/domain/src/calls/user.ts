@@ -88,12 +88,16 @@ export const userCalls = {
     path: '/api/v1/user/update/setting',
     auth: true,
     tag: 'user',
-    summary: 'Change language, time format or page size',
+    summary: 'Change language, time format, first day of the week or page size',
     payload: UpdateSettingInput,
     data: UserSchema,
     refine: [
-      (value) => value.language !== undefined || value.timeFormat !== undefined || value.pageNumber !== undefined,
-      'at least one of language, timeFormat, pageNumber',
+      (value) =>
+        value.language !== undefined ||
+        value.timeFormat !== undefined ||
+        value.weekStart !== undefined ||
+        value.pageNumber !== undefined,
+      'at least one of language, timeFormat, weekStart, pageNumber',
     ],
   }),
   updatePassword: defineCall({
