@@ -13,7 +13,8 @@ const url = `http://127.0.0.1:${port}/outbox?${query}`;
 
 try {
   const answer = await fetch(url);
-  if (answer.status === 404) {
+  // Where the outbox is not served, the path answers as an unknown page does (the web app, or 404).
+  if (!(answer.headers.get('content-type') ?? '').startsWith('text/plain')) {
     console.error(
       `The console on port ${port} shows no outbox: it sends mail through SMTP_URL, uses DATABASE_URL without DEMO, or is an older version.`,
     );

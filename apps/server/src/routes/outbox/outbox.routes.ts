@@ -26,7 +26,7 @@ export function outboxReadable(config: Config, request: FastifyRequest): boolean
 
 /**
  * `GET /outbox`: the newest kept messages as plain text, newest first, each as printed in the terminal
- * (`npm run mail` reads it). Anywhere it is not readable it does not exist (404).
+ * (`npm run mail` reads it). Anywhere it is not readable it answers as any unknown path does.
  */
 export function outboxRoutes(app: FastifyInstance): void {
   app.get('/outbox', async (request, reply) => {
