@@ -29,6 +29,7 @@ import { liveRoutes } from './routes/live/live.routes.ts';
 import { meshRoutes } from './routes/mesh/mesh.routes.ts';
 import { networkRoutes } from './routes/network/network.routes.ts';
 import { networkMemberRoutes } from './routes/network/network-members.routes.ts';
+import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { productRoutes } from './routes/product/product.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
 import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
@@ -196,7 +197,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     config,
     mailer:
-      options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+      options.mailer ??
+      createMailer({
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: app.log,
+        // A kept message is printed for the person at the terminal (README: a second account in a minute).
+        print: config.logLevel === 'silent' ? undefined : (block) => process.stdout.write(block),
+      }),
     signingSecret,
     link,
     live,
@@ -244,6 +253,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   appRoutes(app);
+  outboxRoutes(app);
   sessionRoutes(app);
   accountRoutes(app);
   projectRoutes(app);

@@ -68,7 +68,7 @@ function printBanner(config: Config, database: Database): void {
     '',
     `  Lightwell console is running at ${config.publicUrl}`,
     `  database: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-    `  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox table (no SMTP_URL)'}`,
+    `  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'printed here and kept in the outbox (no SMTP_URL); again: npm run mail'}`,
     ...(config.demo ? [`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`] : []),
     '',
   ];

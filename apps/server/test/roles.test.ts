@@ -182,8 +182,9 @@ const ROWS: Row[] = [
   { name: 'networkPidList', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid }) },
   { name: 'networkVoByNid', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
   { name: 'networkId', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
-  // Any member of the project may add a network to it (and becomes its member).
-  { name: 'networkAdd', codes: EVERY_MEMBER, payload: (w, role) => ({ pid: w.pid, name: `Added by ${role}` }) },
+  // The project's creator, or an owner or installer of one of its networks, adds a network to it (and
+  // becomes its member); a member who is only a sub-user there may not.
+  { name: 'networkAdd', codes: EDITORS, payload: (w, role) => ({ pid: w.pid, name: `Added by ${role}` }) },
   {
     name: 'networkVoUpdate',
     codes: EDITORS,
@@ -222,11 +223,11 @@ const ROWS: Row[] = [
     codes: { owner: ok, installer: refused, sub: refused },
     payload: async (w, role) => ({ nid: await w.network(), memberUid: otherMember(w, role) }),
   },
-  // A network in the recycle bin has only the member who deleted it, and that member restores it. (A
-  // sub-user can never be that member; the row records that restoring takes nothing but membership.)
+  // A network in the recycle bin is restored by its administrator (the owner, or the only installer of an
+  // ownerless network), as it was deleted; a sub-user left in it may not.
   {
     name: 'networkRecycleRestore',
-    codes: EVERY_MEMBER,
+    codes: EDITORS,
     payload: async (w, role) => ({ nid: await w.network([role], { deletedAt: new Date() }) }),
   },
   {

@@ -21,6 +21,7 @@ export * from './locale/epoch.ts';
 export * from './locale/format-date.ts';
 export * from './locale/format-instant.ts';
 export * from './locale/language.ts';
+export * from './locale/locale-defaults.ts';
 export * from './locale/time-format.ts';
 export * from './navigation/current-item.ts';
 export * from './navigation/menu-index.ts';

@@ -27,6 +27,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     language: smallint('language').notNull().default(0),
     timeFormat: smallint('time_format').notNull().default(1),
+    /** First day of the week, 1 Monday … 7 Sunday (Intl week info numbering). */
+    weekStart: smallint('week_start').notNull().default(1),
     pageNumber: smallint('page_number').notNull().default(10),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { formatMailBlock } from './mail-block.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
 /** Sends the console's e-mails. */
@@ -15,13 +16,16 @@ export interface Mailer {
 /**
  * Mailer writing every message to the outbox table. With `smtpUrl` it also delivers the message
  * through nodemailer and records whether that worked; without it the message stays in the outbox
- * (status `kept`) and one log line says so, so the console works offline.
+ * (status `kept`), one log line says so, and `print` (the terminal of `npm start`) gets the whole message
+ * as one readable block, so a person can register and share without a mail server.
  */
 export function createMailer(options: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  /** Where a kept message is shown to a person; nothing is printed without it. */
+  print?: ((block: string) => void) | undefined;
 }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
@@ -41,6 +45,7 @@ export function createMailer(options: {
         .returning({ id: outbox.id });
       if (!transport) {
         options.log.info({ to, template: template.name, outboxId: row?.id }, 'mail kept in outbox (no SMTP_URL)');
+        options.print?.(formatMailBlock({ to, subject: mail.subject, text: mail.text, at: new Date() }));
         return;
       }
       try {

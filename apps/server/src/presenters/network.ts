@@ -26,10 +26,16 @@ export function presentNetworkSummary(row: NetworkRow, members: Member[], uid: n
 }
 
 /** A network with its floor plan, as `uid` sees it. */
-export function presentNetworkDetail(row: NetworkRow, members: Member[], uid: number, pName: string): NetworkDetail {
+export function presentNetworkDetail(
+  row: NetworkRow,
+  members: Member[],
+  uid: number,
+  project: { name: string; ownerName: string },
+): NetworkDetail {
   return {
     ...presentNetworkSummary(row, members, uid),
-    pName,
+    pName: project.name,
+    pOwnerName: project.ownerName,
     image: row.image,
     imageSize: { width: row.imageWidth, height: row.imageHeight },
   };

@@ -8,6 +8,7 @@ export function presentUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     timeFormat: row.timeFormat as TimeFormat,
+    weekStart: row.weekStart,
     pageNumber: row.pageNumber as User['pageNumber'],
     language: row.language as LanguageCode,
   };

@@ -1,4 +1,4 @@
-import { type CallPayload, Code } from '@lightwell/domain';
+import { type CallPayload, Code, localeDefaults } from '@lightwell/domain';
 import type { AppContext } from '../context.ts';
 import { findUserByEmail, isNameTaken } from '../db/queries/users.ts';
 import { users } from '../db/schema.ts';
@@ -23,7 +23,8 @@ export async function sendRegisterCode(
 
 /**
  * Creates an account from an e-mailed code: 1051 when the address is registered, 1016 when the name is
- * taken, 1053 when the code is wrong or expired. The account starts with its default project.
+ * taken, 1053 when the code is wrong or expired. The account starts with its default project, and with
+ * the date format and first day of the week of the browser locale it was registered from.
  */
 export async function registerAccount(ctx: AppContext, payload: CallPayload<'register'>): Promise<void> {
   if (await findUserByEmail(ctx.db, payload.email)) throw alreadyRegistered();
@@ -35,7 +36,13 @@ export async function registerAccount(ctx: AppContext, payload: CallPayload<'reg
       await markCodeUsed(tx, codeId, ctx.now());
       const [user] = await tx
         .insert(users)
-        .values({ name: payload.name, email: payload.email, passwordHash, language: payload.language })
+        .values({
+          name: payload.name,
+          email: payload.email,
+          passwordHash,
+          language: payload.language,
+          ...(payload.locale ? localeDefaults(payload.locale) : {}),
+        })
         .returning({ id: users.id });
       await createDefaultProject(tx, user!.id, payload.language);
     });

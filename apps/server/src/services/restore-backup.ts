@@ -326,7 +326,9 @@ async function restoreSchedules(tx: Db, nid: number, list: BackupContentV2['sche
     // A claimed slot is the minute (UTC, `YYYY-MM-DDTHH:MM`) the schedule fired in.
     const slot = fired.get(`schedule:${schedule.id}`);
     const claimed = slot ? Date.parse(`${slot}:00Z`) : null;
-    const times = [schedule.lastRun === null ? null : schedule.lastRun * 1000, claimed].filter((t): t is number => t !== null);
+    const times = [schedule.lastRun === null ? null : schedule.lastRun * 1000, claimed].filter(
+      (t): t is number => t !== null,
+    );
     return times.length ? new Date(Math.max(...times)) : null;
   };
   for (const batch of batches(list)) {

@@ -28,7 +28,6 @@ import { presentNode, presentZone } from '../presenters/zone.ts';
 import { recordAudit } from './audit.ts';
 import { lockNetwork } from './lock-network.ts';
 
-
 /** The settings a version 1 backup keeps, by name. */
 export const networkSettingsKeysV1 = [
   'name',

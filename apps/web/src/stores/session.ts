@@ -1,4 +1,11 @@
-import { DEFAULT_TIME_FORMAT, Limits, type LoginResult, type TimeFormat, type User } from '@lightwell/domain';
+import {
+  DEFAULT_TIME_FORMAT,
+  DEFAULT_WEEK_START,
+  Limits,
+  type LoginResult,
+  type TimeFormat,
+  type User,
+} from '@lightwell/domain';
 import { create } from 'zustand';
 import { readNumber, readString, SESSION_STORAGE_KEYS, StorageKeys, writeValue } from './storage';
 
@@ -15,6 +22,8 @@ export interface SessionState {
   nid: number | null;
   nName: string;
   timeFormat: TimeFormat;
+  /** First day of the week, 1 Monday … 7 Sunday. */
+  weekStart: number;
   /** Page size of lists. */
   pageNumber: number;
   /** Account roles for the route filter (section 6); the server sends none yet. */
@@ -22,7 +31,7 @@ export interface SessionState {
   /** Stores a successful login. */
   signIn: (result: LoginResult) => void;
   /** Applies changed user fields (name, e-mail, settings). */
-  updateUser: (user: Partial<Pick<User, 'name' | 'email' | 'timeFormat' | 'pageNumber'>>) => void;
+  updateUser: (user: Partial<Pick<User, 'name' | 'email' | 'timeFormat' | 'weekStart' | 'pageNumber'>>) => void;
   /** Stores the current project, or clears it with null. */
   setProject: (pid: number | null, pName?: string) => void;
   /** Stores the current network, or clears it with null. */
@@ -46,6 +55,7 @@ function loadSession() {
     nid: readNumber(StorageKeys.nid),
     nName: readString(StorageKeys.nName) ?? '',
     timeFormat: asTimeFormat(readNumber(StorageKeys.timeFormat)),
+    weekStart: readNumber(StorageKeys.weekStart) ?? DEFAULT_WEEK_START,
     pageNumber: readNumber(StorageKeys.pageNumber) ?? Limits.defaultPageSize,
   };
 }
@@ -60,6 +70,7 @@ const signedOut = {
   nid: null,
   nName: '',
   timeFormat: DEFAULT_TIME_FORMAT,
+  weekStart: DEFAULT_WEEK_START,
   pageNumber: Limits.defaultPageSize,
 };
 
@@ -73,6 +84,7 @@ export const useSession = create<SessionState>()((set) => ({
     writeValue(StorageKeys.name, result.name);
     writeValue(StorageKeys.email, result.email);
     writeValue(StorageKeys.timeFormat, result.timeFormat);
+    writeValue(StorageKeys.weekStart, result.weekStart);
     writeValue(StorageKeys.pageNumber, result.pageNumber);
     set({
       token: result.token,
@@ -80,6 +92,7 @@ export const useSession = create<SessionState>()((set) => ({
       name: result.name,
       email: result.email,
       timeFormat: result.timeFormat,
+      weekStart: result.weekStart,
       pageNumber: result.pageNumber,
     });
   },
@@ -87,6 +100,7 @@ export const useSession = create<SessionState>()((set) => ({
     if (user.name !== undefined) writeValue(StorageKeys.name, user.name);
     if (user.email !== undefined) writeValue(StorageKeys.email, user.email);
     if (user.timeFormat !== undefined) writeValue(StorageKeys.timeFormat, user.timeFormat);
+    if (user.weekStart !== undefined) writeValue(StorageKeys.weekStart, user.weekStart);
     if (user.pageNumber !== undefined) writeValue(StorageKeys.pageNumber, user.pageNumber);
     set(Object.fromEntries(Object.entries(user).filter(([, value]) => value !== undefined)));
   },

@@ -12,6 +12,7 @@ export const StorageKeys = {
   nid: 'currentNid',
   nName: 'currentNName',
   timeFormat: 'currentTimeFormat',
+  weekStart: 'currentWeekStart',
   pageNumber: 'currentPageNumber',
   sidebarOpened: 'sidebarOpened',
   language: 'language',
@@ -30,6 +31,7 @@ export const SESSION_STORAGE_KEYS = [
   StorageKeys.nid,
   StorageKeys.nName,
   StorageKeys.timeFormat,
+  StorageKeys.weekStart,
   StorageKeys.pageNumber,
   StorageKeys.visitedViews,
 ] as const;

@@ -21,14 +21,33 @@ export const testUser: LoginResult = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   timeFormat: 0,
+  weekStart: 1,
   pageNumber: 10,
   language: 0,
 };
 
 /** Projects the signed-in user of component tests has. */
 export const testProjects: ProjectSummary[] = [
-  { id: 1, name: 'Head office', remarks: 'Floors 1-3', isDefault: true, updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000 },
-  { id: 2, name: 'Warehouse', remarks: '', isDefault: false, updatedAt: Date.UTC(2026, 1, 1, 12, 0) / 1000 },
+  {
+    id: 1,
+    name: 'Head office',
+    remarks: 'Floors 1-3',
+    isDefault: true,
+    updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000,
+    ownerName: 'Ada Lovelace',
+    isCreator: true,
+    canAddNetwork: true,
+  },
+  {
+    id: 2,
+    name: 'Warehouse',
+    remarks: '',
+    isDefault: false,
+    updatedAt: Date.UTC(2026, 1, 1, 12, 0) / 1000,
+    ownerName: 'Anna Berg',
+    isCreator: false,
+    canAddNetwork: false,
+  },
 ];
 
 /**

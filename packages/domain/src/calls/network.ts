@@ -68,9 +68,9 @@ export const networkCalls = {
     path: '/api/v1/network/id',
     auth: true,
     tag: 'network',
-    summary: 'Where a network belongs: `{id, name, pid, pName}`',
+    summary: "Where a network belongs: `{id, name, pid, pName, pOwnerName}` (the project owner's name)",
     payload: nid,
-    data: z.object({ id: IdSchema, name: z.string(), pid: IdSchema, pName: z.string() }),
+    data: z.object({ id: IdSchema, name: z.string(), pid: IdSchema, pName: z.string(), pOwnerName: z.string() }),
   }),
   networkAdd: defineCall({
     path: '/api/v1/network/add',

@@ -89,11 +89,15 @@ export const userCalls = {
     path: '/api/v1/user/update/setting',
     auth: true,
     tag: 'user',
-    summary: 'Change language, time format or page size',
+    summary: 'Change language, time format, first day of the week or page size',
     payload: UpdateSettingInput,
     data: UserSchema,
     refine: [
-      (value) => value.language !== undefined || value.timeFormat !== undefined || value.pageNumber !== undefined,
+      (value) =>
+        value.language !== undefined ||
+        value.timeFormat !== undefined ||
+        value.weekStart !== undefined ||
+        value.pageNumber !== undefined,
       RuleMessages.nothingToChange,
     ],
   }),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAddMember,
+  canAddNetworkToProject,
   canEditNetwork,
   canGrantOwnership,
   canRemoveMember,
+  canRestoreNetwork,
   deleteOutcome,
   isNetworkAdmin,
   type Member,
@@ -77,5 +79,21 @@ describe('members and ownership (section 6)', () => {
     expect(networkAbilities(team, 1)).toMatchObject({ edit: true, delete: true, leave: false, viewAudit: true });
     expect(networkAbilities(team, 2)).toMatchObject({ edit: true, delete: false, leave: true, transfer: false });
     expect(networkAbilities(team, 3)).toMatchObject({ edit: false, share: false, leave: true, backup: false });
+  });
+
+  it('restoring from the recycle bin: the administrator only, not every member left in it', () => {
+    expect(canRestoreNetwork([m(1, owner), m(3, subUser)], 1)).toBe(true);
+    expect(canRestoreNetwork([m(1, owner), m(3, subUser)], 3)).toBe(false);
+    expect(canRestoreNetwork([m(2, installer)], 2)).toBe(true);
+    expect(canRestoreNetwork([m(2, installer), m(4, installer)], 2)).toBe(false);
+    expect(canRestoreNetwork([m(3, subUser)], 3)).toBe(false);
+  });
+
+  it('adding a network to a project: its creator, or an owner or installer in it; a sub-user only, not', () => {
+    expect(canAddNetworkToProject(true, [])).toBe(true);
+    expect(canAddNetworkToProject(false, [subUser, installer])).toBe(true);
+    expect(canAddNetworkToProject(false, [owner])).toBe(true);
+    expect(canAddNetworkToProject(false, [subUser])).toBe(false);
+    expect(canAddNetworkToProject(false, [])).toBe(false);
   });
 });

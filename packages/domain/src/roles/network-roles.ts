@@ -82,6 +82,23 @@ export function canRemoveMember(members: readonly Member[], uid: number, targetU
   return actor.userType === UserType.installer && target.userType === UserType.subUser;
 }
 
+/**
+ * Restoring a network from the recycle bin: its administrator (owner, or the only installer of an
+ * ownerless network) — the one who could delete it. Membership alone is not enough (section 6).
+ */
+export function canRestoreNetwork(members: readonly Member[], uid: number): boolean {
+  return isNetworkAdmin(members, uid);
+}
+
+/**
+ * Adding a network to a project: the project's creator, or a user who is owner or installer of one of
+ * its live networks. Someone who is only a sub-user in the project may not (section 6: sub-users have
+ * none of the administering rights).
+ */
+export function canAddNetworkToProject(isCreator: boolean, rolesInProject: readonly UserTypeValue[]): boolean {
+  return isCreator || rolesInProject.some((role) => role === UserType.owner || role === UserType.installer);
+}
+
 /** Changing the network, its zones and its floor plan: owners and installers, not sub-users. */
 export function canEditNetwork(members: readonly Member[], uid: number): boolean {
   const actor = find(members, uid);

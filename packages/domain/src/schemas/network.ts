@@ -81,6 +81,8 @@ export type NetworkSummary = z.infer<typeof NetworkSummarySchema>;
 /** A network with its floor plan: image file name and size (default 500x500). */
 export const NetworkDetailSchema = NetworkSummarySchema.extend({
   pName: z.string(),
+  /** Name of the owner (creator) of the project holding the network. */
+  pOwnerName: z.string(),
   image: z.string().nullable(),
   imageSize: z.object({ width: z.number().int(), height: z.number().int() }),
 });
@@ -108,6 +110,8 @@ export const RecycledNetworkSchema = z.object({
   pName: z.string(),
   deletedAt: z.number().int().describe('Moved to the recycle bin: epoch seconds, UTC'),
   purgeAt: z.number().int().describe('Purged for good: epoch seconds, UTC'),
+  /** The caller may restore it: the network's administrator (owner, or its only installer without an owner). */
+  canRestore: z.boolean(),
 });
 
 /** One audit event. */

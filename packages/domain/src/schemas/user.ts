@@ -1,4 +1,8 @@
 import { z } from 'zod';
+
+/** First day of the week, 1 Monday … 7 Sunday. */
+export const WeekStartSchema = z.number().int().min(1).max(7);
+
 import {
   EmailSchema,
   IdSchema,
@@ -17,6 +21,8 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   timeFormat: TimeFormatSchema,
+  /** First day of the week: 1 Monday … 7 Sunday. */
+  weekStart: WeekStartSchema,
   pageNumber: PageSizeSchema,
   language: LanguageCodeSchema,
 });
@@ -33,6 +39,8 @@ export const RegisterInput = {
   password: NewPasswordSchema,
   code: VerificationCodeSchema,
   language: LanguageCodeSchema,
+  /** The browser's locale (BCP 47, e.g. `de-DE`): the new account's date format and first day of the week. */
+  locale: z.string().trim().max(64).optional(),
 };
 export const LoginInput = { email: EmailSchema, password: PasswordSchema, language: LanguageCodeSchema.optional() };
 export const PasswordCodeInput = { email: EmailSchema, language: LanguageCodeSchema.optional() };
@@ -40,6 +48,7 @@ export const PasswordResetInput = { email: EmailSchema, code: VerificationCodeSc
 export const UpdateSettingInput = {
   language: LanguageCodeSchema.optional(),
   timeFormat: TimeFormatSchema.optional(),
+  weekStart: WeekStartSchema.optional(),
   pageNumber: PageSizeSchema.optional(),
 };
 export const UpdatePasswordInput = { oldPassword: PasswordSchema, newPassword: NewPasswordSchema };

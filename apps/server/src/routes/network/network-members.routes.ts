@@ -1,7 +1,7 @@
-import { Code, canRemoveMember, epochSeconds, Limits, transferOwnership } from '@lightwell/domain';
+import { Code, canRemoveMember, canRestoreNetwork, epochSeconds, Limits, transferOwnership } from '@lightwell/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
+import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/queries/networks.ts';
 import { auditEvents, networks, networkUsers, projects, users } from '../../db/schema.ts';
 import { Answer } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
@@ -90,6 +90,10 @@ export function networkMemberRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'networkRecycleList', async ({ ctx, session }) => {
     const { rows } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid, { deleted: true }));
+    const members = await membersOf(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
     const names = new Map(
       (await ctx.db.select({ id: projects.id, name: projects.name }).from(projects)).map((p) => [p.id, p.name]),
     );
@@ -100,12 +104,14 @@ export function networkMemberRoutes(app: FastifyInstance): void {
       pName: names.get(row.pid) ?? '',
       deletedAt: epochSeconds(row.deletedAt!),
       purgeAt: epochSeconds(row.deletedAt!) + Limits.recycleRetentionDays * 86_400,
+      canRestore: canRestoreNetwork(members.get(row.id) ?? [], session.uid),
     }));
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
   });
 
   serveCall(app, 'networkRecycleRestore', async ({ ctx, session, payload }) => {
-    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid, { deleted: true });
+    const { network, members } = await loadNetworkAccess(ctx, session.uid, payload.nid, { deleted: true });
+    authorize(canRestoreNetwork(members, session.uid));
     await ctx.db.transaction(async (tx) => {
       const [restored] = await tx
         .update(networks)

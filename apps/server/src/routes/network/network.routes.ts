@@ -3,7 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/queries/networks.ts';
-import { networks, networkUsers, projects, projectUsers } from '../../db/schema.ts';
+import { projectFactsOf } from '../../db/queries/projects.ts';
+import { networks, networkUsers, projects, projectUsers, users } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { authorize, loadNetworkAccess, loadProjectAccess, type NetworkAccess } from '../../policies/access.ts';
@@ -11,12 +12,18 @@ import { auditNetwork, presentNetworkDetail, presentNetworkSummary } from '../..
 import { recordAudit } from '../../services/audit.ts';
 import { moveNetworks } from '../../services/move-networks.ts';
 
-async function detail(ctx: AppContext, uid: number, access: Pick<NetworkAccess, 'network' | 'members'>) {
+/** Name of a project and of its owner (creator). */
+async function projectNames(ctx: AppContext, pid: number) {
   const [project] = await ctx.db
-    .select({ name: projects.name })
+    .select({ name: projects.name, ownerName: users.name })
     .from(projects)
-    .where(eq(projects.id, access.network.pid));
-  return presentNetworkDetail(access.network, access.members, uid, project?.name ?? '');
+    .leftJoin(users, eq(users.id, projects.createdBy))
+    .where(eq(projects.id, pid));
+  return { name: project?.name ?? '', ownerName: project?.ownerName ?? '' };
+}
+
+async function detail(ctx: AppContext, uid: number, access: Pick<NetworkAccess, 'network' | 'members'>) {
+  return presentNetworkDetail(access.network, access.members, uid, await projectNames(ctx, access.network.pid));
 }
 
 async function summaries(ctx: AppContext, uid: number, rows: NetworkAccess['network'][]) {
@@ -61,12 +68,13 @@ export function networkRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'networkId', async ({ ctx, session, payload }) => {
     const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
-    const [project] = await ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, network.pid));
-    return { id: network.id, name: network.name, pid: network.pid, pName: project?.name ?? '' };
+    const project = await projectNames(ctx, network.pid);
+    return { id: network.id, name: network.name, pid: network.pid, pName: project.name, pOwnerName: project.ownerName };
   });
 
   serveCall(app, 'networkAdd', async ({ ctx, session, payload }) => {
     await loadProjectAccess(ctx, session.uid, payload.pid);
+    authorize((await projectFactsOf(ctx.db, session.uid, payload.pid)).canAddNetwork);
     return ctx.db.transaction(async (tx) => {
       const [network] = await tx
         .insert(networks)

@@ -1,10 +1,4 @@
-import {
-  Code,
-  epochSeconds,
-  ProfileSettingsSchema,
-  SHARE_LINK_DAYS,
-  shareLinkState,
-} from '@lightwell/domain';
+import { Code, epochSeconds, ProfileSettingsSchema, SHARE_LINK_DAYS, shareLinkState } from '@lightwell/domain';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';

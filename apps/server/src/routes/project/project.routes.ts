@@ -2,6 +2,7 @@ import { Code } from '@lightwell/domain';
 import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { escapeLike, listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
+import { projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
 import { networks, projects, projectUsers } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
@@ -23,7 +24,12 @@ export function projectRoutes(app: FastifyInstance): void {
       .innerJoin(projects, eq(projects.id, projectUsers.pid))
       .where(eq(projectUsers.uid, session.uid))
       .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id));
-    const list = rows.map((row) => presentProjectSummary(row.project, row.isDefault));
+    const facts = await projectFacts(
+      ctx.db,
+      session.uid,
+      rows.map((row) => row.project.id),
+    );
+    const list = rows.map((row) => presentProjectSummary(row.project, row.isDefault, facts.get(row.project.id)!));
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
   });
 
@@ -50,10 +56,14 @@ export function projectRoutes(app: FastifyInstance): void {
       });
       counts.set(project.id, n);
     }
+    const facts = await projectFacts(
+      ctx.db,
+      session.uid,
+      rows.map((row) => row.project.id),
+    );
     const list = rows.map((row) => ({
-      ...presentProjectSummary(row.project, row.isDefault),
+      ...presentProjectSummary(row.project, row.isDefault, facts.get(row.project.id)!),
       networkCount: counts.get(row.project.id) ?? 0,
-      isCreator: row.project.createdBy === session.uid,
     }));
     return { list, total: total?.n ?? 0, page: payload.page, pageSize: payload.pageSize };
   });
@@ -66,10 +76,17 @@ export function projectRoutes(app: FastifyInstance): void {
       .where(eq(projectUsers.uid, session.uid))
       .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id));
     const { rows: nets } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid));
+    const facts = await projectFacts(
+      ctx.db,
+      session.uid,
+      rows.map((row) => row.project.id),
+    );
     return rows.map(({ project, isDefault }) => ({
       id: project.id,
       name: project.name,
       isDefault,
+      ownerName: facts.get(project.id)?.ownerName ?? '',
+      isCreator: project.createdBy === session.uid,
       networks: nets.filter((n) => n.pid === project.id).map((n) => ({ id: n.id, name: n.name, timeZone: n.timeZone })),
     }));
   });
@@ -96,7 +113,7 @@ export function projectRoutes(app: FastifyInstance): void {
       });
       const [row] = await tx.select().from(projects).where(eq(projects.id, pid));
       await recordAudit(tx, { action: 'project.create', actorUid: session.uid, pid, after: payload });
-      return presentProjectSummary(row!, isDefault);
+      return presentProjectSummary(row!, isDefault, await projectFactsOf(tx, session.uid, pid));
     });
   });
 
@@ -117,7 +134,7 @@ export function projectRoutes(app: FastifyInstance): void {
         before,
         after: payload,
       });
-      return presentProjectSummary(row!, access.isDefault);
+      return presentProjectSummary(row!, access.isDefault, await projectFactsOf(tx, session.uid, payload.pid));
     });
   });
 

@@ -43,6 +43,7 @@ describeApi('own account', () => {
       name: user.name,
       email: user.email,
       timeFormat: 1,
+      weekStart: 1,
       pageNumber: 10,
       language: 0,
     });
@@ -56,11 +57,16 @@ describeApi('own account', () => {
       language: 2,
       timeFormat: 0,
     });
-    for (const bad of [{ language: 4 }, { timeFormat: 3 }, { pageNumber: 0 }, { pageNumber: '10' }, {}]) {
+    expect((await call(t.app, 'updateSetting', { weekStart: 7 }, session)).body.data).toMatchObject({ weekStart: 7 });
+    for (const bad of [{ language: 4 }, { timeFormat: 3 }, { weekStart: 0 }, { weekStart: 8 }, { pageNumber: 0 }, {}]) {
       const refused = await call(t.app, 'updateSetting', bad, session);
       expect(refused.body.code, JSON.stringify(bad)).toBe(Code.badInput);
     }
-    expect((await call(t.app, 'userInfo', {}, session)).body.data).toMatchObject({ language: 2, pageNumber: 50 });
+    expect((await call(t.app, 'userInfo', {}, session)).body.data).toMatchObject({
+      language: 2,
+      pageNumber: 50,
+      weekStart: 7,
+    });
   });
 
   it('changes the name; 1016 when another user has it', async () => {

@@ -45,6 +45,30 @@ describeApi('registration', () => {
     await expect(loginAs(t.app, identity.email)).resolves.toMatchObject({ uid: user!.id });
   });
 
+  it.each([
+    ['de-DE', 2, 1],
+    ['en-GB', 2, 1],
+    ['en-US', 1, 7],
+    ['zh-CN', 0, 1],
+  ])(
+    'a new account registered from a %s browser writes dates as format %i, weeks from day %i',
+    async (locale, timeFormat, weekStart) => {
+      const identity = uniqueIdentity();
+      expect((await register(identity, { locale })).body.code).toBe(0);
+      const login = await call(t.app, 'login', { email: identity.email, password: PASSWORD, language: 2 });
+      expect(login.body.data).toMatchObject({ timeFormat, weekStart, language: 2 });
+    },
+  );
+
+  it('keeps the defaults (m/d/y, Monday) without a locale or with one it cannot read', async () => {
+    for (const locale of [undefined, 'no locale here']) {
+      const identity = uniqueIdentity();
+      expect((await register(identity, locale ? { locale } : {})).body.code).toBe(0);
+      const [user] = await t.db.select().from(users).where(eq(users.email, identity.email));
+      expect(user).toMatchObject({ timeFormat: 1, weekStart: 1 });
+    }
+  });
+
   it('writes the code e-mail in German when asked in German', async () => {
     const identity = uniqueIdentity();
     await call(t.app, 'registerCode', { email: identity.email, language: 2 });

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
 import { i18n } from '../../i18n';
+import { useSession } from '../../stores/session';
 import { ScheduleTimeFields } from './schedule-time-fields';
 import { newScheduleValues, schedulePayload } from './schedule-values';
 
@@ -46,6 +47,20 @@ describe('schedule form (section 3 encoding)', () => {
     const encoded = await screen.findByText(/dayOfWeek 31 /);
     expect(encoded.textContent).toContain('month 2047');
     expect(screen.getByTestId('schedule-sentence').textContent).toBe('Mon–Fri in Jan–Nov at 18:00');
+  });
+
+  it("lists the weekdays from the user's first day of the week, with the same bits", async () => {
+    useSession.getState().updateUser({ weekStart: 7 });
+    try {
+      renderFields('schedule');
+      const days = screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent);
+      const week = days.slice(days.indexOf('Sun'), days.indexOf('Sun') + 7);
+      expect(week).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Sun' }));
+      expect((await screen.findByText(/dayOfWeek 63 /)).textContent).toContain('dayOfWeek 63');
+    } finally {
+      act(() => useSession.getState().updateUser({ weekStart: 1 }));
+    }
   });
 
   it('encodes astro timers without a time of day', () => {

@@ -1,23 +1,29 @@
+import { weekdaysFrom } from '@lightwell/domain';
 import { Alert, Checkbox, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../stores/session';
 import { encodedFields, type ScheduleValues } from './schedule-values';
 import { useScheduleSentence } from './use-schedule-sentence';
 
 const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
 
-/** Month and weekday names in the interface language (Intl), months 1-12 and ISO weekdays 1-7. */
+/**
+ * Month and weekday names in the interface language (Intl), months 1-12 and ISO weekdays 1-7; the week
+ * starts on the user's first day of the week.
+ */
 function useCalendarNames() {
   const { i18n } = useTranslation();
+  const weekStart = useSession((state) => state.weekStart);
   return useMemo(() => {
     const month = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
     return {
       months: range(12, 1).map((m) => ({ value: m, label: month.format(Date.UTC(2026, m - 1, 1)) })),
       // 5 January 2026 is a Monday.
-      weekdays: range(7, 1).map((d) => ({ value: d, label: weekday.format(Date.UTC(2026, 0, 4 + d)) })),
+      weekdays: weekdaysFrom(weekStart).map((d) => ({ value: d, label: weekday.format(Date.UTC(2026, 0, 4 + d)) })),
     };
-  }, [i18n.language]);
+  }, [i18n.language, weekStart]);
 }
 
 /**

@@ -9,12 +9,14 @@ const info = [
     id: 1,
     name: 'Head office',
     isDefault: true,
+    ownerName: 'Ada Lovelace',
+    isCreator: true,
     networks: [
       { id: 11, name: 'Lobby', timeZone: 'UTC' },
       { id: 12, name: 'Roof', timeZone: 'UTC' },
     ],
   },
-  { id: 2, name: 'Warehouse', isDefault: false, networks: [] },
+  { id: 2, name: 'Warehouse', isDefault: false, ownerName: 'Anna Berg', isCreator: false, networks: [] },
 ];
 
 describe('breadcrumb network choice (section 2 fallback rule)', () => {
@@ -41,5 +43,17 @@ describe('breadcrumb network choice (section 2 fallback rule)', () => {
       expect(screen.getByTestId('breadcrumb-network').textContent).toBe('No network');
       expect(localStorage.getItem('currentNid')).toBeNull();
     });
+  });
+
+  it('names the owner of a project someone else owns, in the breadcrumb, its choices and on home', async () => {
+    await renderApp('/first/index', { signedIn: true });
+    act(() => useSession.getState().setProject(2, 'Warehouse'));
+    await waitFor(() => expect(screen.getByTestId('breadcrumb-project').textContent).toBe('Warehouse · Anna Berg'));
+    const home = screen.getByTestId('home-projects');
+    expect(home.textContent).toContain('Warehouse · Anna Berg');
+    // One's own project keeps its plain name.
+    expect(home.textContent).not.toContain('Head office ·');
+    fireEvent.mouseEnter(screen.getByTestId('breadcrumb-project'));
+    expect(await screen.findByRole('menuitem', { name: 'Head office' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { menuParent } from '@lightwell/domain';
 import { Breadcrumb, type BreadcrumbProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { projectLabel } from '../../components/project-label';
 import { useCurrentProject } from '../../hooks/use-current-project';
 import { findRoute, menuGroups } from '../../route-table';
 import { useCurrentNetwork } from '../../stores/current-network';
@@ -44,11 +45,15 @@ export function AppBreadcrumb() {
     },
     {
       key: 'project',
-      title: <span data-testid="breadcrumb-project">{current?.name ?? t('common.breadcrumb.noProject')}</span>,
+      title: (
+        <span data-testid="breadcrumb-project">
+          {current ? projectLabel(current, t) : t('common.breadcrumb.noProject')}
+        </span>
+      ),
       ...(projects.length > 0
         ? {
             menu: {
-              items: projects.map((project) => ({ key: String(project.id), label: project.name })),
+              items: projects.map((project) => ({ key: String(project.id), label: projectLabel(project, t) })),
               selectedKeys: current ? [String(current.id)] : [],
               onClick: ({ key }: { key: string }) => {
                 const chosen = projects.find((project) => String(project.id) === key);

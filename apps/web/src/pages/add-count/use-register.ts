@@ -37,6 +37,8 @@ export function useRegister() {
       name: values.name.trim(),
       password: values.password,
       language: languageToCode(currentLanguage()),
+      // The browser's locale gives the new account its date format and first day of the week.
+      ...(typeof navigator !== 'undefined' && navigator.language ? { locale: navigator.language } : {}),
     };
     register.mutate(input, {
       onSuccess: () => {

@@ -7,10 +7,11 @@ import { i18n, setLanguage } from '../../../i18n';
 import { useLanguage } from '../../../i18n/use-language';
 import { useSession } from '../../../stores/session';
 
-/** Values of the settings form (section 3: language 0-3, time format 0-2, page size). */
+/** Values of the settings form (section 3: language 0-3, time format 0-2, page size; first day of the week 1-7). */
 export interface SettingsValues {
   language: LanguageCode;
   timeFormat: TimeFormat;
+  weekStart: number;
   pageNumber: 10 | 20 | 50 | 100;
 }
 
@@ -18,6 +19,7 @@ export interface SettingsValues {
 export function useSettingsForm() {
   const [form] = Form.useForm<SettingsValues>();
   const timeFormat = useSession((state) => state.timeFormat);
+  const weekStart = useSession((state) => state.weekStart);
   const pageNumber = useSession((state) => state.pageNumber);
   const update = useUpdateSettingMutation();
   const language = languageToCode(useLanguage());
@@ -26,6 +28,7 @@ export function useSettingsForm() {
   const initialValues = {
     language,
     timeFormat,
+    weekStart,
     pageNumber: pageNumber as SettingsValues['pageNumber'],
   };
 

@@ -2,6 +2,7 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import type { ProjectSummary } from '@lightwell/domain';
 import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { projectLabel } from '../../../../components/project-label';
 import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 
 /** A network as home lists it. */
@@ -44,7 +45,7 @@ export function ProjectsTable({
       columns={[
         nameColumn<HomeProject>({
           title: t('home.projects.name'),
-          text: (project) => project.name,
+          text: (project) => projectLabel(project, t),
           onOpen: (project) => onOpen(project),
           after: (project) => project.isDefault && <Tag color="red">{t('home.projects.default')}</Tag>,
         }),

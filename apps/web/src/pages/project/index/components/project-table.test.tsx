@@ -6,10 +6,10 @@ import { AppProviders } from '../../../../app/providers';
 import { i18n } from '../../../../i18n';
 import { ProjectTable } from './project-table';
 
-const base = { remarks: '', updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000, networkCount: 0 };
+const base = { remarks: '', updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000, networkCount: 0, canAddNetwork: true };
 const rows: ProjectListItem[] = [
-  { ...base, id: 1, name: 'Head office', isDefault: true, isCreator: true, networkCount: 2 },
-  { ...base, id: 2, name: 'Shared site', isDefault: false, isCreator: false },
+  { ...base, id: 1, name: 'Head office', isDefault: true, isCreator: true, ownerName: 'Ada Lovelace', networkCount: 2 },
+  { ...base, id: 2, name: 'Shared site', isDefault: false, isCreator: false, ownerName: 'Anna Berg' },
 ];
 const noop = () => undefined;
 
@@ -47,5 +47,8 @@ describe('project table (/project/index)', () => {
     expect(buttons(own)).toEqual(['Head office', '2', 'Edit', 'Share', 'Delete']);
     expect(buttons(shared)).toEqual(['Shared site', '0', 'Set as default']);
     expect(within(own as HTMLElement).getByText('2026-01-05T09:30:00.000Z')).toBeTruthy();
+    // The owner column names whose a shared project is.
+    expect(within(own as HTMLElement).getByText('You')).toBeTruthy();
+    expect(within(shared as HTMLElement).getByText('Anna Berg')).toBeTruthy();
   });
 });

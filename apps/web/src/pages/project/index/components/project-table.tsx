@@ -14,7 +14,7 @@ export interface ProjectRowActions {
 }
 
 /**
- * Paged project table (section 2, /project/index): name with the default tag, remarks, network count,
+ * Paged project table (section 2, /project/index): name with the default tag, owner, remarks, network count,
  * last modified, and the actions the user may take (editing and deleting belong to the creator).
  */
 export function ProjectTable({
@@ -56,6 +56,11 @@ export function ProjectTable({
           onOpen: actions.onOpenNetworks,
           after: (project) => project.isDefault && <Tag color="red">{t('project.list.default')}</Tag>,
         }),
+        {
+          key: 'owner',
+          title: t('project.columns.owner'),
+          render: (_, project) => (project.isCreator ? t('project.owner.me') : project.ownerName || '—'),
+        },
         {
           key: 'remarks',
           title: t('project.columns.remarks'),

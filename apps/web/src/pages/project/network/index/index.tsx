@@ -4,6 +4,7 @@ import { Button, Card, Empty, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
+import { projectLabel } from '../../../../components/project-label';
 import { InvitationsDrawer } from '../../../../features/sharing/invitations-drawer';
 import { ShareDialog } from '../../../../features/sharing/share-dialog';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
@@ -38,7 +39,7 @@ export function NetworkListPage() {
 
   return (
     <Card
-      title={project ? t('network.list.title', { project: project.name }) : t('menu.project.networks')}
+      title={project ? t('network.list.title', { project: projectLabel(project, t) }) : t('menu.project.networks')}
       extra={
         <Space wrap>
           <Input.Search
@@ -74,7 +75,8 @@ export function NetworkListPage() {
             type="primary"
             icon={<PlusOutlined />}
             data-testid="network-create"
-            disabled={!project}
+            disabled={!project?.canAddNetwork}
+            title={project && !project.canAddNetwork ? t('network.list.createNotAllowed') : undefined}
             onClick={() => list.setOverlay({ kind: 'create' })}
           >
             {t('network.list.create')}
@@ -96,7 +98,7 @@ export function NetworkListPage() {
           <EmptyState
             description={t('network.list.empty')}
             action={
-              project
+              project?.canAddNetwork
                 ? { label: t('network.list.create'), onClick: () => list.setOverlay({ kind: 'create' }) }
                 : undefined
             }
@@ -112,7 +114,7 @@ export function NetworkListPage() {
           onDelete: list.handleDelete,
         }}
       />
-      {project && overlay?.kind === 'create' && <NetworkDialog pid={project.id} onClose={list.close} />}
+      {project?.canAddNetwork && overlay?.kind === 'create' && <NetworkDialog pid={project.id} onClose={list.close} />}
       {overlay?.kind === 'edit' && (
         <NetworkDialog pid={overlay.network.pid} network={overlay.network} onClose={list.close} />
       )}

@@ -1,11 +1,17 @@
-import { LANGUAGE_LABELS, LANGUAGES, Limits, type TimeFormat } from '@lightwell/domain';
+import { LANGUAGE_LABELS, LANGUAGES, Limits, type TimeFormat, weekdaysFrom } from '@lightwell/domain';
 import { Button, Card, Form, type FormInstance, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SettingsValues } from '../use-settings-form';
 
 const TIME_FORMATS: TimeFormat[] = [0, 1, 2];
 
-/** Language, time format (with a live example) and page size. */
+/** Weekday names (ISO 1 Monday … 7 Sunday) in the interface language. */
+function weekdayName(language: string, isoDay: number): string {
+  // 2026-01-05 is a Monday.
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 4 + isoDay));
+}
+
+/** Language, time format (with a live example), first day of the week and page size. */
 export function SettingsForm({
   form,
   initialValues,
@@ -19,7 +25,7 @@ export function SettingsForm({
   formatExample: (timeFormat: number) => string;
   onSave: (values: SettingsValues) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const timeFormat = Form.useWatch('timeFormat', form) ?? initialValues.timeFormat;
   return (
     <Card title={t('settings.title')}>
@@ -45,6 +51,12 @@ export function SettingsForm({
         >
           <Select
             options={TIME_FORMATS.map((value) => ({ value, label: t(`settings.timeFormat.options.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="weekStart" label={t('settings.weekStart.label')}>
+          <Select
+            data-testid="week-start"
+            options={weekdaysFrom(1).map((day) => ({ value: day, label: weekdayName(i18n.language, day) }))}
           />
         </Form.Item>
         <Form.Item name="pageNumber" label={t('settings.pageSize.label')}>

@@ -56,6 +56,7 @@ export function RecycleTable({
               key: 'restore',
               label: t('network.recycle.restore'),
               loading: restoring === network.id,
+              hidden: !network.canRestore,
               onClick: () => onRestore(network.id, network.name),
             },
           ],

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "week_start" smallint DEFAULT 1 NOT NULL;
