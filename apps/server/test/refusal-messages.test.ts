@@ -142,6 +142,48 @@ describeApi('refusals name the field and what it must be, in the caller language
       expect(spanish.body.message).toBe('Dirección de correo electrónico: debe ser un texto');
     });
 
+    it("a call's own rules are translated too: polygon points, time zone, latitude without longitude", async () => {
+      const german = await ownerSpeaking(t, GERMAN);
+      const nid = german.network.id;
+      const polygon = await call(
+        t.app,
+        'zoneAdd',
+        {
+          nid,
+          name: 'Lager',
+          shape: 2,
+          points: [
+            { x: 1, y: 1 },
+            { x: 50, y: 50 },
+          ],
+        },
+        german.session,
+      );
+      expect(polygon.body).toMatchObject({ code: Code.badInput, data: { problems: [{ rule: 'polygonPoints' }] } });
+      expect(polygon.body.message).toContain('ein Polygon braucht mindestens 3 Punkte');
+      const zone = await call(
+        t.app,
+        'networkLocationUpdate',
+        { nid, latitude: 51.5, longitude: -0.1, timeZone: 'Europe/Londres' },
+        german.session,
+      );
+      expect(zone.body).toMatchObject({
+        code: Code.badInput,
+        data: { problems: [{ field: 'timeZone', rule: 'timeZone' }] },
+      });
+      expect(zone.body.message).toContain('unbekannte Zeitzone');
+      const spanish = await ownerSpeaking(t, SPANISH);
+      const half = await call(
+        t.app,
+        'networkLocationUpdate',
+        { nid: spanish.network.id, latitude: 51.5, longitude: null, timeZone: 'Europe/London' },
+        spanish.session,
+      );
+      expect(half.body).toMatchObject({ code: Code.badInput, data: { problems: [{ rule: 'latLngTogether' }] } });
+      expect(half.body.message).toContain('indique latitud y longitud juntas');
+      expect(half.body.message).not.toMatch(/go together/);
+    });
+
     it('names an entry of a list, an unknown field as sent, and lists every problem', async () => {
       const german = await signedInUser(t, { language: GERMAN });
       const { network } = await networkTeam(t);

@@ -4,6 +4,7 @@ import { TaskStatusSchema, TaskSummarySchema } from '../protocol/live.ts';
 import { IdSchema, PageSizeSchema } from '../schemas/common.ts';
 import { pageSchema } from '../schemas/network.ts';
 import { type CallDef, defineCall } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 /** What a light command is for: devices, zones or groups by id, or the whole network. */
 export const ControlTargetSchema = z
@@ -12,7 +13,7 @@ export const ControlTargetSchema = z
     ids: z.array(IdSchema).max(2000).optional(),
   })
   .refine((target) => target.kind === 'network' || (target.ids !== undefined && target.ids.length > 0), {
-    message: 'ids are required unless the target is the network',
+    message: RuleMessages.targetIds,
   });
 export type ControlTarget = z.infer<typeof ControlTargetSchema>;
 
@@ -61,7 +62,7 @@ export const controlCalls = {
     data: TaskSummarySchema,
     refine: [
       (p) => p.onOff !== undefined || p.lightness !== undefined || p.cct !== undefined,
-      'set at least one of onOff, lightness, cct',
+      RuleMessages.lightSetting,
     ],
   }),
   controlScene: defineCall({

@@ -5,6 +5,7 @@ import { GATEWAY_ID_PATTERN } from '../protocol/topics.ts';
 import { IdSchema, text } from '../schemas/common.ts';
 import { PageQueryShape, pageSchema } from '../schemas/network.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 /**
  * Section 3 gatewayType: 1 real first generation, 2 real second generation, 3 mesh type, 4 iOS simulation,
@@ -107,7 +108,7 @@ export const gatewayCalls = {
     summary: 'Rename a gateway (owner or installer)',
     payload: { ...gatewayId, name: gatewayName.optional() },
     data: GatewaySchema,
-    refine: [(p) => p.name !== undefined, 'nothing to change'],
+    refine: [(p) => p.name !== undefined, RuleMessages.nothingToChange],
   }),
   gatewayDelete: defineCall({
     path: '/api/v1/gateway/delete',

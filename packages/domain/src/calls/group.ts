@@ -11,6 +11,7 @@ import {
 } from '../scenes/group.ts';
 import { IdSchema } from '../schemas/common.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
 const groupId = { groupId: IdSchema };
@@ -46,7 +47,10 @@ export const groupCalls = {
       image: ImageNameSchema.optional(),
     },
     data: GroupSchema,
-    refine: [(p) => p.name !== undefined || p.category !== undefined || p.image !== undefined, 'nothing to change'],
+    refine: [
+      (p) => p.name !== undefined || p.category !== undefined || p.image !== undefined,
+      RuleMessages.nothingToChange,
+    ],
   }),
   groupDelete: defineCall({
     path: '/api/v1/group/delete',

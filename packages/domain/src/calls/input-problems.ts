@@ -37,6 +37,14 @@ export const INPUT_RULES = [
   'unknownField',
   'nothingToChange',
   'entriesDiffer',
+  'polygonPoints',
+  'targetIds',
+  'latLngTogether',
+  'chooseTarget',
+  'jsonText',
+  'lightSetting',
+  'curveOrder',
+  'timeZone',
   'invalid',
   'custom',
 ] as const;
@@ -53,6 +61,14 @@ export const RuleMessages = {
   digits: 'six digits',
   nothingToChange: 'nothing to change',
   entriesDiffer: 'the two e-mail entries differ',
+  polygonPoints: 'a polygon needs at least 3 points',
+  targetIds: 'ids are required unless the target is the network',
+  latLngTogether: 'latitude and longitude go together',
+  chooseTarget: 'choose at least one zone or network',
+  jsonText: 'key must be the network serialised as JSON',
+  lightSetting: 'set at least one of onOff, lightness, cct',
+  curveOrder: 'curve times must increase',
+  timeZone: 'unknown time zone',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(

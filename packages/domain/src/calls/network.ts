@@ -13,6 +13,7 @@ import {
   RecycledNetworkSchema,
 } from '../schemas/network.ts';
 import { type CallDef, defineCall, empty, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
 
@@ -24,7 +25,7 @@ const SerialisedNetworkSchema = z
     try {
       return JSON.parse(value) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'key must be the network serialised as JSON' });
+      ctx.addIssue({ code: 'custom', message: RuleMessages.jsonText });
       return z.NEVER;
     }
   })

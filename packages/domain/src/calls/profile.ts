@@ -13,6 +13,7 @@ import { IdSchema } from '../schemas/common.ts';
 import { pageSchema } from '../schemas/network.ts';
 import { ShareEmailsSchema, ShareTokenSchema } from '../schemas/share.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 const profileId = { profileId: IdSchema };
 
@@ -54,7 +55,10 @@ export const profileCalls = {
       settings: ProfileSettingsSchema.optional(),
     },
     data: ProfileSchema,
-    refine: [(p) => p.name !== undefined || p.isPublic !== undefined || p.settings !== undefined, 'nothing to change'],
+    refine: [
+      (p) => p.name !== undefined || p.isPublic !== undefined || p.settings !== undefined,
+      RuleMessages.nothingToChange,
+    ],
   }),
   profileDelete: defineCall({
     path: '/api/v1/config/delete',
@@ -84,7 +88,7 @@ export const profileCalls = {
       nids: z.array(IdSchema).max(100).default([]),
     },
     data: z.object({ outcomes: z.array(ProfileApplyOutcomeSchema) }),
-    refine: [(p) => (p.zoneIds?.length ?? 0) + (p.nids?.length ?? 0) > 0, 'choose at least one zone or network'],
+    refine: [(p) => (p.zoneIds?.length ?? 0) + (p.nids?.length ?? 0) > 0, RuleMessages.chooseTarget],
   }),
   profileShare: defineCall({
     path: '/api/v1/config/share',

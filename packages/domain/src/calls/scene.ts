@@ -5,6 +5,7 @@ import { SCENE_DEVICES_MAX, SceneDeviceStateSchema, SceneSchema } from '../scene
 import { FadeTimeSchema, SceneDefinitionShape, SceneTypeSchema } from '../scenes/scene-types.ts';
 import { IdSchema } from '../schemas/common.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
 const sceneId = { sceneId: IdSchema };
@@ -51,7 +52,7 @@ export const sceneCalls = {
     data: SceneSchema,
     refine: [
       (p) => [p.name, p.image, p.type, p.params, p.curve, p.fadeTime].some((value) => value !== undefined),
-      'nothing to change',
+      RuleMessages.nothingToChange,
     ],
   }),
   sceneDeviceSet: defineCall({

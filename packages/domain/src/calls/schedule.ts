@@ -7,6 +7,7 @@ import {
 } from '../schedules/schedule.ts';
 import { IdSchema } from '../schemas/common.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
 const scheduleId = { scheduleId: IdSchema };
@@ -69,6 +70,6 @@ export const scheduleCalls = {
     summary: "Set a network's latitude, longitude and time zone for schedules and astro timers (owner, installer)",
     payload: { ...nid, ...NetworkLocationShape },
     data: NetworkLocationSchema,
-    refine: [(p) => (p.latitude === null) === (p.longitude === null), 'latitude and longitude go together'],
+    refine: [(p) => (p.latitude === null) === (p.longitude === null), RuleMessages.latLngTogether],
   }),
 } satisfies Record<string, CallDef>;

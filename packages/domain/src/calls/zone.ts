@@ -12,6 +12,7 @@ import {
   ZoneSchema,
 } from '../schemas/zone.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
 const zid = { zid: IdSchema };
@@ -38,7 +39,7 @@ export const zoneCalls = {
     summary: 'Add a zone: points clamped to the image, near-collinear points removed; default 100×100 square',
     payload: { ...nid, ...ZoneAddShape },
     data: ZoneSchema,
-    refine: [(p) => p.shape !== 2 || p.points === undefined || p.points.length >= 3, 'a polygon needs 3 points'],
+    refine: [(p) => p.shape !== 2 || p.points === undefined || p.points.length >= 3, RuleMessages.polygonPoints],
   }),
   zoneUpdate: defineCall({
     path: '/api/v1/zone/update',
@@ -47,7 +48,7 @@ export const zoneCalls = {
     summary: 'Change a zone: any of its fields, with the same rules as add',
     payload: { ...zid, ...ZonePatchShape },
     data: ZoneSchema,
-    refine: [(p) => setsAny(p, ZonePatchShape), 'nothing to change'],
+    refine: [(p) => setsAny(p, ZonePatchShape), RuleMessages.nothingToChange],
   }),
   zoneDelete: defineCall({
     path: '/api/v1/zone/delete',
@@ -80,7 +81,7 @@ export const zoneCalls = {
     summary: 'Move or restyle a node, or assign it to a zone of the same network',
     payload: { ...nodeId, ...NodePatchShape },
     data: NodeSchema,
-    refine: [(p) => setsAny(p, NodePatchShape), 'nothing to change'],
+    refine: [(p) => setsAny(p, NodePatchShape), RuleMessages.nothingToChange],
   }),
   nodeDelete: defineCall({
     path: '/api/v1/node/delete',

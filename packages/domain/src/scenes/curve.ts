@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RuleMessages } from '../calls/input-problems.ts';
 
 /** Fewest and most points of a scene or profile curve (section 5; section 9 MaxPoint 21). */
 export const CURVE_MIN_POINTS = 3;
@@ -27,7 +28,7 @@ export const CurveSchema = z
   .min(CURVE_MIN_POINTS)
   .max(MAX_POINT)
   .refine((points) => points.every((point, i) => i === 0 || point.time > points[i - 1]!.time), {
-    message: 'curve times must increase',
+    message: RuleMessages.curveOrder,
   });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RuleMessages } from '../calls/input-problems.ts';
 import { IdSchema, text } from '../schemas/common.ts';
 import { ASTRO_EVENTS, ASTRO_SHIFT_MAX } from './astro.ts';
 import { ScheduleFieldsShape } from './encoding.ts';
@@ -125,7 +126,7 @@ export const ScheduleSchema = z.object({
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
 /** An IANA time zone name the runtime knows. */
-export const TimeZoneSchema = z.string().min(1).max(64).refine(isValidTimeZone, { message: 'unknown time zone' });
+export const TimeZoneSchema = z.string().min(1).max(64).refine(isValidTimeZone, { message: RuleMessages.timeZone });
 
 /** A network's location and time zone for schedules and astro timers. */
 export const NetworkLocationShape = {
