@@ -1,22 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type Schedule, signParams } from '@lightwell/domain';
+import type { Schedule } from '@lightwell/domain';
 import { expect, type Page, test } from '@playwright/test';
+import { callAsBrowser } from '../support/api.ts';
 import { openDemo } from '../support/live-plan.ts';
 import { DEMO_DEVICES, expectLight } from '../support/simulator.ts';
-
-/** Calls the API as the signed-in browser would: its token and uid, signed with the public signing key. */
-async function callAsBrowser<T>(page: Page, path: string, payload: Record<string, unknown>): Promise<T> {
-  const session = await page.evaluate(() => ({
-    token: localStorage.getItem('token'),
-    uid: Number(localStorage.getItem('currentUid')),
-  }));
-  const config = (await (await page.request.get('/api/v1/app/config')).json()) as { data: { signingKey: string } };
-  const body: Record<string, unknown> = { ...payload, token: session.token, uid: session.uid };
-  body.sign = signParams(body, config.data.signingKey);
-  const answer = (await (await page.request.post(path, { data: body })).json()) as { code: number; data: T };
-  expect(answer.code).toBe(0);
-  return answer.data;
-}
 
 test('a schedule made in the form is stored with the masks of section 3', async ({ page }) => {
   const name = `E2E weekdays ${randomBytes(3).toString('hex')}`;

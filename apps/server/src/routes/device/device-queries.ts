@@ -4,6 +4,7 @@ import {
   type DeviceSummary,
   decodeElement,
   deviceNodeFlag,
+  epochSecondsOrNull,
   type Product,
   type StoredElement,
   type SyncStateValue,
@@ -20,7 +21,7 @@ export type DeviceRow = typeof devices.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 type ElementRow = typeof deviceElements.$inferSelect;
 
-const seconds = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
+const seconds = epochSecondsOrNull;
 
 /** A device row by id; 1013 when there is none (access is checked on its network next). */
 export async function findDevice(db: Db, deviceId: number): Promise<DeviceRow> {

@@ -5,6 +5,7 @@ import {
   type DeviceChanges,
   type DeviceKind,
   duplicateMacs,
+  epochSeconds,
   mayDeleteDevice,
   normaliseMac,
   SENSOR_KINDS,
@@ -39,7 +40,7 @@ function authorizeDeviceEdit(access: NetworkAccess): void {
   if (!access.abilities.edit) throw new CallError(Code.noPermission, 'No permission to add or modify devices.');
 }
 
-const nowSeconds = (ctx: AppContext) => Math.floor(ctx.now().getTime() / 1000);
+const nowSeconds = (ctx: AppContext) => epochSeconds(ctx.now());
 
 const macTaken = (macs: string[]) =>
   new CallError(Code.macTaken, 'Another device of this network already uses this MAC address.', { macs });

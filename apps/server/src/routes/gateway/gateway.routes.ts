@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Code, type Gateway, isGatewayOnline, normaliseGatewayOnLoad } from '@lightwell/domain';
+import {
+  Code,
+  epochSeconds,
+  epochSecondsOrNull,
+  type Gateway,
+  isGatewayOnline,
+  normaliseGatewayOnLoad,
+} from '@lightwell/domain';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -14,8 +21,6 @@ import { recordAudit } from '../../services/audit.ts';
 
 type GatewayRow = typeof gateways.$inferSelect;
 
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
-
 /** A gateway as the console shows it, with the section-4 on-load rule applied. */
 export function presentGateway(row: GatewayRow): Gateway {
   const loaded = normaliseGatewayOnLoad(row);
@@ -29,8 +34,8 @@ export function presentGateway(row: GatewayRow): Gateway {
     meshStatus: loaded.meshStatus,
     online: isGatewayOnline(loaded),
     firmware: row.firmware,
-    lastSeen: seconds(row.lastSeenAt),
-    createTime: seconds(row.createdAt)!,
+    lastSeen: epochSecondsOrNull(row.lastSeenAt),
+    createTime: epochSeconds(row.createdAt),
   };
 }
 
@@ -203,7 +208,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
         level: row.level as 'info' | 'warning' | 'error',
         code: row.code,
         message: row.message,
-        at: seconds(row.at)!,
+        at: epochSeconds(row.at),
       })),
     };
   });
@@ -225,7 +230,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
       firmwareVersion: row.firmwareVersion,
       hardwareVersion: row.hardwareVersion,
       online: row.online,
-      lastSeen: seconds(row.lastSeenAt),
+      lastSeen: epochSecondsOrNull(row.lastSeenAt),
     }));
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
   });

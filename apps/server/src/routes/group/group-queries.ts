@@ -1,4 +1,5 @@
 import type { Group, GroupCategory, GroupTypeValue } from '@lightwell/domain';
+import { epochSeconds } from '@lightwell/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, groupDevices, groups } from '../../db/schema.ts';
@@ -36,7 +37,7 @@ function presentGroup(row: GroupRow, members: { deviceId: number; isVirtual: boo
     image: row.image,
     deviceIds: members.map((m) => m.deviceId),
     realDeviceCount: members.filter((m) => !m.isVirtual).length,
-    createTime: Math.floor(row.createdAt.getTime() / 1000),
+    createTime: epochSeconds(row.createdAt),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   BUILT_IN_SCENE_NAMES,
   BUILT_IN_SCENES,
   Code,
+  epochSeconds,
   mergeSceneSlots,
   type Scene,
   type SceneDeviceState,
@@ -76,7 +77,7 @@ function presentScene(row: SceneRow, members: Awaited<ReturnType<typeof devicesO
     curve: row.curve ?? null,
     builtIn: row.builtIn,
     devices: members.map(({ sceneId: _, ...member }) => member),
-    createTime: Math.floor(row.createdAt.getTime() / 1000),
+    createTime: epochSeconds(row.createdAt),
   };
 }
 
