@@ -5,6 +5,7 @@ import {
   fileDownload,
   fileUpload,
   ImageUpload,
+  type InputProblem,
   inputProblems,
   resultSchema,
   UploadedFileSchema,
@@ -16,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { membersOf } from '../../db/queries/networks.ts';
 import { backups, files, networks, networkUsers } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { markLanguage, refusalLanguage, sendRefusal, validationMessage } from '../../lib/refusal.ts';
+import { markLanguage, refusalLanguage, refusalMessage, sendRefusal, validationMessage } from '../../lib/refusal.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { checkEnvelope } from '../../plugins/auth.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
@@ -98,10 +99,17 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   try {
     const access = await loadNetworkAccess(ctx, check.session.uid, fields.data.nid);
     authorize(access.abilities.edit);
-    if (!parts.image) return answer(reply, 400, Code.badInput, 'Invalid input: the image (field "file") is missing.');
+    if (!parts.image) {
+      const problems: InputProblem[] = [{ field: ImageUpload.fileField, rule: 'required', params: {} }];
+      const language = await refusalLanguage(ctx, request, check.session.uid);
+      markLanguage(reply, language);
+      return answer(reply, 400, Code.badInput, validationMessage(language, problems), { problems });
+    }
     const info = readImageInfo(parts.image);
     if (!info) {
-      return answer(reply, 415, Code.imageRefused, 'Upload failure: the file is not a JPG, PNG or BMP image.');
+      const language = await refusalLanguage(ctx, request, check.session.uid);
+      markLanguage(reply, language);
+      return answer(reply, 415, Code.imageRefused, refusalMessage(language, Code.imageRefused));
     }
     const data = await setFloorPlanImage(ctx, check.session.uid, fields.data.nid, parts.image, info);
     return reply.send({ code: Code.ok, data });

@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { buildBmp, buildJpeg, buildPng } from '../../../test/support/images.ts';
-import { auditEvents, files, networks } from '../../db/schema.ts';
+import { auditEvents, files, networks, users } from '../../db/schema.ts';
 
 interface FilePart {
   field?: string;
@@ -132,6 +132,20 @@ describeApi('floor-plan images: upload, download, delete', () => {
       expect(fake).toMatchObject({ status: 415, body: { code: Code.imageRefused } });
     }
     expect(await t.db.select().from(networks).where(eq(networks.id, network.id))).toEqual(before);
+
+    // The refusal speaks the uploader's language; a missing image names the field.
+    await t.db.update(users).set({ language: 2 }).where(eq(users.id, owner.user.id));
+    const german = await upload(signed(owner.session, { nid: network.id }), [
+      { name: 'plan.png', type: 'image/png', data: Buffer.from('kein Bild') },
+    ]);
+    expect((german.body as { message?: string }).message).toBe(
+      'Hochladen fehlgeschlagen: Die Datei ist kein JPG-, PNG- oder BMP-Bild.',
+    );
+    const missing = await upload(signed(owner.session, { nid: network.id }), []);
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { code: Code.badInput, data: { problems: [{ field: 'file', rule: 'required' }] } },
+    });
   });
 
   it('refuses more than 3 MB with 1067 and broken uploads with 1001, never a 5xx', async () => {
