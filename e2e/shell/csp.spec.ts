@@ -105,6 +105,9 @@ test('public pages raise no Content-Security-Policy violation', async ({ page })
 });
 
 test('every console page, with the demo, raises no Content-Security-Policy violation', async ({ page }) => {
+  // One full page load per route: give each its own share of time, so a longer route table or a busy
+  // machine (the API tests run beside the browser tests) does not run the walk out of time.
+  test.setTimeout(30_000 + ROUTES.console.length * 10_000);
   const violations = await watchViolations(page);
   const openCalls = watchApiCalls(page);
   await signIn(page, DEMO.email, DEMO.password);

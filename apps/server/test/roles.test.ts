@@ -1,4 +1,4 @@
-import { type CallName, Code, calls, defaultProfileSettings, encodeSchedule } from '@lightwell/domain';
+import { type CallName, Code, calls, defaultProfileSettings } from '@lightwell/domain';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -22,6 +22,7 @@ import {
 import { buildTestApp, call, describeApi, type Session, type TestApp } from './helpers.ts';
 import { listen, openLiveStream } from './live-stream.ts';
 import { buildRoleWorld, ROLES, type Role, type RoleWorld, uniqueMac } from './support/role-world.ts';
+import { weekdayEvening } from './support/schedules.ts';
 
 /** Families whose network-scoped calls this test walks (section 6 roles). */
 const FAMILIES = new Set([
@@ -72,22 +73,7 @@ interface Row {
 }
 
 /** Every weekday at 18:30. */
-const schedule = {
-  kind: 'schedule',
-  name: 'Evening',
-  targetKind: 'network',
-  targetId: null,
-  action: { op: 'light', onOff: 0 },
-  ...encodeSchedule({
-    year: 'every',
-    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-    day: 0,
-    weekdays: [1, 2, 3, 4, 5],
-    hour: 18,
-    minute: 30,
-    second: 0,
-  }),
-};
+const schedule = weekdayEvening(18);
 
 /** Another member than the caller: the owner and the sub-user name the installer, the installer a sub-user. */
 const otherMember = (w: RoleWorld, role: Role) => w.uid(role === 'installer' ? 'sub' : 'installer');

@@ -2,7 +2,6 @@ import {
   type BackupDetail,
   type BackupSummary,
   defaultProfileSettings,
-  encodeSchedule,
   type Group,
   type Profile,
   type Scene,
@@ -12,28 +11,14 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
+import { weekdayEvening } from '../../../test/support/schedules.ts';
 import { backups, devices, nodes } from '../../db/schema.ts';
 import { type CommandSender, runSchedules } from '../../jobs/run-schedules.ts';
 import type { CommandRequest } from '../../services/commands/send-command.ts';
 import { buildDevices } from '../scene/test-devices.ts';
 
-/** Every weekday at 18:30 (UTC unless the network says otherwise). */
-const evenings = {
-  kind: 'schedule',
-  name: 'Evening',
-  targetKind: 'network',
-  targetId: null,
-  action: { op: 'light', onOff: 0 },
-  ...encodeSchedule({
-    year: 'every',
-    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-    day: 0,
-    weekdays: [1, 2, 3, 4, 5],
-    hour: 17,
-    minute: 30,
-    second: 0,
-  }),
-};
+/** Every weekday at 17:30 (UTC unless the network says otherwise). */
+const evenings = weekdayEvening(17);
 
 describeApi('backups of the whole configuration: every part restored exactly', () => {
   let t: TestApp;

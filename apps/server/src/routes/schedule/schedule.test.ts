@@ -1,7 +1,8 @@
-import { Code, encodeSchedule, type Scene, type Schedule } from '@lightwell/domain';
+import { Code, type Scene, type Schedule } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
+import { weekdayEvening } from '../../../test/support/schedules.ts';
 import { auditEvents, jobRuns, networks, schedules } from '../../db/schema.ts';
 import { type CommandSender, runSchedules } from '../../jobs/run-schedules.ts';
 import type { CommandRequest } from '../../services/commands/send-command.ts';
@@ -14,22 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every weekday at 18:30 except weekends: month 4095, dayOfWeek 31. */
-const weekdayEvenings = {
-  kind: 'schedule',
-  name: 'Evening',
-  targetKind: 'network',
-  targetId: null,
-  action: { op: 'light', onOff: 0 },
-  ...encodeSchedule({
-    year: 'every',
-    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-    day: 0,
-    weekdays: [1, 2, 3, 4, 5],
-    hour: 18,
-    minute: 30,
-    second: 0,
-  }),
-};
+const weekdayEvenings = weekdayEvening(18);
 
 const setNow = (iso: string) => {
   t.clock.offsetMs = new Date(iso).getTime() - Date.now();
