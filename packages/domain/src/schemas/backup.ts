@@ -74,9 +74,21 @@ export const BackupSceneSchema = z.object({
   name: z.string(),
   type: z.string(),
   image: z.string().nullable(),
-  fadeTime: z.number(),
+  fadeTime: z.number().describe('Fade, duration in seconds'),
   params: z.record(z.string(), z.unknown()),
-  curve: z.array(z.object({ time: z.number(), level: z.number(), cct: z.number().optional() })).nullable(),
+  curve: z
+    .array(
+      z.object({
+        time: z
+          .number()
+          .describe(
+            "Seconds after midnight in the network's time zone (day curves), or duration in seconds from the start (sequences)",
+          ),
+        level: z.number(),
+        cct: z.number().optional(),
+      }),
+    )
+    .nullable(),
   builtIn: z.number().int().nullable(),
   devices: z.array(
     z.object({
