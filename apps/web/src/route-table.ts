@@ -97,7 +97,7 @@ export const appRoutes: readonly AppRoute[] = [
   open('/email/register', 'pages.emailRegister'),
   open('/report/projectPDF1', 'pages.projectPdf', 'bare'),
   open('/report/networkEquipDataPDF', 'pages.networkEquipDataPdf', 'bare'),
-  open('/screen/index', 'pages.screen', 'bare'),
+  { ...open('/screen/index', 'pages.screen', 'bare'), ...built },
   { ...open('/404', 'pages.notFound'), ...inConsole, ...built },
 
   // Main layout, with menu indices.

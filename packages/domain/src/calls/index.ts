@@ -10,6 +10,7 @@ import { profileCalls } from './profile.ts';
 import { projectCalls } from './project.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
+import { screenCalls } from './screen.ts';
 import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 import { zoneCalls } from './zone.ts';
@@ -54,6 +55,15 @@ export {
   inputProblems,
   RuleMessages,
 } from './input-problems.ts';
+export {
+  DisplayKeySchema,
+  type DisplayToken,
+  DisplayTokenSchema,
+  DisplayTokenWithKeySchema,
+  type ScreenSnapshot,
+  ScreenSnapshotSchema,
+  ScreenZoneSchema,
+} from './screen.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {
@@ -71,6 +81,7 @@ export const calls = {
   ...groupCalls,
   ...sceneCalls,
   ...scheduleCalls,
+  ...screenCalls,
 };
 
 /** Name of a call in the registry. */
