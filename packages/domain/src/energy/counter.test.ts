@@ -4,7 +4,11 @@ import { toHourlyBuckets } from './hourly.ts';
 
 const t0 = Date.parse('2024-01-01T10:00:00Z') / 1000;
 const QUARTER = 900;
-const reading = (minutes: number, raw: number | bigint | string, more: Partial<CounterReading> = {}): CounterReading => ({
+const reading = (
+  minutes: number,
+  raw: number | bigint | string,
+  more: Partial<CounterReading> = {},
+): CounterReading => ({
   at: t0 + minutes * 60,
   raw,
   scale: 0,
@@ -59,7 +63,13 @@ describe('counter segments and interval energy (notes §1, acceptance check 2)',
   it.each([
     ['a counter reset below the cap counts its post-reset value', reading(15, 12), 'decrease', true, [12_000]],
     ['a counter reset above the cap re-baselines', reading(15, 45), 'decrease', false, []],
-    ['a swapped driver (new serial) with a lifetime total re-baselines', reading(15, 5_000_000, { driverSerial: 'B2' }), 'serial', false, []],
+    [
+      'a swapped driver (new serial) with a lifetime total re-baselines',
+      reading(15, 5_000_000, { driverSerial: 'B2' }),
+      'serial',
+      false,
+      [],
+    ],
     ['a new serial reading near zero counts', reading(15, 3, { driverSerial: 'B2' }), 'serial', true, [3_000]],
     ['a new scale re-baselines', reading(15, 5_000_010_000, { scale: -3 }), 'scale', false, []],
   ] as const)('%s', (_name, next, startedBy, counted, mWh) => {
@@ -71,7 +81,11 @@ describe('counter segments and interval energy (notes §1, acceptance check 2)',
   });
 
   it('continues the new segment after a driver swap', () => {
-    const readings = [reading(0, 5_000_000), reading(15, 9_000_000, { driverSerial: 'B2' }), reading(30, 9_000_020, { driverSerial: 'B2' })];
+    const readings = [
+      reading(0, 5_000_000),
+      reading(15, 9_000_000, { driverSerial: 'B2' }),
+      reading(30, 9_000_020, { driverSerial: 'B2' }),
+    ];
     const result = counterIntervals(readings, options);
     expect(result.intervals).toMatchObject([{ mWh: 20_000, segment: 1, flags: [] }]);
   });
@@ -99,7 +113,10 @@ describe('counter segments and interval energy (notes §1, acceptance check 2)',
   it('reads raw values beyond 2^53 exactly', () => {
     const big = (wh: bigint) => (wh * 1000n).toString();
     const base = 9_007_199_254_740n;
-    const result = counterIntervals([reading(0, big(base), { scale: -3 }), reading(15, big(base + 7n), { scale: -3 })], options);
+    const result = counterIntervals(
+      [reading(0, big(base), { scale: -3 }), reading(15, big(base + 7n), { scale: -3 })],
+      options,
+    );
     expect(result.totalMWh).toBe(7_000);
   });
 });

@@ -21,7 +21,8 @@ export interface CounterOptions {
 }
 
 /** What marks an interval: a counted post-reset value, a gap spread by time, or a quarantined delta. */
-export type IntervalFlag = 'reset' | 'spread' | 'quarantined';
+export const INTERVAL_FLAGS = ['reset', 'spread', 'quarantined'] as const;
+export type IntervalFlag = (typeof INTERVAL_FLAGS)[number];
 
 /** Energy between two readings, in integer milliwatt-hours (1 Wh = 1,000 mWh). */
 export interface EnergyInterval {
@@ -34,7 +35,8 @@ export interface EnergyInterval {
 }
 
 /** Why a counter segment started: the first reading, or a decrease, new scale or new driver serial. */
-export type SegmentStart = 'first' | 'decrease' | 'scale' | 'serial';
+export const SEGMENT_STARTS = ['first', 'decrease', 'scale', 'serial'] as const;
+export type SegmentStart = (typeof SEGMENT_STARTS)[number];
 
 /** A run of readings of one counter with one scale and one driver serial; its first reading is worth 0. */
 export interface CounterSegment {
@@ -114,7 +116,14 @@ export function counterIntervals(readings: readonly CounterReading[], options: C
       mWh = toSafeNumber(delta);
     }
     previous = reading;
-    const interval = { from: reading.at - elapsed, to: reading.at, mWh, source: reading.source, segment: result.segments.length - 1, flags };
+    const interval = {
+      from: reading.at - elapsed,
+      to: reading.at,
+      mWh,
+      source: reading.source,
+      segment: result.segments.length - 1,
+      flags,
+    };
     if (cap !== null && mWh > cap) {
       result.quarantined.push({ ...interval, flags: [...flags, 'quarantined'] });
       continue;
@@ -125,6 +134,18 @@ export function counterIntervals(readings: readonly CounterReading[], options: C
   return result;
 }
 
-function segmentOf(index: number, reading: CounterReading, startedBy: SegmentStart, resetCounted: boolean): CounterSegment {
-  return { index, startedAt: reading.at, startedBy, driverSerial: reading.driverSerial, scale: reading.scale, resetCounted };
+function segmentOf(
+  index: number,
+  reading: CounterReading,
+  startedBy: SegmentStart,
+  resetCounted: boolean,
+): CounterSegment {
+  return {
+    index,
+    startedAt: reading.at,
+    startedBy,
+    driverSerial: reading.driverSerial,
+    scale: reading.scale,
+    resetCounted,
+  };
 }

@@ -56,13 +56,28 @@ describe('estimated energy: Σ P(L) × t_on + P_sb × t_off_powered (acceptance 
     ['1 h at level 50 (non-linear: 3.162 % light)', false, [{ seconds: HOUR, level: 50 }], 4_786],
     ['1 h at the minimum', true, [{ seconds: HOUR, level: 1 }], 4_000],
     ['1 h off but powered', true, [{ seconds: HOUR, level: 0 }], 300],
-    ['a working day: 8 h at 100 %, 16 h standby', true, [{ seconds: 8 * HOUR, level: 100 }, { seconds: 16 * HOUR, level: 0 }], 324_800],
+    [
+      'a working day: 8 h at 100 %, 16 h standby',
+      true,
+      [
+        { seconds: 8 * HOUR, level: 100 },
+        { seconds: 16 * HOUR, level: 0 },
+      ],
+      324_800,
+    ],
   ])('%s → %i mWh', (_name, isLinear, spans, mWh) => {
     expect(estimateEnergy({ curve, isLinear, spans }).mWh).toBe(mWh);
   });
 
   it('states its assumptions as keys with numbers', () => {
-    const result = estimateEnergy({ curve, isLinear: false, spans: [{ seconds: 60, level: 100 }, { seconds: 30, level: 0 }] });
+    const result = estimateEnergy({
+      curve,
+      isLinear: false,
+      spans: [
+        { seconds: 60, level: 100 },
+        { seconds: 30, level: 0 },
+      ],
+    });
     expect(result.onSeconds).toBe(60);
     expect(result.standbySeconds).toBe(30);
     expect(result.assumptions).toEqual([
@@ -75,7 +90,11 @@ describe('estimated energy: Σ P(L) × t_on + P_sb × t_off_powered (acceptance 
   });
 
   it('says when it assumed proportional power and the default standby', () => {
-    const result = estimateEnergy({ curve: { nominalW: 10, points: [{ light: 50, watts: 6 }] }, isLinear: true, spans: [{ seconds: HOUR, level: 0 }] });
+    const result = estimateEnergy({
+      curve: { nominalW: 10, points: [{ light: 50, watts: 6 }] },
+      isLinear: true,
+      spans: [{ seconds: HOUR, level: 0 }],
+    });
     expect(result.mWh).toBe(500);
     expect(result.assumptions.map((a) => a.key)).toEqual([
       'nominalPower',

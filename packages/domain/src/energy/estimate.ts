@@ -120,5 +120,10 @@ export function estimateEnergy(input: { curve: PowerCurve; isLinear: boolean; sp
     else standbySeconds += span.seconds;
   }
   // 1 mWh = 3.6 J.
-  return { mWh: Math.round(joules / 3.6), onSeconds, standbySeconds, assumptions: estimateAssumptions(input.curve, input.isLinear) };
+  return {
+    mWh: Math.round(joules / 3.6),
+    onSeconds,
+    standbySeconds,
+    assumptions: estimateAssumptions(input.curve, input.isLinear),
+  };
 }

@@ -78,7 +78,10 @@ export function localWeek(date: LocalDate, timeZone: string): Period {
 /** A local calendar month (month 1-12), from its first day's start to the next month's. */
 export function localMonth(year: number, month: number, timeZone: string): Period {
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-  return { start: startOfLocalDay({ year, month, day: 1 }, timeZone), end: startOfLocalDay({ ...next, day: 1 }, timeZone) };
+  return {
+    start: startOfLocalDay({ year, month, day: 1 }, timeZone),
+    end: startOfLocalDay({ ...next, day: 1 }, timeZone),
+  };
 }
 
 function addMonths(year: number, month: number, months: number) {
@@ -105,7 +108,10 @@ export function periodEndingAt(now: number, span: PeriodSpan, timeZone: string, 
   }
   const last = addMonths(today.year, today.month, -shift);
   const first = addMonths(last.year, last.month, 1 - span.count);
-  return { start: localMonth(first.year, first.month, timeZone).start, end: localMonth(last.year, last.month, timeZone).end };
+  return {
+    start: localMonth(first.year, first.month, timeZone).start,
+    end: localMonth(last.year, last.month, timeZone).end,
+  };
 }
 
 /**

@@ -1,11 +1,14 @@
 /** Why a register holds no reading (DALI Parts 252/253): MASK = not implemented, TMASK = not available now. */
-export type NoReadingReason = 'absent' | 'unavailable';
+export const NO_READING_REASONS = ['absent', 'unavailable'] as const;
+export type NoReadingReason = (typeof NO_READING_REASONS)[number];
 
 /** A decoded register: the integer it holds, or no reading with the reason. Never 0 for a missing value. */
 export type RawReading = { value: bigint; reason: null } | { value: null; reason: NoReadingReason };
 
 /** A scaled reading: raw × 10^scale in the register's unit, kept as the exact integer and its power of ten. */
-export type ScaledReading = { raw: bigint; scale: number; reason: null } | { raw: null; scale: null; reason: NoReadingReason };
+export type ScaledReading =
+  | { raw: bigint; scale: number; reason: null }
+  | { raw: null; scale: null; reason: NoReadingReason };
 
 /** Smallest and largest power of ten a D4i scale byte may hold (notes §1). */
 export const SCALE_MIN = -6;

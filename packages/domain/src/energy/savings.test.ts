@@ -27,11 +27,7 @@ describe('savings = baseline − actual, split by cause', () => {
       { ratedW: 100, poweredSeconds: HOUR, actualMWh: 40_000, attribution: { occupancy: 2, dimming: 2 } },
       { ...none, occupancy: 30_000, dimming: 30_000 },
     ],
-    [
-      'no attribution',
-      { ratedW: 100, poweredSeconds: HOUR, actualMWh: 40_000 },
-      { ...none, unattributed: 60_000 },
-    ],
+    ['no attribution', { ratedW: 100, poweredSeconds: HOUR, actualMWh: 40_000 }, { ...none, unattributed: 60_000 }],
     [
       'more used than rated',
       { ratedW: 10, poweredSeconds: HOUR, actualMWh: 12_000, attribution: { manual: 1 } },

@@ -51,6 +51,12 @@ export function sourceTotals(rows: readonly SourceCandidates[]): SourceTotals {
     bySource[pick.source] += pick.mWh;
   }
   const totalMWh = bySource.meter + bySource.d4i + bySource.estimate;
-  const [meter = 0, d4i = 0, estimate = 0] = totalMWh > 0 ? apportion(10_000, ENERGY_SOURCES.map((s) => bySource[s])) : [];
+  const [meter = 0, d4i = 0, estimate = 0] =
+    totalMWh > 0
+      ? apportion(
+          10_000,
+          ENERGY_SOURCES.map((s) => bySource[s]),
+        )
+      : [];
   return { totalMWh, bySource, shareBasisPoints: { meter, d4i, estimate }, chosen, missing };
 }

@@ -4,7 +4,8 @@ import { costOfPeriod, priceOfHour, type Tariff, versionOn } from './tariff.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const LONDON = 'Europe/London';
-const kWhEveryHour = (period: { start: number; end: number }) => utcHoursOf(period).map((hour) => ({ hour, mWh: 1_000_000 }));
+const kWhEveryHour = (period: { start: number; end: number }) =>
+  utcHoursOf(period).map((hour) => ({ hour, mWh: 1_000_000 }));
 const H = 3600;
 
 // Prices in pence (hundredths of a pound): 25 p/kWh and 50 p/day, then 30 p/kWh and 60 p/day from the 15th.

@@ -1,6 +1,6 @@
-import type { Currency } from './price.ts';
 import { zonedParts } from '../schedules/zoned-time.ts';
 import { formatLocalDate, localDatesOf, type Period } from './periods.ts';
+import type { Currency } from './price.ts';
 
 /** A time-of-use band: on these ISO weekdays (1 Monday … 7 Sunday) and months, local [from, to) seconds of the day. */
 export interface TariffBand {
@@ -51,7 +51,11 @@ function bandMatches(band: TariffBand, weekday: number, month: number, second: n
  * Price per kWh (hundredths) of the hour starting at `hour` (epoch s): the version valid on its local
  * date, then the last band matching its local weekday, month and time, else the version's price (notes §4).
  */
-export function priceOfHour(tariff: Tariff, hour: number, timeZone: string): { pricePerKWh: number; version: TariffVersion } | null {
+export function priceOfHour(
+  tariff: Tariff,
+  hour: number,
+  timeZone: string,
+): { pricePerKWh: number; version: TariffVersion } | null {
   const wall = zonedParts(new Date(hour * 1000), timeZone);
   const version = versionOn(tariff, formatLocalDate(wall));
   if (!version) return null;
@@ -100,6 +104,17 @@ export function costOfPeriod(
   // mWh × hundredths per kWh = hundredths × 10^-6; round half up once.
   const energyCost = Number((numerator + 500_000n) / 1_000_000n);
   const dates = localDatesOf(period, timeZone);
-  const standingCharge = dates.reduce((sum, date) => sum + (versionOn(tariff, formatLocalDate(date))?.standingChargePerDay ?? 0), 0);
-  return { currency: tariff.currency, energyMWh, energyCost, standingCharge, days: dates.length, total: energyCost + standingCharge, unpricedMWh };
+  const standingCharge = dates.reduce(
+    (sum, date) => sum + (versionOn(tariff, formatLocalDate(date))?.standingChargePerDay ?? 0),
+    0,
+  );
+  return {
+    currency: tariff.currency,
+    energyMWh,
+    energyCost,
+    standingCharge,
+    days: dates.length,
+    total: energyCost + standingCharge,
+    unpricedMWh,
+  };
 }
