@@ -96,6 +96,17 @@ describe('counter segments and interval energy (notes §1, acceptance check 2)',
     expect(result.segments.map((s) => s.startedBy)).toEqual(['first', 'decrease']);
   });
 
+  it('quarantines a jump past the safe integer range even without a rated power', () => {
+    const result = counterIntervals([reading(0, 1), reading(15, '281474976710653', { scale: 3 })], { ratedW: null });
+    expect(result.intervals).toEqual([]);
+    expect(result.segments.map((s) => s.startedBy)).toEqual(['first', 'scale']);
+    const jump = counterIntervals([reading(0, 1, { scale: 3 }), reading(15, '281474976710653', { scale: 3 })], {
+      ratedW: null,
+    });
+    expect(jump.quarantined).toHaveLength(1);
+    expect(jump.totalMWh).toBe(0);
+  });
+
   it('ignores a reading not later than the one before', () => {
     const result = counterIntervals([reading(0, 100), reading(15, 110), reading(15, 111), reading(10, 90)], options);
     expect(result.ignored).toHaveLength(2);

@@ -66,11 +66,6 @@ export function counterToMilliwattHours(raw: bigint | number | string, scale: nu
   return power >= 0 ? value * 10n ** BigInt(power) : value / 10n ** BigInt(-power);
 }
 
-function toSafeNumber(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${value} mWh is beyond a safe integer`);
-  return Number(value);
-}
-
 function segmentBreak(previous: CounterReading, next: CounterReading, delta: bigint): SegmentStart | null {
   if (next.driverSerial !== previous.driverSerial) return 'serial';
   if (next.scale !== previous.scale) return 'scale';
@@ -85,7 +80,6 @@ function segmentBreak(previous: CounterReading, next: CounterReading, delta: big
  * when bucketed). Deltas are differences of whole-mWh counter values, so they add up to the counter's.
  */
 export function counterIntervals(readings: readonly CounterReading[], options: CounterOptions): CounterEnergy {
-  const { ratedW, capFactor = 1.2, gapSeconds = null } = options;
   const result: CounterEnergy = { intervals: [], quarantined: [], segments: [], ignored: [], totalMWh: 0 };
   let previous: CounterReading | undefined;
   for (const reading of readings) {
@@ -93,45 +87,53 @@ export function counterIntervals(readings: readonly CounterReading[], options: C
       result.ignored.push(reading);
       continue;
     }
-    const now = counterToMilliwattHours(reading.raw, reading.scale);
-    if (!previous) {
-      result.segments.push(segmentOf(0, reading, 'first', false));
-      previous = reading;
-      continue;
-    }
-    const elapsed = reading.at - previous.at;
-    const cap = ratedW === null ? null : (ratedW * elapsed * capFactor) / 3.6;
-    const delta = now - counterToMilliwattHours(previous.raw, previous.scale);
-    const startedBy = segmentBreak(previous, reading, delta);
-    const flags: IntervalFlag[] = gapSeconds !== null && elapsed > gapSeconds ? ['spread'] : [];
-    let mWh: number;
-    if (startedBy) {
-      const counted = cap !== null && toSafeNumber(now) < cap;
-      result.segments.push(segmentOf(result.segments.length, reading, startedBy, counted));
-      previous = reading;
-      if (!counted) continue;
-      mWh = toSafeNumber(now);
-      flags.unshift('reset');
-    } else {
-      mWh = toSafeNumber(delta);
-    }
+    const interval = previous ? closeInterval(previous, reading, options, result.segments) : null;
+    if (!previous) result.segments.push(segmentOf(0, reading, 'first', false));
     previous = reading;
-    const interval = {
-      from: reading.at - elapsed,
-      to: reading.at,
-      mWh,
-      source: reading.source,
-      segment: result.segments.length - 1,
-      flags,
-    };
-    if (cap !== null && mWh > cap) {
-      result.quarantined.push({ ...interval, flags: [...flags, 'quarantined'] });
-      continue;
+    if (!interval) continue;
+    if (interval.flags.includes('quarantined')) result.quarantined.push(interval);
+    else {
+      result.intervals.push(interval);
+      result.totalMWh += interval.mWh;
     }
-    result.intervals.push(interval);
-    result.totalMWh += mWh;
   }
   return result;
+}
+
+/** The interval a reading closes, or null when it starts a segment by re-baselining. */
+function closeInterval(
+  previous: CounterReading,
+  reading: CounterReading,
+  options: CounterOptions,
+  segments: CounterSegment[],
+): EnergyInterval | null {
+  const { ratedW, capFactor = 1.2, gapSeconds = null } = options;
+  const elapsed = reading.at - previous.at;
+  const cap = ratedW === null ? Number.POSITIVE_INFINITY : (ratedW * elapsed * capFactor) / 3.6;
+  const now = counterToMilliwattHours(reading.raw, reading.scale);
+  const delta = now - counterToMilliwattHours(previous.raw, previous.scale);
+  const startedBy = segmentBreak(previous, reading, delta);
+  const flags: IntervalFlag[] = [];
+  let mWh = delta;
+  if (startedBy) {
+    // Without a rated power there is no cap to tell a small post-reset value from a lifetime total.
+    const counted = ratedW !== null && now < cap;
+    segments.push(segmentOf(segments.length, reading, startedBy, counted));
+    if (!counted) return null;
+    mWh = now;
+    flags.push('reset');
+  }
+  if (gapSeconds !== null && elapsed > gapSeconds) flags.push('spread');
+  // A value past the safe integer range is as implausible as one past the cap.
+  if (mWh > cap || mWh > BigInt(Number.MAX_SAFE_INTEGER)) flags.push('quarantined');
+  return {
+    from: previous.at,
+    to: reading.at,
+    mWh: Number(mWh),
+    source: reading.source,
+    segment: segments.length - 1,
+    flags,
+  };
 }
 
 function segmentOf(
