@@ -13,13 +13,13 @@ export interface FactorSet {
   gramsPerKWh: number;
   /** The value as published and how it became g/kWh. */
   unitNote: string;
-  sourceUrl: string;
+  /** Where the figure was published; null for the specification's own defaults. */
+  sourceUrl: string | null;
   /** The console specification's own default, or a publisher's figure. */
   kind: 'spec-default' | 'published';
 }
 
 const SPEC = 'Lightwell console specification, section 9';
-const SPEC_URL = 'docs/console-spec.md#9-business-constants-and-limits';
 
 /** Section 9 defaults (US 443, UK 191 for 2024, EU about 180 g/kWh) and the published sets of notes §3. */
 export const CO2_FACTOR_SETS: readonly FactorSet[] = Object.freeze(
@@ -33,7 +33,7 @@ export const CO2_FACTOR_SETS: readonly FactorSet[] = Object.freeze(
       gas: 'CO2',
       gramsPerKWh: 443,
       unitNote: '443 g/kWh',
-      sourceUrl: SPEC_URL,
+      sourceUrl: null,
       kind: 'spec-default',
     },
     {
@@ -45,7 +45,7 @@ export const CO2_FACTOR_SETS: readonly FactorSet[] = Object.freeze(
       gas: 'CO2',
       gramsPerKWh: 191,
       unitNote: '191 g/kWh (2024)',
-      sourceUrl: SPEC_URL,
+      sourceUrl: null,
       kind: 'spec-default',
     },
     {
@@ -57,7 +57,7 @@ export const CO2_FACTOR_SETS: readonly FactorSet[] = Object.freeze(
       gas: 'CO2',
       gramsPerKWh: 180,
       unitNote: 'about 180 g/kWh',
-      sourceUrl: SPEC_URL,
+      sourceUrl: null,
       kind: 'spec-default',
     },
     uk('2025', 2025, 177, '0.17700', 'https://www.climateessentials.com/articles/carbon-factors-a-2025-update'),

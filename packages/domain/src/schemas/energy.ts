@@ -78,7 +78,7 @@ export const FactorSetSchema = z.strictObject({
   gas: z.enum(['CO2', 'CO2e']),
   gramsPerKWh: z.number().min(0).max(2_000).multipleOf(0.01),
   unitNote: text(200, 1),
-  sourceUrl: text(500, 1),
+  sourceUrl: text(500, 1).nullable(),
   kind: z.enum(['spec-default', 'published']),
 }) satisfies z.ZodType<FactorSet>;
 export type FactorSetRecord = z.infer<typeof FactorSetSchema>;
