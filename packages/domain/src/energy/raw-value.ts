@@ -10,8 +10,9 @@ export type ScaledReading =
   | { raw: bigint; scale: number; reason: null }
   | { raw: null; scale: null; reason: NoReadingReason };
 
-/** Smallest and largest power of ten a D4i scale byte may hold (notes §1). */
+/** Smallest power of ten a D4i scale byte may hold (notes §1). */
 export const SCALE_MIN = -6;
+/** Largest power of ten a D4i scale byte may hold (notes §1). */
 export const SCALE_MAX = 6;
 
 /**

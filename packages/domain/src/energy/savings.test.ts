@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineMWh, savings } from './savings.ts';
+import { baselineMWh, savingsByCause } from './savings.ts';
 
 const HOUR = 3600;
 const none = { occupancy: 0, daylight: 0, dimming: 0, manual: 0, unattributed: 0 };
@@ -39,13 +39,13 @@ describe('savings = baseline − actual, split by cause', () => {
       { ...none, occupancy: 3_334, daylight: 3_333, manual: 3_333 },
     ],
   ])('%s', (_name, row, byCause) => {
-    const result = savings([row]);
+    const result = savingsByCause([row]);
     expect(result.byCause).toEqual(byCause);
     expect(Object.values(result.byCause).reduce((a, b) => a + b, 0)).toBe(result.savedMWh);
   });
 
   it('adds luminaires and hours; hours without power have no baseline', () => {
-    const result = savings([
+    const result = savingsByCause([
       { ratedW: 50, poweredSeconds: HOUR, actualMWh: 50_000 },
       { ratedW: 50, poweredSeconds: HOUR, actualMWh: 10_000, attribution: { occupancy: 1 } },
       { ratedW: 50, poweredSeconds: 0, actualMWh: 0 },

@@ -33,7 +33,7 @@ export function baselineMWh(ratedW: number, poweredSeconds: number): number {
  * saved = baseline − actual, split per hour by the attribution given (largest remainder, so the causes
  * add up to the saving). A negative saving (more used than rated) is left unattributed.
  */
-export function savings(rows: readonly SavingsRow[]): Savings {
+export function savingsByCause(rows: readonly SavingsRow[]): Savings {
   const byCause: Record<SavingShare, number> = { occupancy: 0, daylight: 0, dimming: 0, manual: 0, unattributed: 0 };
   let baseline = 0;
   let actual = 0;
