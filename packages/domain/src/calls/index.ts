@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { backupCalls } from './backup.ts';
 import { controlCalls } from './control.ts';
 import { deviceCalls } from './device.ts';
+import { energyCalls } from './energy.ts';
 import { fileCalls } from './file.ts';
 import { gatewayCalls } from './gateway.ts';
 import { groupCalls } from './group.ts';
@@ -27,6 +28,24 @@ export {
   TaskDeviceSchema,
 } from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
+export {
+  ENERGY_SPANS,
+  type EnergyFigures,
+  EnergyFiguresSchema,
+  EnergyPeriodSchema,
+  type EnergySpan,
+  EnergySpanSchema,
+  type HeatMap,
+  HeatMapSchema,
+  type HeatRow,
+  HeatRowSchema,
+  type NetworkEnergy,
+  NetworkEnergySchema,
+  type Portfolio,
+  PortfolioSchema,
+  SourceWhSchema,
+  spanOf,
+} from './energy.ts';
 export {
   FileNameSchema,
   fileDownload,
@@ -82,6 +101,7 @@ export const calls = {
   ...sceneCalls,
   ...scheduleCalls,
   ...screenCalls,
+  ...energyCalls,
 };
 
 /** Name of a call in the registry. */
