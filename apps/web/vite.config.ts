@@ -33,6 +33,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // antd's rc-component packages and style engine declare no `sideEffects`, so importing one export
+      // kept every module their index re-exports (antd's Select brought rc-form and its validator to the
+      // plan page). Their modules only define components and helpers: drop what nothing uses. Other
+      // packages keep their own declaration (konva's shapes register themselves on import).
+      treeshake: {
+        moduleSideEffects: (id) =>
+          /node_modules[\\/](@rc-component[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/.test(id)
+            ? false
+            : undefined,
+      },
       output: {
         // Chunks follow the import graph: each page gets the antd components it imports, and the
         // console shell and the plan renderer (konva) load only with routes that use them. React and the
