@@ -26,14 +26,14 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
 
   const items = useMemo<Item[]>(() => {
     const leaf = (route: (typeof entries)[number]): Item => {
-      const icon = route.icon ? <MenuIcon name={route.icon} /> : undefined;
+      const icon = route.icon ? <MenuIcon key={route.path} name={route.icon} /> : undefined;
       return { key: route.index ?? route.path, label: t(route.titleKey), icon };
     };
     const topLevel = entries.filter((route) => route.index && !route.index.includes('-')).map(leaf);
     const groups = menuGroups.flatMap((group): Item[] => {
       const children = entries.filter((route) => route.index?.includes('-') && menuParent(route.index) === group.index);
       if (children.length === 0) return [];
-      const icon = <MenuIcon name={group.icon} />;
+      const icon = <MenuIcon key={group.index} name={group.icon} />;
       return [{ key: group.index, label: t(group.titleKey), icon, children: children.map(leaf) }];
     });
     return [...topLevel, ...groups];
