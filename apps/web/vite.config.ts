@@ -6,6 +6,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 /** Address of the Fastify server during `vite` development (its default PORT). */
 const apiTarget = process.env.LIGHTWELL_API ?? 'http://127.0.0.1:8080';
 
+/** antd's rc-component packages and its style engine: none declares `sideEffects`. */
+const antdEngine = /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -37,12 +40,7 @@ export default defineConfig({
       // kept every module their index re-exports (antd's Select brought rc-form and its validator to the
       // plan page). Their modules only define components and helpers: drop what nothing uses. Other
       // packages keep their own declaration (konva's shapes register themselves on import).
-      treeshake: {
-        moduleSideEffects: (id) =>
-          /node_modules[\\/](@rc-component[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/.test(id)
-            ? false
-            : undefined,
-      },
+      treeshake: { moduleSideEffects: (id) => (antdEngine.test(id) ? false : undefined) },
       output: {
         // Chunks follow the import graph: each page gets the antd components it imports, and the
         // console shell and the plan renderer (konva) load only with routes that use them. React and the
