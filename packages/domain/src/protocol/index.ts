@@ -4,3 +4,4 @@ export * from './live-event-guard.ts';
 export * from './messages.ts';
 export * from './task-status.ts';
 export * from './topics.ts';
+export * from './readings.ts';
