@@ -405,6 +405,8 @@ export async function applyReport(
     return {};
   }
   if (message.kind === 'buttonPress') return applyButtonPress(db, gateway, message);
+  // Readings, stream starts and lost ranges change no device state: apps/server/src/telemetry stores them.
+  if (message.kind === 'readings' || message.kind === 'streamStart' || message.kind === 'lost') return {};
   return db.transaction(async (tx) => {
     const [device] = await tx
       .select({ id: devices.id })
