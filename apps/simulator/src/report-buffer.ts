@@ -1,0 +1,116 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ReportMessage } from '@lightwell/domain';
+
+/** A report before numbering (every report kind but `lost`, which is not numbered). */
+export type UnnumberedReport = DistributiveOmit<Exclude<ReportMessage, { kind: 'lost' }>, 'seq'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
+
+/** What a buffer keeps across restarts (a small JSON file per gateway; a real gateway keeps it in flash). */
+interface BufferState {
+  nextSeq: number;
+  confirmed: number;
+  reports: NumberedReport[];
+  /** Ranges dropped on overflow and not yet confirmed past. */
+  lost: [number, number][];
+  lostCount: number;
+}
+
+/**
+ * The gateway side of durable reports (docs/gateway-protocol.md "Durable reports"): numbers reports with
+ * a contiguous sequence, keeps those the console has not confirmed in a bounded buffer (dropping the
+ * oldest, counted, when full), and answers what to send again. Optionally persisted to `file`.
+ */
+export class ReportBuffer {
+  private state: BufferState;
+  private readonly capacity: number;
+  private readonly file: string | undefined;
+  /** True when a new stream started here (no stored counter): its first report is a `streamStart`. */
+  readonly started: boolean;
+
+  constructor(options: { capacity?: number; file?: string | undefined; firstSeq?: number } = {}) {
+    this.capacity = options.capacity ?? 10_000;
+    this.file = options.file;
+    const stored = this.file ? readState(this.file) : null;
+    this.started = stored === null;
+    const first = options.firstSeq ?? 1;
+    this.state = stored ?? { nextSeq: first, confirmed: first - 1, reports: [], lost: [], lostCount: 0 };
+  }
+
+  /** The next number to be given out. */
+  get nextSeq(): number {
+    return this.state.nextSeq;
+  }
+  /** Everything up to this number is stored by the console. */
+  get confirmed(): number {
+    return this.state.confirmed;
+  }
+  /** Reports dropped from a full buffer since the gateway first started. */
+  get lostCount(): number {
+    return this.state.lostCount;
+  }
+  /** Reports waiting for confirmation. */
+  get pending(): readonly NumberedReport[] {
+    return this.state.reports;
+  }
+  /** Ranges dropped on overflow that the console has not confirmed past. */
+  get lostRanges(): readonly [number, number][] {
+    return this.state.lost;
+  }
+
+  /** Numbers a report and keeps it until confirmed; the oldest report is dropped (counted) when full. */
+  add(report: UnnumberedReport): NumberedReport {
+    const numbered = { ...report, seq: this.state.nextSeq } as NumberedReport;
+    this.state.nextSeq += 1;
+    this.state.reports.push(numbered);
+    while (this.state.reports.length > this.capacity) {
+      const dropped = this.state.reports.shift()!;
+      this.state.lostCount += 1;
+      const last = this.state.lost.at(-1);
+      if (last && last[1] === dropped.seq - 1) last[1] = dropped.seq;
+      else this.state.lost.push([dropped.seq, dropped.seq]);
+    }
+    this.save();
+    return numbered;
+  }
+
+  /** The console stored everything up to `seq`: those reports (and lost ranges) are forgotten. */
+  confirm(seq: number): void {
+    if (seq <= this.state.confirmed) return;
+    this.state.confirmed = Math.min(seq, this.state.nextSeq - 1);
+    this.state.reports = this.state.reports.filter((report) => report.seq > seq);
+    this.state.lost = this.state.lost.filter(([, to]) => to > seq);
+    this.save();
+  }
+
+  /** The reports of `from`..`to` still held, and the parts of the range that were dropped. */
+  range(from: number, to: number): { reports: NumberedReport[]; lost: [number, number][] } {
+    const reports = this.state.reports.filter((report) => report.seq >= from && report.seq <= to);
+    const lost = this.state.lost
+      .filter(([a, b]) => b >= from && a <= to)
+      .map(([a, b]) => [Math.max(a, from), Math.min(b, to)] as [number, number]);
+    return { reports, lost };
+  }
+
+  /** Everything unconfirmed, to send again (after a reconnect, or when unconfirmed for too long). */
+  unconfirmed(): { reports: NumberedReport[]; lost: [number, number][] } {
+    return this.range(this.state.confirmed + 1, this.state.nextSeq - 1);
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.tmp`;
+    writeFileSync(temporary, JSON.stringify(this.state));
+    renameSync(temporary, this.file);
+  }
+}
+
+function readState(file: string): BufferState | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as BufferState;
+  } catch {
+    return null;
+  }
+}
