@@ -1,4 +1,4 @@
-import { type DeviceReading, ElementType, type ElementReading, isLightElement } from '@lightwell/domain';
+import { type DeviceReading, type ElementReading, ElementType, isLightElement } from '@lightwell/domain';
 import type { SimDevice } from './devices.ts';
 
 /*

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { join } from 'node:path';
 import {
   type AckMessage,
   type ButtonEvent,
@@ -16,7 +17,6 @@ import {
   type StateMessage,
 } from '@lightwell/domain';
 import mqtt, { type MqttClient } from 'mqtt';
-import { join } from 'node:path';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
 import { DeviceMeter } from './energy-model.ts';
 import { type NumberedReport, ReportBuffer, type UnnumberedReport } from './report-buffer.ts';
@@ -56,6 +56,8 @@ export interface SimGatewayOptions {
   replayBufferSize?: number | undefined;
   /** Unconfirmed reports are sent again after this long without a confirmation (default 30 s). */
   resendAfterMs?: number | undefined;
+  /** Called with every report the gateway numbers (tests compare what was produced with what was stored). */
+  onReport?: ((report: NumberedReport) => void) | undefined;
   /** Location sent with `/SigMesh/lbs`. */
   location?: { country: string; latitude: number; longitude: number } | undefined;
   ticker?: Ticker | undefined;
@@ -175,6 +177,7 @@ export class SimGateway {
   private fading = false;
   /** Offline on purpose (`goOfflineFor`), counting readings into the buffer meanwhile. */
   private wantedOffline = false;
+  private reportPeriod: number;
   private offlineTimer: NodeJS.Timeout | null = null;
   connection: GatewayConnection = 'offline';
   /** Connections lost or refused since start (each one scheduled a reconnect). */
@@ -188,6 +191,7 @@ export class SimGateway {
     this.sn = options.sn;
     this.ticker = options.ticker ?? sharedTicker;
     this.meshReady = options.meshReady ?? true;
+    this.reportPeriod = options.reportPeriodMs ?? 300_000;
     // A real gateway keeps its sequence across restarts; the simulator starts from the clock instead,
     // so a restarted simulator is not ignored by a console that stored a higher sequence.
     // State and inventory share one sequence, gap-free, from 0 at every process start (the console takes a
@@ -201,7 +205,9 @@ export class SimGateway {
       file: options.stateDir ? join(options.stateDir, `${options.sn}.reports.json`) : undefined,
       firstSeq: Date.now(),
     });
-    if (this.reports.started) this.reports.add({ kind: 'streamStart', at: seconds(Date.now()) });
+    if (this.reports.started) {
+      options.onReport?.(this.reports.add({ kind: 'streamStart', at: seconds(Date.now()) }));
+    }
     this.mesh = options.mesh ?? new SimMesh(options.devices ?? []);
     this.mesh.gateways.push(this);
     this.devices = this.mesh.devices;
@@ -506,6 +512,7 @@ export class SimGateway {
    */
   private publishReport(report: UnnumberedReport): NumberedReport {
     const numbered = this.reports.add(report);
+    this.options.onReport?.(numbered);
     void this.publish('report', numbered);
     return numbered;
   }
@@ -517,7 +524,8 @@ export class SimGateway {
   }
 
   private sendRange(range: { reports: NumberedReport[]; lost: [number, number][] }): void {
-    for (const [from, to] of range.lost) void this.publish('report', { kind: 'lost', from, to, at: seconds(Date.now()) });
+    for (const [from, to] of range.lost)
+      void this.publish('report', { kind: 'lost', from, to, at: seconds(Date.now()) });
     for (const report of range.reports) void this.publish('report', report);
   }
 
@@ -563,7 +571,6 @@ export class SimGateway {
     };
     return this.publish('state', message);
   }
-
 
   private publishAck(ack: AckMessage): Promise<void> {
     return this.publish('ack', ack);
@@ -786,8 +793,14 @@ export class SimGateway {
     this.reportWhenDue(now, false);
   }
 
+  /** Changes the period of consumption and readings reports (0 stops them). */
+  setReportPeriod(ms: number): void {
+    this.reportPeriod = ms;
+    this.nextReportAt = 0;
+  }
+
   private reportWhenDue(now: number, offline: boolean): void {
-    const period = this.options.reportPeriodMs ?? 300_000;
+    const period = this.reportPeriod;
     if (period <= 0) return;
     if (this.nextReportAt === 0) this.nextReportAt = now + Math.random() * period;
     if (now < this.nextReportAt) return;

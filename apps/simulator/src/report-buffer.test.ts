@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportBuffer } from './report-buffer.ts';
 
-const diagnosis = (code: string) => ({ kind: 'diagnosis' as const, at: 1, level: 'info' as const, code, message: code });
+const diagnosis = (code: string) => ({
+  kind: 'diagnosis' as const,
+  at: 1,
+  level: 'info' as const,
+  code,
+  message: code,
+});
 const seqs = (reports: readonly { seq: number }[]) => reports.map((report) => report.seq);
 
 describe('report replay buffer', () => {

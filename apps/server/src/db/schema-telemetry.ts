@@ -113,11 +113,9 @@ const rollupColumns = () => ({
 });
 
 /** Per device and UTC hour, recomputed from raw readings for the hours a write touched. */
-export const telemetryHourly = pgTable(
-  'telemetry_hourly',
-  { ...rollupColumns(), hour: at('hour').notNull() },
-  (t) => [primaryKey({ columns: [t.deviceId, t.hour] })],
-);
+export const telemetryHourly = pgTable('telemetry_hourly', { ...rollupColumns(), hour: at('hour').notNull() }, (t) => [
+  primaryKey({ columns: [t.deviceId, t.hour] }),
+]);
 
 /** Per device and site-local date (the network's time zone), recomputed like the hourly rollup. */
 export const telemetryDaily = pgTable(

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
+import { dropExpiredReadings } from '../telemetry/index.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
 import { runSchedules } from './run-schedules.ts';
-import { dropExpiredReadings } from '../telemetry/index.ts';
 
 /** A scheduled job: its slot for a moment in time (the job runs once per slot) and its work. */
 interface Job {

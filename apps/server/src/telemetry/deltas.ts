@@ -54,8 +54,15 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
         JOIN devices d ON d.id = r.device_id
         ORDER BY r.device_id, r.element, r.at, r.seq`,
   );
-  const updates: { gatewayId: number; seq: string; deviceId: number; element: number; at: Date; wh: string; status: string }[] =
-    [];
+  const updates: {
+    gatewayId: number;
+    seq: string;
+    deviceId: number;
+    element: number;
+    at: Date;
+    wh: string;
+    status: string;
+  }[] = [];
   let previous: (CounterReading & { key: string }) | null = null;
   for (const row of stored) {
     const key = `${row.device_id}:${row.element}`;
@@ -67,7 +74,8 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
     if (at < new Date(row.min_at)) continue;
     // The one call site of the counter rule (replaced by the domain's energy rules at merge).
     const delta = counterDeltaWh(before, reading, row.rated_power);
-    if (row.delta_status === delta.status && row.delta_wh !== null && Number(row.delta_wh) === Number(delta.wh)) continue;
+    if (row.delta_status === delta.status && row.delta_wh !== null && Number(row.delta_wh) === Number(delta.wh))
+      continue;
     updates.push({
       gatewayId: row.gateway_id,
       seq: row.seq,

@@ -1,8 +1,8 @@
 import {
   absentKind,
   type DeviceReading,
-  type EnergyCounter,
   type ElementReading,
+  type EnergyCounter,
   type PowerReading,
   RAW_WIDTH,
   scaleD4iBank,

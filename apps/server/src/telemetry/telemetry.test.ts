@@ -52,8 +52,7 @@ async function gatewayWithDevices(t: TestApp, timeZone = 'UTC') {
   );
   const sensor = (await t.db.select().from(devices).where(eq(devices.mac, SENSOR))).find((d) => d.nid === network.id)!;
   await t.db.update(devices).set({ ratedPower: 100 }).where(eq(devices.id, lamp.id));
-  const confirmed = (n: number) =>
-    waitFor(() => commands.some((c) => c.storedUpTo === n), 5000, `storedUpTo ${n}`);
+  const confirmed = (n: number) => waitFor(() => commands.some((c) => c.storedUpTo === n), 5000, `storedUpTo ${n}`);
   return { network, gateway, sn, client, commands, storedAtConfirm, lamp, sensor, confirmed };
 }
 
@@ -191,10 +190,7 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     );
     const total = (raws as unknown as { rows: { wh: string; triggers: number; on: number }[] }).rows[0]!;
     const sums = async (table: typeof telemetryHourly | typeof telemetryDaily) => {
-      const rows = await t.db
-        .select()
-        .from(table)
-        .where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
+      const rows = await t.db.select().from(table).where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
       return {
         wh: rows.reduce((s, r) => s + Number(r.energyWh), 0),
         triggers: rows.reduce((s, r) => s + Number(r.triggers), 0),

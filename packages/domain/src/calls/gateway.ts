@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LiveElementSchema } from '../protocol/live.ts';
 import { MacSchema } from '../protocol/messages.ts';
-import { GATEWAY_ID_PATTERN } from '../protocol/topics.ts';
 import { ElementReadingSchema } from '../protocol/readings.ts';
+import { GATEWAY_ID_PATTERN } from '../protocol/topics.ts';
 import { IdSchema, text } from '../schemas/common.ts';
 import { PageQueryShape, pageSchema } from '../schemas/network.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';

@@ -23,4 +23,3 @@ export const D4iBankRawSchema = z.object({
   gearOperatingTime: z.number().int().min(0).describe('Control gear operating time, duration in seconds'),
   typeArray: z.array(z.number().int()).max(32).default([]),
 });
-

@@ -71,7 +71,14 @@ export function meshRoutes(app: FastifyInstance): void {
           const at = report.at;
           await storeReports(
             ctx.db,
-            [{ gateway, reports: [{ kind: 'readings', seq: report.seq, at, devices: [{ mac: report.mac, elements: readings }] }] }],
+            [
+              {
+                gateway,
+                reports: [
+                  { kind: 'readings', seq: report.seq, at, devices: [{ mac: report.mac, elements: readings }] },
+                ],
+              },
+            ],
             ctx.now(),
           );
         }
