@@ -513,7 +513,8 @@ export class SimGateway {
   private publishReport(report: UnnumberedReport): NumberedReport {
     const numbered = this.reports.add(report);
     this.options.onReport?.(numbered);
-    void this.publish('report', numbered);
+    // Only once announced: the console must know the mesh (inventory) before its readings arrive.
+    if (this.connected) void this.publish('report', numbered);
     return numbered;
   }
 
