@@ -66,11 +66,13 @@ export class DeviceMeter {
       this.fraction -= whole;
     }
     if (this.device.elements.some((element) => element.type === ElementType.motionSensor)) {
-      if (Math.random() < occupancyChance(at)) {
-        this.occupiedSeconds += seconds;
-        if (Math.random() < 0.3) this.triggers += 1;
-      }
+      if (Math.random() < occupancyChance(at)) this.occupiedSeconds += seconds;
     }
+  }
+
+  /** Motion triggers to report with the next readings (the gateway's motion events). */
+  countTriggers(count: number): void {
+    this.triggers += count;
   }
 
   /** The counter is reset to 0 (a resettable counter written, or a driver that lost it). */
@@ -86,8 +88,11 @@ export class DeviceMeter {
     this.fraction = 0;
   }
 
-  /** The readings of the interval since the last call, and starts a new interval. */
-  take(): DeviceReading | null {
+  /**
+   * The readings of the interval since the last call, and starts a new interval. Triggers are left out
+   * when they went as `sensorTrigger` calls (a trigger is reported one way only).
+   */
+  take(withTriggers = true): DeviceReading | null {
     const elements: ElementReading[] = [];
     const light = this.device.elements.find((element) => isLightElement(element.type));
     if (light) {
@@ -103,7 +108,7 @@ export class DeviceMeter {
     if (sensor) {
       elements.push({
         index: sensor.index,
-        triggers: this.triggers,
+        ...(withTriggers ? { triggers: this.triggers } : {}),
         occupiedSeconds: Math.round(this.occupiedSeconds),
       });
     }

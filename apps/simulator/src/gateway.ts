@@ -7,6 +7,7 @@ import {
   type CommandAction,
   CommandMessageSchema,
   type ElementState,
+  ElementType,
   type GatewayChannelName,
   gatewayTopic,
   type InventoryMessage,
@@ -18,7 +19,7 @@ import {
 } from '@lightwell/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
-import { DeviceMeter } from './energy-model.ts';
+import { DeviceMeter, occupancyChance } from './energy-model.ts';
 import { type NumberedReport, ReportBuffer, type UnnumberedReport } from './report-buffer.ts';
 import { sharedTicker, type Ticker } from './ticker.ts';
 
@@ -778,7 +779,8 @@ export class SimGateway {
     if (!this.client?.connected || this.mesh.reporter() !== this) return;
     const sensorMean = this.options.sensorMeanMs ?? 120_000;
     if (sensorMean > 0) {
-      const chance = this.ticker.slowMs / sensorMean;
+      // Motion follows the office's day: most in working hours, little at night and at weekends.
+      const chance = (this.ticker.slowMs / sensorMean) * Math.max(0.2, occupancyChance(new Date(now)) / 0.75);
       const triggered = [...this.devices.values()].filter(
         (device) =>
           device.presence === 'online' &&
@@ -814,7 +816,7 @@ export class SimGateway {
   private publishReadings(now: number): void {
     const readings = [...this.devices.values()]
       .filter((device) => device.presence === 'online')
-      .map((device) => this.mesh.meters.get(device.mac)?.take() ?? null)
+      .map((device) => this.mesh.meters.get(device.mac)?.take(!this.options.httpUrl) ?? null)
       .filter((reading) => reading !== null);
     for (let start = 0; start < readings.length; start += 2000) {
       this.publishReport({ kind: 'readings', at: seconds(now), devices: readings.slice(start, start + 2000) });
@@ -845,8 +847,18 @@ export class SimGateway {
     const count = device.pendingTriggers;
     device.pendingTriggers = 0;
     if (count <= 0) return;
+    // A trigger is reported one way: as a section-7 call (with its readings) when the gateway uses them,
+    // else counted into the next `readings` report (its time already went with the state message).
+    if (!this.options.httpUrl) {
+      this.mesh.meters.get(device.mac)?.countTriggers(count);
+      return;
+    }
+    const motion = device.elements.find((element) => element.type === ElementType.motionSensor);
     const report = this.publishReport({ kind: 'sensorTrigger', mac: device.mac, at: seconds(now), count });
-    if (this.options.httpUrl) void this.postMesh('/SigMesh/report/sensor/trigger', withoutKind(report));
+    void this.postMesh('/SigMesh/report/sensor/trigger', {
+      ...withoutKind(report),
+      ...(motion ? { elements: [{ index: motion.index, triggers: count }] } : {}),
+    });
   }
 
   /** Consumption of every luminaire and fresh light-sensor readings. */

@@ -1,3 +1,4 @@
+import { ElementType } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from './write-readings.ts';
@@ -89,16 +90,19 @@ export async function recomputeRollups(db: Db, times: Map<number, Date[]>, trigg
 }
 
 /**
- * A sensor's trigger count and last trigger time come from the stored triggers: the daily rollups plus
- * the older `sensorTrigger` reports in `device_readings`.
+ * A sensor's trigger count and last trigger time come from the stored triggers: readings (daily rollups)
+ * and `sensorTrigger` reports (`device_readings`), a report counted once when it brought both (a
+ * section-7 call with readings keeps both under one number).
  */
-async function refreshTriggers(db: Db, deviceIds: number[]): Promise<void> {
+export async function refreshTriggers(db: Db, deviceIds: number[]): Promise<void> {
   const ids = sql.param(deviceIds);
   await db.execute(
     sql`UPDATE devices d SET sensor_trigger_count =
           (SELECT coalesce(sum(t.triggers), 0) FROM telemetry_daily t WHERE t.device_id = d.id)
           + (SELECT coalesce(sum((x.value->>'count')::bigint), 0) FROM device_readings x
-             WHERE x.device_id = d.id AND x.kind = 'sensorTrigger')
+             WHERE x.device_id = d.id AND x.kind = 'sensorTrigger'
+               AND NOT EXISTS (SELECT 1 FROM telemetry_readings r WHERE r.gateway_id = x.gateway_id
+                 AND r.seq = x.seq AND r.device_id = x.device_id AND r.triggers IS NOT NULL))
         WHERE d.id = ANY(${ids}::int[])`,
   );
   await db.execute(
@@ -106,5 +110,11 @@ async function refreshTriggers(db: Db, deviceIds: number[]): Promise<void> {
         FROM (SELECT r.device_id, r.element, max(r.at) AS at FROM telemetry_readings r
               WHERE r.device_id = ANY(${ids}::int[]) AND r.triggers > 0 GROUP BY r.device_id, r.element) AS last
         WHERE e.device_id = last.device_id AND e.index = last.element`,
+  );
+  await db.execute(
+    sql`UPDATE device_elements e SET triggered_at = greatest(e.triggered_at, last.at)
+        FROM (SELECT x.device_id, max(x.at) AS at FROM device_readings x
+              WHERE x.device_id = ANY(${ids}::int[]) AND x.kind = 'sensorTrigger' GROUP BY x.device_id) AS last
+        WHERE e.device_id = last.device_id AND e.type = ${ElementType.motionSensor}`,
   );
 }

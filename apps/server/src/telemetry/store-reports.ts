@@ -2,22 +2,28 @@ import type { ReportMessage } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema.ts';
-import type { LinkedGateway } from '../gateway-link/types.ts';
 import { recomputeDeltas } from './deltas.ts';
 import { type ReadingRow, readingRows } from './reading-rows.ts';
 import { recomputeRollups } from './rollups.ts';
 import { advanceMark, claimReceipts, type MarkOutcome, recordGap, startStream } from './sequence.ts';
 import { ensurePartitions, insertReadings } from './write-readings.ts';
 
+/** The gateway reports came from, as stored (the gateway link's `LinkedGateway`). */
+export interface ReportingGateway {
+  id: number;
+  nid: number;
+  sn: string;
+}
+
 /** Reports of one gateway received together (already applied where they also change device state). */
 export interface GatewayReports {
-  gateway: LinkedGateway;
+  gateway: ReportingGateway;
   reports: ReportMessage[];
 }
 
 /** What to tell a gateway once its reports are committed: null while it has not started a stream. */
 export interface StoreOutcome {
-  gateway: LinkedGateway;
+  gateway: ReportingGateway;
   mark: MarkOutcome | null;
 }
 
