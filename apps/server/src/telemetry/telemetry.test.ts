@@ -2,7 +2,7 @@ import { gatewayTopic, maskOf } from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, describeApi, networkTeam, TEST_DB, type TestApp } from '../../test/helpers.ts';
 import { buildGateway, connectGateway, send, waitFor } from '../../test/mqtt/fake-gateway.ts';
 import {
   devices,
@@ -12,6 +12,8 @@ import {
   telemetryHourly,
   telemetryReadings,
 } from '../db/schema.ts';
+import { dropExpiredReadings, storeReports } from './index.ts';
+import { isPartitioned } from './write-readings.ts';
 
 const LAMP = 'BB0000000001';
 const SENSOR = 'BB0000000002';
@@ -209,5 +211,61 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
     const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
     expect(sensor!.sensorTriggerCount).toBe(total.triggers);
+  });
+  it('a gateway that lost its counter starts a new stream: the numbers in between become a visible restart gap', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 10, at: T0 });
+    await send(g.client, g.sn, 'report', readings(11, T0 + 300, [{ index: 0, energy: energy(5) }]));
+    await g.confirmed(11);
+    await send(g.client, g.sn, 'report', readings(13, T0 + 900, [{ index: 0, energy: energy(7) }]));
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 20, at: T0 + 1000 });
+    await g.confirmed(20);
+    const gaps = await t.db.select().from(reportGaps).where(eq(reportGaps.gatewayId, g.gateway.id));
+    expect(gaps.map((gap) => [Number(gap.fromSeq), Number(gap.toSeq), gap.reason]).sort()).toEqual([
+      [12, 12, 'restart'],
+      [14, 19, 'restart'],
+    ]);
+  });
+
+  it('retention removes raw readings of old months (dropping partitions on PostgreSQL) and keeps the rollups', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    const old = Date.UTC(2024, 0, 15, 12) / 1000;
+    const gateway = { id: g.gateway.id, nid: g.network.id, sn: g.sn };
+    await storeReports(
+      t.db,
+      [
+        {
+          gateway,
+          reports: [
+            {
+              kind: 'readings',
+              seq: 1,
+              at: old,
+              devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(1) }] }],
+            },
+            {
+              kind: 'readings',
+              seq: 2,
+              at: old + 600,
+              devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(3) }] }],
+            },
+            { kind: 'readings', seq: 3, at: T0, devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(4) }] }] },
+          ],
+        },
+      ],
+      new Date(T0 * 1000),
+    );
+    const partitioned = await isPartitioned(t.db);
+    expect(partitioned).toBe(TEST_DB === 'pg');
+    const message = await dropExpiredReadings(t.db, 25, new Date(T0 * 1000));
+    expect(message).toMatch(
+      partitioned ? /month partitions before 2024-10 dropped/ : /raw readings before 2024-10 deleted/,
+    );
+    const rows = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.deviceId, g.lamp.id));
+    expect(rows.map((r) => Number(r.seq))).toEqual([3]);
+    const hourly = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
+    expect(hourly.reduce((n, h) => n + Number(h.energyWh), 0)).toBe(3);
   });
 });
