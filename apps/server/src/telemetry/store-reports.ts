@@ -1,5 +1,5 @@
 import type { ReportMessage } from '@lightwell/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema.ts';
 import { recomputeDeltas } from './deltas.ts';
@@ -102,6 +102,7 @@ export async function storeReports(db: Db, batches: GatewayReports[], now: Date)
 /** Writes new raw readings and recomputes what depends on them (deltas, rollups, trigger counts). */
 async function writeReadings(db: Db, rows: ReadingRow[]): Promise<void> {
   if (rows.length === 0) return;
+  await lockDevices(db, [...new Set(rows.map((row) => row.deviceId))]);
   const inserted = await insertReadings(db, rows);
   const changed = await recomputeDeltas(db, inserted);
   const times = new Map<number, Date[]>();
@@ -117,4 +118,19 @@ async function writeReadings(db: Db, rows: ReadingRow[]): Promise<void> {
   }
   for (const [deviceId, ats] of changed) for (const at of ats) add(deviceId, at);
   await recomputeRollups(db, times, triggered);
+}
+
+/** Advisory lock space of telemetry writes per device (first key; the device id is the second). */
+const DEVICE_LOCK = 7_316_002;
+
+/**
+ * Serialises telemetry writes per device across server processes until the commit: a process storing a
+ * device's readings waits for another one storing neighbouring readings, then sees them, so counter deltas
+ * and rollups are computed over every committed reading. Taken in id order, so two writers cannot deadlock.
+ */
+async function lockDevices(db: Db, deviceIds: number[]): Promise<void> {
+  await db.execute(
+    sql`SELECT count(pg_advisory_xact_lock(${DEVICE_LOCK}, s.id)) FROM
+        (SELECT id FROM unnest(${sql.param(deviceIds)}::int[]) AS id ORDER BY id) AS s`,
+  );
 }
