@@ -57,4 +57,20 @@ describe('report replay buffer', () => {
     expect(again.nextSeq).toBe(3);
     expect(seqs(again.pending)).toEqual([2]);
   });
+  it('rebuilds the same buffer from its log after many reports, drops and confirmations', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'lw-buffer-'));
+    folders.push(folder);
+    const file = join(folder, 'gw-2.json');
+    const first = new ReportBuffer({ file, capacity: 5 });
+    for (let i = 0; i < 40; i += 1) {
+      first.add(diagnosis(String(i)));
+      if (i % 7 === 6) first.confirm(first.nextSeq - 3);
+    }
+    const again = new ReportBuffer({ file, capacity: 5 });
+    expect(again.nextSeq).toBe(first.nextSeq);
+    expect(again.confirmed).toBe(first.confirmed);
+    expect(again.lostCount).toBe(first.lostCount);
+    expect(again.lostRanges).toEqual(first.lostRanges);
+    expect(seqs(again.pending)).toEqual(seqs(first.pending));
+  });
 });

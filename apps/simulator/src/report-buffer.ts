@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ReportMessage } from '@lightwell/domain';
 
@@ -26,16 +26,24 @@ export class ReportBuffer {
   private state: BufferState;
   private readonly capacity: number;
   private readonly file: string | undefined;
+  /** Lines appended to the file since it was last rewritten whole. */
+  private appended = 0;
   /** True when a new stream started here (no stored counter): its first report is a `streamStart`. */
   readonly started: boolean;
 
-  constructor(options: { capacity?: number; file?: string | undefined; firstSeq?: number } = {}) {
+  /**
+   * `file` holds the buffer as JSON lines: a whole state, then one line per report added (`r`) and per
+   * confirmation (`c`), rewritten whole now and then; a crash loses at most the line being written.
+   */
+  constructor(options: { capacity?: number | undefined; file?: string | undefined; firstSeq?: number } = {}) {
     this.capacity = options.capacity ?? 10_000;
     this.file = options.file;
-    const stored = this.file ? readState(this.file) : null;
-    this.started = stored === null;
     const first = options.firstSeq ?? 1;
-    this.state = stored ?? { nextSeq: first, confirmed: first - 1, reports: [], lost: [], lostCount: 0 };
+    this.state = { nextSeq: first, confirmed: first - 1, reports: [], lost: [], lostCount: 0 };
+    const lines = this.file ? readLines(this.file) : null;
+    this.started = lines === null;
+    if (lines) for (const line of lines) this.replay(line);
+    this.rewrite();
   }
 
   /** The next number to be given out. */
@@ -62,26 +70,16 @@ export class ReportBuffer {
   /** Numbers a report and keeps it until confirmed; the oldest report is dropped (counted) when full. */
   add(report: UnnumberedReport): NumberedReport {
     const numbered = { ...report, seq: this.state.nextSeq } as NumberedReport;
-    this.state.nextSeq += 1;
-    this.state.reports.push(numbered);
-    while (this.state.reports.length > this.capacity) {
-      const dropped = this.state.reports.shift()!;
-      this.state.lostCount += 1;
-      const last = this.state.lost.at(-1);
-      if (last && last[1] === dropped.seq - 1) last[1] = dropped.seq;
-      else this.state.lost.push([dropped.seq, dropped.seq]);
-    }
-    this.save();
+    this.keep(numbered);
+    this.append({ r: numbered });
     return numbered;
   }
 
   /** The console stored everything up to `seq`: those reports (and lost ranges) are forgotten. */
   confirm(seq: number): void {
     if (seq <= this.state.confirmed) return;
-    this.state.confirmed = Math.min(seq, this.state.nextSeq - 1);
-    this.state.reports = this.state.reports.filter((report) => report.seq > seq);
-    this.state.lost = this.state.lost.filter(([, to]) => to > seq);
-    this.save();
+    this.forget(seq);
+    this.append({ c: seq });
   }
 
   /** The reports of `from`..`to` still held, and the parts of the range that were dropped. */
@@ -98,19 +96,66 @@ export class ReportBuffer {
     return this.range(this.state.confirmed + 1, this.state.nextSeq - 1);
   }
 
-  private save(): void {
+  private keep(report: NumberedReport): void {
+    this.state.nextSeq = report.seq + 1;
+    this.state.reports.push(report);
+    while (this.state.reports.length > this.capacity) {
+      const dropped = this.state.reports.shift()!;
+      this.state.lostCount += 1;
+      const last = this.state.lost.at(-1);
+      if (last && last[1] === dropped.seq - 1) last[1] = dropped.seq;
+      else this.state.lost.push([dropped.seq, dropped.seq]);
+    }
+  }
+
+  private forget(seq: number): void {
+    this.state.confirmed = Math.min(seq, this.state.nextSeq - 1);
+    this.state.reports = this.state.reports.filter((report) => report.seq > seq);
+    this.state.lost = this.state.lost.filter(([, to]) => to > seq);
+  }
+
+  private replay(line: FileLine): void {
+    if ('state' in line) this.state = line.state;
+    else if ('r' in line) this.keep(line.r);
+    else if ('c' in line && line.c > this.state.confirmed) this.forget(line.c);
+  }
+
+  private append(line: FileLine): void {
+    if (!this.file) return;
+    this.appended += 1;
+    // Rewritten whole once the log holds about as many lines again as the buffer may hold.
+    if (this.appended > this.capacity + 1000) this.rewrite();
+    else appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+  }
+
+  private rewrite(): void {
     if (!this.file) return;
     mkdirSync(dirname(this.file), { recursive: true });
     const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.state));
+    writeFileSync(temporary, `${JSON.stringify({ state: this.state })}\n`);
     renameSync(temporary, this.file);
+    this.appended = 0;
   }
 }
 
-function readState(file: string): BufferState | null {
+type FileLine = { state: BufferState } | { r: NumberedReport } | { c: number };
+
+/** The file's lines, or null when there is no file (a new gateway); a torn last line is left out. */
+function readLines(file: string): FileLine[] | null {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as BufferState;
+    text = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
+  const lines: FileLine[] = [];
+  for (const raw of text.split('\n')) {
+    if (!raw) continue;
+    try {
+      lines.push(JSON.parse(raw) as FileLine);
+    } catch {
+      break;
+    }
+  }
+  return lines.length > 0 ? lines : null;
 }
