@@ -32,7 +32,7 @@ function usage(problem?: string): never {
       '  --latency MIN-MAX     device latency in ms (default 20-150; 0 for load tests)',
       '  --control-port PORT   serve GET /state and the control calls on this port',
       '  --report-period MS    consumption report period (default 300000; 0 off)',
-      '  --state-dir DIR       keep each gateway\'s report sequence and replay buffer in DIR across restarts',
+      "  --state-dir DIR       keep each gateway's report sequence and replay buffer in DIR across restarts",
       '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
       '  --config -            read the fleet file from standard input',
       '  --quiet               no per-gateway log lines (connection errors, refused calls)',
