@@ -15,6 +15,7 @@ export interface CounterReading {
 /** How a reading's delta counts: first of a segment, summed, or kept out of sums as implausible. */
 export type DeltaStatus = 'baseline' | 'counted' | 'quarantined';
 
+/** A reading's share of energy: its status and Wh. */
 export interface CounterDelta {
   status: DeltaStatus;
   /** Wh as a decimal string (numeric, not float): 0 for a baseline. */

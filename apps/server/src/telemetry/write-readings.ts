@@ -8,8 +8,8 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Whether `telemetry_readings` is partitioned (PostgreSQL) or one table (PGlite); asked once per database. */
 const partitionedByDb = new WeakMap<Db, Promise<boolean>>();
+/** Whether `telemetry_readings` is partitioned (PostgreSQL) or one table (PGlite); asked once per database. */
 export function isPartitioned(db: Db): Promise<boolean> {
   let known = partitionedByDb.get(db);
   if (!known) {
