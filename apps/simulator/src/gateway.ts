@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
 import {
   type AckMessage,
   type ButtonEvent,
@@ -13,14 +12,13 @@ import {
   type InventoryMessage,
   InventoryRequestSchema,
   type PresenceMessage,
-  ReportConfirmSchema,
-  ResendRequestSchema,
   type StateMessage,
 } from '@lightwell/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
 import { DeviceMeter, occupancyChance } from './energy-model.ts';
-import { type NumberedReport, ReportBuffer, type UnnumberedReport } from './report-buffer.ts';
+import type { NumberedReport, ReportBuffer, UnnumberedReport } from './report-buffer.ts';
+import { ReportSender } from './report-sender.ts';
 import { sharedTicker, type Ticker } from './ticker.ts';
 
 /** Latency of a device answering a command: a fixed number of ms, or a [min, max] range. */
@@ -169,8 +167,7 @@ export class SimGateway {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private seq: number;
   /** Report numbering and the replay buffer (docs/gateway-protocol.md "Durable reports"). */
-  readonly reports: ReportBuffer;
-  private lastProgressAt = Date.now();
+  private readonly reportSender: ReportSender;
   private meshReady: boolean;
   private readonly tasks = new Map<number, RunningTask>();
   private stopTicking: (() => void) | null = null;
@@ -199,16 +196,16 @@ export class SimGateway {
     // 0 as a gateway that restarted its counter). Reports have their own, started from the clock, so a
     // restarted simulator's readings do not repeat stored (gateway, seq) keys.
     this.seq = -1;
-    // Reports: one contiguous sequence kept with the replay buffer (in `stateDir` across restarts). A
-    // gateway without a stored counter starts a new stream, from the clock so it never repeats a number.
-    this.reports = new ReportBuffer({
+    this.reportSender = new ReportSender({
+      sn: options.sn,
+      stateDir: options.stateDir,
       capacity: options.replayBufferSize,
-      file: options.stateDir ? join(options.stateDir, `${options.sn}.reports.json`) : undefined,
-      firstSeq: Date.now(),
+      resendAfterMs: options.resendAfterMs,
+      onReport: options.onReport,
+      publish: (message) => void this.publish('report', message),
+      // Only once announced: the console must know the mesh (inventory) before its readings arrive.
+      canSend: () => this.connected,
     });
-    if (this.reports.started) {
-      options.onReport?.(this.reports.add({ kind: 'streamStart', at: seconds(Date.now()) }));
-    }
     this.mesh = options.mesh ?? new SimMesh(options.devices ?? []);
     this.mesh.gateways.push(this);
     this.devices = this.mesh.devices;
@@ -277,7 +274,7 @@ export class SimGateway {
     }
     if (this.client !== client) return;
     this.connection = 'online';
-    this.resendUnconfirmed();
+    this.reportSender.resendUnconfirmed();
     for (const resolve of this.connectedWaiters.splice(0)) resolve();
     if (this.options.httpUrl) void this.postMesh('/SigMesh/lbs', this.lbsBody());
   }
@@ -507,28 +504,14 @@ export class SimGateway {
     return this.seq;
   }
 
-  /**
-   * Numbers a report, keeps it in the replay buffer until the console confirms it, and sends it when
-   * connected (otherwise it goes with the replay after the next connection).
-   */
+  /** The report sequence and replay buffer. */
+  get reports(): ReportBuffer {
+    return this.reportSender.buffer;
+  }
+
+  /** Numbers, buffers and (when connected) sends a report. */
   private publishReport(report: UnnumberedReport): NumberedReport {
-    const numbered = this.reports.add(report);
-    this.options.onReport?.(numbered);
-    // Only once announced: the console must know the mesh (inventory) before its readings arrive.
-    if (this.connected) void this.publish('report', numbered);
-    return numbered;
-  }
-
-  /** Sends every unconfirmed report again, and the ranges dropped from a full buffer as `lost`. */
-  private resendUnconfirmed(): void {
-    this.lastProgressAt = Date.now();
-    this.sendRange(this.reports.unconfirmed());
-  }
-
-  private sendRange(range: { reports: NumberedReport[]; lost: [number, number][] }): void {
-    for (const [from, to] of range.lost)
-      void this.publish('report', { kind: 'lost', from, to, at: seconds(Date.now()) });
-    for (const report of range.reports) void this.publish('report', report);
+    return this.reportSender.add(report);
   }
 
   private async publish(channel: GatewayChannelName, message: unknown, retain = false): Promise<void> {
@@ -601,17 +584,7 @@ export class SimGateway {
     } catch {
       return;
     }
-    const confirm = ReportConfirmSchema.safeParse(body);
-    if (confirm.success) {
-      if (confirm.data.storedUpTo > this.reports.confirmed) this.lastProgressAt = Date.now();
-      this.reports.confirm(confirm.data.storedUpTo);
-      return;
-    }
-    const resend = ResendRequestSchema.safeParse(body);
-    if (resend.success) {
-      this.sendRange(this.reports.range(resend.data.resend.from, resend.data.resend.to));
-      return;
-    }
+    if (this.reportSender.handle(body)) return;
     const cancel = CancelMessageSchema.safeParse(body);
     if (cancel.success) {
       this.cancel(cancel.data.cancelTaskId);
@@ -767,10 +740,7 @@ export class SimGateway {
 
   private slowTick(now: number): void {
     this.mesh.accrue(now, this.ticker.slowMs / 1000);
-    const resendAfter = this.options.resendAfterMs ?? 30_000;
-    if (this.client?.connected && this.reports.pending.length > 0 && now - this.lastProgressAt > resendAfter) {
-      this.resendUnconfirmed();
-    }
+    this.reportSender.tick(now);
     // Readings are counted while offline too: the gateway keeps them and replays them when back.
     if (this.mesh.readingsReporter() === this && !this.client?.connected && this.wantedOffline) {
       this.reportWhenDue(now, true);
