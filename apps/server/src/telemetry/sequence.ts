@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { gatewayDiagnoses } from '../db/schema.ts';
 import { rowsOf } from './write-readings.ts';
 
 /*
@@ -56,11 +57,26 @@ export async function recordGap(
   }
   if (start <= to) runs.push([start, to]);
   for (const [a, b] of runs) {
-    await db.execute(
+    const recorded = await rowsOf(
+      db,
       sql`INSERT INTO report_gaps (gateway_id, from_seq, to_seq, reason, recorded_at)
           VALUES (${gatewayId}, ${a}, ${b}, ${reason}, ${now.toISOString()}::timestamptz)
-          ON CONFLICT (gateway_id, from_seq) DO NOTHING`,
+          ON CONFLICT (gateway_id, from_seq) DO NOTHING
+          RETURNING id`,
     );
+    // Shown in the gateway's diagnosis list, so a gap is never silent.
+    if (recorded.length > 0) {
+      await db.insert(gatewayDiagnoses).values({
+        gatewayId,
+        level: 'warning',
+        code: `reports.${reason}`,
+        message:
+          reason === 'lost'
+            ? `Reports ${a}-${b} (${b - a + 1}) were dropped by the gateway before the console stored them.`
+            : `Reports ${a}-${b} never arrived: the gateway restarted its report sequence.`,
+        at: now,
+      });
+    }
   }
 }
 

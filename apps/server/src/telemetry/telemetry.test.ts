@@ -6,6 +6,7 @@ import { buildTestApp, describeApi, networkTeam, TEST_DB, type TestApp } from '.
 import { buildGateway, connectGateway, send, waitFor } from '../../test/mqtt/fake-gateway.ts';
 import {
   devices,
+  gatewayDiagnoses,
   reportGaps,
   reportReceipts,
   telemetryDaily,
@@ -113,6 +114,9 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     await g.confirmed(7);
     const gaps = await t.db.select().from(reportGaps).where(eq(reportGaps.gatewayId, g.gateway.id));
     expect(gaps.map((gap) => [Number(gap.fromSeq), Number(gap.toSeq), gap.reason])).toEqual([[5, 6, 'lost']]);
+    // Visible on the gateway page's diagnosis list.
+    const diagnoses = await t.db.select().from(gatewayDiagnoses).where(eq(gatewayDiagnoses.gatewayId, g.gateway.id));
+    expect(diagnoses).toMatchObject([{ level: 'warning', code: 'reports.lost' }]);
     // The replayed older reading re-based the delta of the one after it: 10 → 11 → 12, then 15.
     const hourly = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
     expect(hourly.reduce((sum, h) => sum + Number(h.energyWh), 0)).toBe(5);
