@@ -62,6 +62,8 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */
   TRUST_PROXY: bool.default(false),
+  /** Whole months of raw telemetry readings kept before the current one (0 keeps all); rollups stay. */
+  TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(25),
 });
 
 /** The validated configuration. */
@@ -85,6 +87,7 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   webDist: string;
   trustProxy: boolean;
+  telemetryRetentionMonths: number;
 }
 
 /**
@@ -118,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
+    telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
   };
 }

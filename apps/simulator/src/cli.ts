@@ -16,6 +16,7 @@ const { values } = parseArgs({
     latency: { type: 'string' },
     'control-port': { type: 'string' },
     'report-period': { type: 'string' },
+    'state-dir': { type: 'string' },
     'write-fleet': { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean' },
@@ -31,6 +32,7 @@ function usage(problem?: string): never {
       '  --latency MIN-MAX     device latency in ms (default 20-150; 0 for load tests)',
       '  --control-port PORT   serve GET /state and the control calls on this port',
       '  --report-period MS    consumption report period (default 300000; 0 off)',
+      "  --state-dir DIR       keep each gateway's report sequence and replay buffer in DIR across restarts",
       '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
       '  --config -            read the fleet file from standard input',
       '  --quiet               no per-gateway log lines (connection errors, refused calls)',
@@ -74,6 +76,7 @@ const simulator = await startSimulator({
   latencyMs: parseLatency(values.latency),
   reportPeriodMs: values['report-period'] ? Number(values['report-period']) : file?.reportPeriodMs,
   sensorMeanMs: file?.sensorMeanMs,
+  stateDir: values['state-dir'] ?? file?.stateDir,
   log: values.quiet ? undefined : (message) => process.stderr.write(`${message}\n`),
 });
 const devices = gateways.reduce((sum, gateway) => sum + gateway.devices.length, 0);

@@ -17,6 +17,9 @@ const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
  * - `GET /state`: every gateway with its connection state and every device with its elements;
  * - `GET /devices/<mac>`: one device with its gateway's sn and connection;
  * - `POST /gateways/<sn>/offline|online`, `POST /gateways/<sn>/mesh-ready|mesh-down`;
+ *   `POST /gateways/<sn>/offline?seconds=N`: offline for N seconds, counting readings into its replay buffer,
+ *   then back, replaying them; `GET /gateways/<sn>/reports`: its report sequence and buffer;
+ * - `POST /devices/<mac>/reset-counter|swap-driver`: the driver's energy counter goes to 0, or a new driver;
  * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`,
  *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press).
  * Answers JSON; 404 for an unknown gateway, device or path.
@@ -43,10 +46,21 @@ export async function startControlServer(
         const device = snapshot.devices.find((candidate) => candidate.mac === gateway.device(parts[1]!)!.mac);
         return send(200, { gateway: { sn: snapshot.sn, connection: snapshot.connection }, device });
       }
+      if (request.method === 'GET' && parts[0] === 'gateways' && parts[2] === 'reports' && parts.length === 3) {
+        const { reports } = simulator.gateway(parts[1]!);
+        return send(200, {
+          nextSeq: reports.nextSeq,
+          confirmed: reports.confirmed,
+          pending: reports.pending.length,
+          lostCount: reports.lostCount,
+        });
+      }
       if (request.method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
         const gateway = simulator.gateway(parts[1]!);
         const action = parts[2];
-        if (action === 'offline') gateway.goOffline();
+        const forSeconds = Number(url.searchParams.get('seconds') ?? '');
+        if (action === 'offline' && forSeconds > 0) gateway.goOfflineFor(forSeconds * 1000);
+        else if (action === 'offline') gateway.goOffline();
         else if (action === 'online') gateway.goOnline();
         else if (action === 'mesh-ready') gateway.setMeshReady(true);
         else if (action === 'mesh-down') gateway.setMeshReady(false);
@@ -61,6 +75,8 @@ export async function startControlServer(
         else if (action === 'restore') gateway.restoreDevice(mac);
         else if (action === 'offline') gateway.setDeviceOffline(mac);
         else if (action === 'clear') gateway.clearFaults(mac);
+        else if (action === 'reset-counter') gateway.resetCounter(mac);
+        else if (action === 'swap-driver') gateway.swapDriver(mac);
         else if (action === 'press') {
           const event = url.searchParams.get('event') ?? 'singlePress';
           if (!(BUTTON_EVENTS as readonly string[]).includes(event)) {

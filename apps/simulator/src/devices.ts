@@ -369,7 +369,7 @@ export class SimDevice {
    * Raw D4i bank values consistent with section 9 scaling (power factor /100, voltages /10, current
    * /1000, temperatures −60, rated life ×1000, rated starts ×100) for the element's current level.
    */
-  private d4iBank(element: SimElement) {
+  d4iBank(element: SimElement) {
     const level = element.onOff ? element.lightness / 100 : 0;
     return {
       gearPowerFactor: level > 0 ? 95 : 50,

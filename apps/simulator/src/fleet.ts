@@ -24,6 +24,8 @@ export interface SimulatorOptions {
   latencyMs?: Latency | undefined;
   reportPeriodMs?: number | undefined;
   sensorMeanMs?: number | undefined;
+  /** Folder where each gateway keeps its report sequence and replay buffer across restarts. */
+  stateDir?: string | undefined;
   reconnect?: { minMs: number; maxMs: number } | undefined;
   /** Gateways connecting at the same time while starting (default 50). */
   connectConcurrency?: number | undefined;
@@ -49,6 +51,7 @@ export const FleetFileSchema = z.object({
   latencyMs: z.union([z.number(), z.tuple([z.number(), z.number()])]).optional(),
   reportPeriodMs: z.number().optional(),
   sensorMeanMs: z.number().optional(),
+  stateDir: z.string().optional(),
   gateways: z.array(
     z.object({
       sn: z.string(),
@@ -89,6 +92,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       location: spec.location,
       reportPeriodMs: options.reportPeriodMs,
       sensorMeanMs: options.sensorMeanMs,
+      stateDir: options.stateDir,
       reconnect: options.reconnect,
       ticker,
       log: options.log,

@@ -6,16 +6,19 @@ import {
   type CommandAction,
   CommandMessageSchema,
   type ElementState,
+  ElementType,
   type GatewayChannelName,
   gatewayTopic,
   type InventoryMessage,
   InventoryRequestSchema,
   type PresenceMessage,
-  type ReportMessage,
   type StateMessage,
 } from '@lightwell/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
+import { DeviceMeter, occupancyChance } from './energy-model.ts';
+import type { NumberedReport, ReportBuffer, UnnumberedReport } from './report-buffer.ts';
+import { ReportSender } from './report-sender.ts';
 import { sharedTicker, type Ticker } from './ticker.ts';
 
 /** Latency of a device answering a command: a fixed number of ms, or a [min, max] range. */
@@ -43,6 +46,17 @@ export interface SimGatewayOptions {
   reportPeriodMs?: number | undefined;
   /** Mean time between motion-sensor triggers per sensor (default 2 minutes; 0 off). */
   sensorMeanMs?: number | undefined;
+  /**
+   * Folder for the gateway's report sequence and replay buffer (`<sn>.reports.json`), as a real gateway
+   * keeps them in flash; without it they live as long as the process (kept across reconnects).
+   */
+  stateDir?: string | undefined;
+  /** Reports kept until confirmed (default 10,000); the oldest are dropped, counted, beyond. */
+  replayBufferSize?: number | undefined;
+  /** Unconfirmed reports are sent again after this long without a confirmation (default 30 s). */
+  resendAfterMs?: number | undefined;
+  /** Called with every report the gateway numbers (tests compare what was produced with what was stored). */
+  onReport?: ((report: NumberedReport) => void) | undefined;
   /** Location sent with `/SigMesh/lbs`. */
   location?: { country: string; latitude: number; longitude: number } | undefined;
   ticker?: Ticker | undefined;
@@ -90,13 +104,18 @@ interface RunningTask {
  */
 export class SimMesh {
   readonly devices = new Map<string, SimDevice>();
+  /** Each device's energy counter and sensor counts between readings reports. */
+  readonly meters = new Map<string, DeviceMeter>();
   readonly gateways: SimGateway[] = [];
   private lastAccrueAt = 0;
 
   constructor(specs: SimDeviceSpec[]) {
     for (const spec of specs) {
       const device = new SimDevice(spec);
-      if (!this.devices.has(device.mac)) this.devices.set(device.mac, device);
+      if (!this.devices.has(device.mac)) {
+        this.devices.set(device.mac, device);
+        this.meters.set(device.mac, new DeviceMeter(device));
+      }
     }
   }
 
@@ -109,6 +128,12 @@ export class SimMesh {
     if (now - this.lastAccrueAt < seconds * 500) return;
     this.lastAccrueAt = now;
     for (const device of this.devices.values()) device.accrue(seconds);
+    for (const meter of this.meters.values()) meter.accrue(seconds, new Date(now));
+  }
+
+  /** The gateway that reports the mesh's readings: a connected one, else the first (it buffers them). */
+  readingsReporter(): SimGateway | undefined {
+    return this.reporter() ?? this.gateways[0];
   }
 }
 
@@ -122,6 +147,8 @@ export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 60_000, ran
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/** A report's fields as its mesh-prefix HTTP call takes them. */
+const withoutKind = ({ kind: _kind, ...fields }: NumberedReport) => fields;
 
 /**
  * A simulated gateway with its Bluetooth mesh: connects as a real one would (MQTT user = sn, password
@@ -139,12 +166,17 @@ export class SimGateway {
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private seq: number;
-  private reportSeq: number;
+  /** Report numbering and the replay buffer (docs/gateway-protocol.md "Durable reports"). */
+  private readonly reportSender: ReportSender;
   private meshReady: boolean;
   private readonly tasks = new Map<number, RunningTask>();
   private stopTicking: (() => void) | null = null;
   private nextReportAt = 0;
   private fading = false;
+  /** Offline on purpose (`goOfflineFor`), counting readings into the buffer meanwhile. */
+  private wantedOffline = false;
+  private reportPeriod: number;
+  private offlineTimer: NodeJS.Timeout | null = null;
   connection: GatewayConnection = 'offline';
   /** Connections lost or refused since start (each one scheduled a reconnect). */
   reconnects = 0;
@@ -157,13 +189,23 @@ export class SimGateway {
     this.sn = options.sn;
     this.ticker = options.ticker ?? sharedTicker;
     this.meshReady = options.meshReady ?? true;
+    this.reportPeriod = options.reportPeriodMs ?? 300_000;
     // A real gateway keeps its sequence across restarts; the simulator starts from the clock instead,
     // so a restarted simulator is not ignored by a console that stored a higher sequence.
     // State and inventory share one sequence, gap-free, from 0 at every process start (the console takes a
     // 0 as a gateway that restarted its counter). Reports have their own, started from the clock, so a
     // restarted simulator's readings do not repeat stored (gateway, seq) keys.
     this.seq = -1;
-    this.reportSeq = Date.now();
+    this.reportSender = new ReportSender({
+      sn: options.sn,
+      stateDir: options.stateDir,
+      capacity: options.replayBufferSize,
+      resendAfterMs: options.resendAfterMs,
+      onReport: options.onReport,
+      publish: (message) => void this.publish('report', message),
+      // Only once announced: the console must know the mesh (inventory) before its readings arrive.
+      canSend: () => this.connected,
+    });
     this.mesh = options.mesh ?? new SimMesh(options.devices ?? []);
     this.mesh.gateways.push(this);
     this.devices = this.mesh.devices;
@@ -232,6 +274,7 @@ export class SimGateway {
     }
     if (this.client !== client) return;
     this.connection = 'online';
+    this.reportSender.resendUnconfirmed();
     for (const resolve of this.connectedWaiters.splice(0)) resolve();
     if (this.options.httpUrl) void this.postMesh('/SigMesh/lbs', this.lbsBody());
   }
@@ -277,12 +320,17 @@ export class SimGateway {
 
   /** Comes back online (connects again). */
   goOnline(): void {
+    this.wantedOffline = false;
+    if (this.offlineTimer) clearTimeout(this.offlineTimer);
+    this.offlineTimer = null;
     this.start();
   }
 
   /** Stops for good: publishes a retained offline and disconnects cleanly. */
   async stop(): Promise<void> {
     this.wanted = false;
+    if (this.offlineTimer) clearTimeout(this.offlineTimer);
+    this.offlineTimer = null;
     this.connection = 'stopped';
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
@@ -357,9 +405,8 @@ export class SimGateway {
     const device = this.mustDevice(mac);
     if (!device.fault(kind)) throw new Error(`device ${mac} has no element that can have a ${kind} fault`);
     void this.via().publishState([device]);
-    void this.via().publishReport({
+    const diagnosis = this.via().publishReport({
       kind: 'diagnosis',
-      seq: this.nextReportSeq(),
       at: seconds(Date.now()),
       level: 'warning',
       code: `fault.${kind}`,
@@ -372,7 +419,7 @@ export class SimGateway {
         at: seconds(Date.now()),
         mode: element?.mode ?? 0,
         faultBits: element?.faultBits ?? 0,
-        seq: this.nextReportSeq(),
+        seq: diagnosis.seq,
       });
     }
   }
@@ -415,9 +462,8 @@ export class SimGateway {
     if (changed.length === 0) return [];
     const via = this.via();
     void via.publishState(changed);
-    void via.publishReport({
+    via.publishReport({
       kind: 'buttonPress',
-      seq: this.nextReportSeq(),
       mac: button.mac,
       at: seconds(now),
       event,
@@ -458,9 +504,14 @@ export class SimGateway {
     return this.seq;
   }
 
-  private nextReportSeq(): number {
-    this.reportSeq += 1;
-    return this.reportSeq;
+  /** The report sequence and replay buffer. */
+  get reports(): ReportBuffer {
+    return this.reportSender.buffer;
+  }
+
+  /** Numbers, buffers and (when connected) sends a report. */
+  private publishReport(report: UnnumberedReport): NumberedReport {
+    return this.reportSender.add(report);
   }
 
   private async publish(channel: GatewayChannelName, message: unknown, retain = false): Promise<void> {
@@ -506,10 +557,6 @@ export class SimGateway {
     return this.publish('state', message);
   }
 
-  private publishReport(report: ReportMessage): Promise<void> {
-    return this.publish('report', report);
-  }
-
   private publishAck(ack: AckMessage): Promise<void> {
     return this.publish('ack', ack);
   }
@@ -537,6 +584,7 @@ export class SimGateway {
     } catch {
       return;
     }
+    if (this.reportSender.handle(body)) return;
     const cancel = CancelMessageSchema.safeParse(body);
     if (cancel.success) {
       this.cancel(cancel.data.cancelTaskId);
@@ -692,10 +740,17 @@ export class SimGateway {
 
   private slowTick(now: number): void {
     this.mesh.accrue(now, this.ticker.slowMs / 1000);
+    this.reportSender.tick(now);
+    // Readings are counted while offline too: the gateway keeps them and replays them when back.
+    if (this.mesh.readingsReporter() === this && !this.client?.connected && this.wantedOffline) {
+      this.reportWhenDue(now, true);
+      return;
+    }
     if (!this.client?.connected || this.mesh.reporter() !== this) return;
     const sensorMean = this.options.sensorMeanMs ?? 120_000;
     if (sensorMean > 0) {
-      const chance = this.ticker.slowMs / sensorMean;
+      // Motion follows the office's day: most in working hours, little at night and at weekends.
+      const chance = (this.ticker.slowMs / sensorMean) * Math.max(0.2, occupancyChance(new Date(now)) / 0.75);
       const triggered = [...this.devices.values()].filter(
         (device) =>
           device.presence === 'online' &&
@@ -708,21 +763,72 @@ export class SimGateway {
         for (const device of triggered) this.sendTrigger(device, now);
       }
     }
-    const period = this.options.reportPeriodMs ?? 300_000;
+    this.reportWhenDue(now, false);
+  }
+
+  /** Changes the period of consumption and readings reports (0 stops them). */
+  setReportPeriod(ms: number): void {
+    this.reportPeriod = ms;
+    this.nextReportAt = 0;
+  }
+
+  private reportWhenDue(now: number, offline: boolean): void {
+    const period = this.reportPeriod;
     if (period <= 0) return;
     if (this.nextReportAt === 0) this.nextReportAt = now + Math.random() * period;
     if (now < this.nextReportAt) return;
     this.nextReportAt = now + period;
-    this.report(now);
+    if (offline) this.publishReadings(now);
+    else this.report(now);
+  }
+
+  /** A `readings` report of every online device's counters (in chunks of the schema's 2000 devices). */
+  private publishReadings(now: number): void {
+    const readings = [...this.devices.values()]
+      .filter((device) => device.presence === 'online')
+      .map((device) => this.mesh.meters.get(device.mac)?.take(!this.options.httpUrl) ?? null)
+      .filter((reading) => reading !== null);
+    for (let start = 0; start < readings.length; start += 2000) {
+      this.publishReport({ kind: 'readings', at: seconds(now), devices: readings.slice(start, start + 2000) });
+    }
+  }
+
+  /** A device's driver counter is reset to 0 (reported with the next readings). */
+  resetCounter(mac: string): void {
+    this.mesh.meters.get(this.mustDevice(mac).mac)?.resetCounter();
+  }
+
+  /** A device's driver is replaced: a new serial number and counter. */
+  swapDriver(mac: string): void {
+    this.mesh.meters.get(this.mustDevice(mac).mac)?.swapDriver();
+  }
+
+  /** Goes offline for `ms` (readings keep being counted and buffered), then comes back and replays. */
+  goOfflineFor(ms: number): void {
+    this.goOffline();
+    this.wantedOffline = true;
+    this.offlineTimer = setTimeout(() => {
+      this.offlineTimer = null;
+      this.goOnline();
+    }, ms);
   }
 
   private sendTrigger(device: SimDevice, now: number): void {
     const count = device.pendingTriggers;
     device.pendingTriggers = 0;
     if (count <= 0) return;
-    const fields = { mac: device.mac, at: seconds(now), count, seq: this.nextReportSeq() };
-    if (this.options.httpUrl) void this.postMesh('/SigMesh/report/sensor/trigger', fields);
-    else void this.publishReport({ kind: 'sensorTrigger', ...fields });
+    // A trigger is reported one way: as a section-7 call (with its readings) when the gateway uses them,
+    // else counted into the next `readings` report (its time already went with the state message).
+    if (!this.options.httpUrl) {
+      this.mesh.meters.get(device.mac)?.countTriggers(count);
+      return;
+    }
+    const motion = device.elements.find((element) => element.type === ElementType.motionSensor);
+    const report = this.publishReport({ kind: 'sensorTrigger', mac: device.mac, at: seconds(now), count });
+    void this.postMesh('/SigMesh/report/sensor/trigger', {
+      ...withoutKind(report),
+      ...(motion ? { elements: [{ index: motion.index, triggers: count }] } : {}),
+    });
   }
 
   /** Consumption of every luminaire and fresh light-sensor readings. */
@@ -733,10 +839,10 @@ export class SimGateway {
       if (device.driftLux()) luxChanged.push(device);
       const consumption = device.takeConsumption();
       if (!consumption) continue;
-      const fields = { mac: device.mac, at: seconds(now), ...consumption, seq: this.nextReportSeq() };
-      if (this.options.httpUrl) void this.postMesh('/SigMesh/report/light/consume', fields);
-      else void this.publishReport({ kind: 'consume', ...fields });
+      const report = this.publishReport({ kind: 'consume', mac: device.mac, at: seconds(now), ...consumption });
+      if (this.options.httpUrl) void this.postMesh('/SigMesh/report/light/consume', withoutKind(report));
     }
     void this.publishState(luxChanged);
+    this.publishReadings(now);
   }
 }

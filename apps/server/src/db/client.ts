@@ -21,6 +21,11 @@ export interface Database {
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+/**
+ * PostgreSQL-only step after the shared migrations (PGlite keeps one table): telemetry readings partitioned
+ * by month, so that retention drops partitions. Idempotent; see the file.
+ */
+const partitionReadingsSql = new URL('./postgres-only/partition-readings.sql', import.meta.url).pathname;
 /** The newest migration's time stamp (`when` in the journal drizzle-kit writes). */
 function newestMigration(): number {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
@@ -73,6 +78,7 @@ async function openPostgres(url: string, timer: PhaseTimer): Promise<Database> {
       if (!(await isMigrated((text) => client.query(text)))) {
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       }
+      await client.query(readFileSync(partitionReadingsSql, 'utf8'));
     });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

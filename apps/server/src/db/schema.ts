@@ -5,3 +5,4 @@
  */
 export * from './schema-console.ts';
 export * from './schema-remote.ts';
+export * from './schema-telemetry.ts';

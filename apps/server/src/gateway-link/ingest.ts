@@ -21,6 +21,7 @@ import {
   productSubVersions,
   products,
 } from '../db/schema.ts';
+import { refreshTriggers } from '../telemetry/index.ts';
 import type { LinkedGateway, ManualEvent } from './types.ts';
 
 /* Applying what gateways send (docs/gateway-protocol.md "Applying messages"): pure database writes. */
@@ -405,6 +406,8 @@ export async function applyReport(
     return {};
   }
   if (message.kind === 'buttonPress') return applyButtonPress(db, gateway, message);
+  // Readings, stream starts and lost ranges change no device state: apps/server/src/telemetry stores them.
+  if (message.kind === 'readings' || message.kind === 'streamStart' || message.kind === 'lost') return {};
   return db.transaction(async (tx) => {
     const [device] = await tx
       .select({ id: devices.id })
@@ -439,14 +442,8 @@ export async function applyReport(
       return {};
     }
     if (message.kind === 'sensorTrigger') {
-      await tx
-        .update(devices)
-        .set({ sensorTriggerCount: sql`${devices.sensorTriggerCount} + ${message.count}`, updatedAt: now })
-        .where(eq(devices.id, device.id));
-      await tx
-        .update(deviceElements)
-        .set({ triggeredAt: toDate(message.at), updatedAt: now })
-        .where(and(eq(deviceElements.deviceId, device.id), eq(deviceElements.type, ElementType.motionSensor)));
+      // Count and last trigger time come from the stored triggers (telemetry), not an increment.
+      await refreshTriggers(tx, [device.id]);
       return { devices: { nid: gateway.nid, ids: [device.id] } };
     }
     await tx

@@ -12,7 +12,10 @@ import {
   liveTopic,
   PresenceMessageSchema,
   parseGatewayTopic,
+  type ReportConfirm,
+  type ReportMessage,
   ReportMessageSchema,
+  type ResendRequest,
   StateMessageSchema,
   TOPIC_ROOT,
 } from '@lightwell/domain';
@@ -20,6 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { type StoreOutcome, storeReports } from '../telemetry/index.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { SERVER_MQTT_USER, serverMqttPassword } from './credentials.ts';
 import {
@@ -225,11 +229,16 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     }
     const changed = new Map<number, Set<number>>();
     const events: LiveEvent[] = [];
+    const reports = new Map<string, { gateway: LinkedGateway; reports: ReportMessage[] }>();
     for (const message of batch) {
       const gateway = found.get(message.sn);
       if (!gateway) continue;
       try {
-        const applied = await applyOne(gateway, message);
+        const applied = await applyOne(gateway, message, (report) => {
+          const entry = reports.get(gateway.sn) ?? { gateway, reports: [] };
+          entry.reports.push(report);
+          reports.set(gateway.sn, entry);
+        });
         if (applied?.devices) {
           const set = changed.get(applied.devices.nid) ?? new Set<number>();
           for (const id of applied.devices.ids) set.add(id);
@@ -240,6 +249,14 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
         if (applied?.manual) await handOn(manualHandlers, applied.manual, 'manual handler failed');
       } catch (error) {
         log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
+      }
+    }
+    if (reports.size > 0) {
+      try {
+        confirmReports(await storeReports(db, [...reports.values()], options.now()));
+      } catch (error) {
+        // Not committed, so not confirmed: the gateways send these reports again.
+        log.error({ err: error }, 'reports not stored');
       }
     }
     // Device changes of a batch are coalesced into one `devices` event per network.
@@ -262,7 +279,28 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       .catch((error: unknown) => log.warn({ err: error, sn: gateway.sn }, 'inventory request not sent'));
   }
 
-  async function applyOne(gateway: LinkedGateway, message: Received): Promise<Applied | undefined> {
+  /**
+   * After the commit: each gateway that started its report stream hears what is stored up to, on its
+   * command topic, and the missing range it is asked to send again (docs/gateway-protocol.md).
+   */
+  function confirmReports(outcomes: StoreOutcome[]): void {
+    for (const { gateway, mark } of outcomes) {
+      if (!mark) continue;
+      const messages: (ReportConfirm | ResendRequest)[] = [{ storedUpTo: mark.storedUpTo }];
+      if (mark.resend) messages.push({ resend: mark.resend });
+      for (const message of messages) {
+        client
+          .publishAsync(gatewayTopic(gateway.sn, 'command'), JSON.stringify(message), { qos: 1 })
+          .catch((error: unknown) => log.warn({ err: error, sn: gateway.sn }, 'report confirmation not sent'));
+      }
+    }
+  }
+
+  async function applyOne(
+    gateway: LinkedGateway,
+    message: Received,
+    keepReport: (report: ReportMessage) => void,
+  ): Promise<Applied | undefined> {
     const now = message.receivedAt;
     const refused = () => {
       log.warn({ sn: message.sn, channel: message.channel }, 'gateway message refused by its schema');
@@ -283,7 +321,11 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       }
       case 'report': {
         const parsed = ReportMessageSchema.safeParse(message.body);
-        return parsed.success ? applyReport(db, gateway, parsed.data, now) : refused();
+        if (!parsed.success) return refused();
+        // Applied to device state first; stored (receipt, readings) with the batch, then confirmed.
+        const applied = await applyReport(db, gateway, parsed.data, now);
+        keepReport(parsed.data);
+        return applied;
       }
       case 'ack': {
         const parsed = AckMessageSchema.safeParse(message.body);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
+import { dropExpiredReadings } from '../telemetry/index.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
@@ -16,12 +17,18 @@ interface Job {
 
 const hourly = (now: Date) => now.toISOString().slice(0, 13);
 const minutely = (now: Date) => now.toISOString().slice(0, 16);
+const daily = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The jobs of this version. */
 export const JOBS: Job[] = [
   { name: 'purge-expired', slot: hourly, run: purgeExpired },
   { name: 'purge-recycle-bin', slot: hourly, run: purgeRecycleBin },
   { name: 'run-schedules', slot: minutely, run: (ctx) => runSchedules(ctx) },
+  {
+    name: 'telemetry-retention',
+    slot: daily,
+    run: (ctx) => dropExpiredReadings(ctx.db, ctx.config.telemetryRetentionMonths, ctx.now()),
+  },
 ];
 
 /** Runs every job whose current slot no process has run yet. */

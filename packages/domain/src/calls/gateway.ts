@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LiveElementSchema } from '../protocol/live.ts';
 import { MacSchema } from '../protocol/messages.ts';
+import { ElementReadingSchema } from '../protocol/readings.ts';
 import { GATEWAY_ID_PATTERN } from '../protocol/topics.ts';
 import { IdSchema, text } from '../schemas/common.ts';
 import { PageQueryShape, pageSchema } from '../schemas/network.ts';
@@ -164,6 +165,8 @@ export const gatewayCalls = {
 /** The gateway's own credentials on the mesh-prefix HTTP calls: its sn and its MQTT secret. */
 const meshCredentials = { uid: z.string().max(64), token: z.string().max(256) };
 const seq = z.number().int().min(0);
+/** The readings of the report's device (the same shapes as a `readings` report's elements). */
+const elements = z.array(ElementReadingSchema).min(1).max(32).optional();
 const at = z.number().int().min(0).describe('Reported: epoch seconds, UTC');
 
 /**
@@ -194,6 +197,7 @@ export const meshCalls = {
       mode: z.number().int().min(0).max(10),
       faultBits: z.number().int().min(0).max(255),
       seq,
+      elements,
     }),
   },
   meshLightConsume: {
@@ -206,6 +210,7 @@ export const meshCalls = {
       onSeconds: z.number().int().min(0).describe('Light on in the period, duration in seconds'),
       energyWh: z.number().min(0),
       seq,
+      elements,
     }),
   },
   meshSensorTrigger: {
@@ -217,6 +222,7 @@ export const meshCalls = {
       at,
       count: z.number().int().min(1).default(1),
       seq,
+      elements,
     }),
   },
 } as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BUTTON_EVENTS } from '../profiles/profile-settings.ts';
 import { ElementType } from './element-type.ts';
+import { D4iBankRawSchema, MacSchema } from './primitives.ts';
+import { DeviceReadingSchema } from './readings.ts';
 
 /**
  * Messages between the console and gateways (docs/gateway-protocol.md). JSON, UTF-8, QoS 1.
@@ -9,29 +11,9 @@ import { ElementType } from './element-type.ts';
  * redelivered QoS-1 message changes nothing, and a gap makes the console ask for a full inventory.
  */
 
-/** A MAC address as 12 hexadecimal digits, upper case, without separators (section 5: hexadecimal). */
-export const MacSchema = z
-  .string()
-  .transform((value) => value.replace(/[:\-\s]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[0-9A-F]{12}$/, 'a MAC address of 12 hexadecimal digits'));
+export { D4iBankRawSchema, MacSchema };
 
 export const ElementTypeSchema = z.union(Object.values(ElementType).map((value) => z.literal(value)));
-
-/** Raw D4i bank values as the driver sends them (scaled by `scaleD4iBank`, section 9). */
-export const D4iBankRawSchema = z.object({
-  gearPowerFactor: z.number().int().min(0).max(100),
-  gearExternalVoltage: z.number().int().min(0).max(65535),
-  gearTemperature: z.number().int().min(0).max(255),
-  lightSourceVoltage: z.number().int().min(0).max(65535),
-  lightSourceCurrent: z.number().int().min(0).max(65535),
-  lightSourceTemperature: z.number().int().min(0).max(255),
-  ratedLifeOfLuminaire: z.number().int().min(0).max(65535),
-  gearReferenceTemperature: z.number().int().min(0).max(255),
-  ratedLightSourceStarts: z.number().int().min(0).max(65535),
-  activePowerValue: z.number().min(0),
-  gearOperatingTime: z.number().int().min(0).describe('Control gear operating time, duration in seconds'),
-  typeArray: z.array(z.number().int()).max(32).default([]),
-});
 
 /** State of one element as a gateway reports it. Fields left out did not change. */
 export const ElementStateSchema = z.object({
@@ -224,6 +206,35 @@ export const ReportMessageSchema = z.discriminatedUnion('kind', [
     at: z.number().int().describe('Published: epoch seconds, UTC'),
     event: z.enum(BUTTON_EVENTS),
     targets: z.array(MacSchema).max(2000),
+  }),
+  /**
+   * Readings of the interval ending at `at` (energy counters, power, D4i banks, on-time, sensor triggers,
+   * occupancy), per device element. Kept once per gateway and `seq`, then confirmed with `storedUpTo`.
+   */
+  z.object({
+    kind: z.literal('readings'),
+    seq: z.number().int().min(0),
+    at: z.number().int().describe('End of the interval: epoch seconds, UTC'),
+    devices: z.array(DeviceReadingSchema).min(1).max(2000),
+  }),
+  /**
+   * The first report of a gateway's report stream (a new gateway, or one that lost its counter): nothing
+   * numbered below `seq` will come. The console confirms nothing for a gateway before it stored one.
+   */
+  z.object({
+    kind: z.literal('streamStart'),
+    seq: z.number().int().min(0),
+    at: z.number().int().describe('Published: epoch seconds, UTC'),
+  }),
+  /**
+   * Not numbered itself: the reports `from`..`to` were dropped by the gateway (its replay buffer
+   * overflowed) and will never come. The console records a gap for the part it does not hold.
+   */
+  z.object({
+    kind: z.literal('lost'),
+    from: z.number().int().min(0),
+    to: z.number().int().min(0),
+    at: z.number().int().describe('Published: epoch seconds, UTC'),
   }),
   /** A diagnosis entry of the gateway itself (gateway page diagnosis list). */
   z.object({

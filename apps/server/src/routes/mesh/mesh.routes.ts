@@ -1,4 +1,4 @@
-import { Code, type MeshCallName, meshCalls } from '@lightwell/domain';
+import { Code, type ElementReading, type MeshCallName, meshCalls } from '@lightwell/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { gateways, networks } from '../../db/schema.ts';
 import { applyReport, type DeviceReport, liveEventsOf, secretMatches } from '../../gateway-link/index.ts';
 import type { LinkedGateway } from '../../gateway-link/types.ts';
+import { storeReports } from '../../telemetry/index.ts';
 
 type Body<N extends MeshCallName> = z.output<(typeof meshCalls)[N]['body']>;
 
@@ -61,7 +62,26 @@ export function meshRoutes(app: FastifyInstance): void {
             .where(and(eq(networks.id, gateway.nid), isNull(networks.latitude), isNull(networks.longitude)));
           return reply.send({ code: Code.ok, data: null });
         }
-        const applied = await applyReport(ctx.db, gateway, reportOf(name, body), ctx.now());
+        const report = reportOf(name, body);
+        const applied = await applyReport(ctx.db, gateway, report, ctx.now());
+        // Readings sent with the call are stored as a `readings` report of the same number; the answer
+        // comes after the commit, so it confirms them as `storedUpTo` does over MQTT.
+        const readings = (body as { elements?: ElementReading[] }).elements;
+        if (readings) {
+          const at = report.at;
+          await storeReports(
+            ctx.db,
+            [
+              {
+                gateway,
+                reports: [
+                  { kind: 'readings', seq: report.seq, at, devices: [{ mac: report.mac, elements: readings }] },
+                ],
+              },
+            ],
+            ctx.now(),
+          );
+        }
         const events = await liveEventsOf(ctx.db, applied);
         await Promise.all(events.map((event) => ctx.live.publish(event).catch(() => undefined)));
         return reply.send({ code: Code.ok, data: null });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, describeApi, networkTeam, post, type TestApp } from '../../../test/helpers.ts';
 import { buildGateway } from '../../../test/mqtt/fake-gateway.ts';
-import { deviceElements, deviceReadings, devices, networks } from '../../db/schema.ts';
+import { deviceElements, deviceReadings, devices, networks, telemetryReadings } from '../../db/schema.ts';
 
 describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
   let t: TestApp;
@@ -94,5 +94,49 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
     expect([row!.latitude, row!.longitude]).toEqual([52.5, 13.4]);
     expect((await post(t.app, '/SigMesh/lbs', { ...body, latitude: 91 })).body.code).toBe(Code.badInput);
     expect((await post(t.app, '/SigMesh/lbs', { ...body, token: 'nope' })).body.code).toBe(Code.sessionInvalid);
+  });
+  it("light consume and sensor trigger take readings: stored once under the call's number, absent values as none", async () => {
+    const { gateway, auth, lamp, sensor } = await installation();
+    const consume = {
+      ...auth,
+      mac: 'DD0000000001',
+      at: 1_800_000_300,
+      onSeconds: 300,
+      energyWh: 1.5,
+      seq: 21,
+      elements: [
+        {
+          index: 0,
+          energy: { raw: 0xffffffffffff, scale: 0, serial: 'S-1', source: 'd4i' },
+          power: { raw: 180, scale: -1 },
+          onSeconds: 300,
+        },
+      ],
+    };
+    for (let i = 0; i < 2; i += 1) {
+      expect((await post(t.app, '/SigMesh/report/light/consume', consume)).body).toEqual({ code: 0, data: null });
+    }
+    const trigger = {
+      ...auth,
+      mac: 'DD0000000002',
+      at: 1_800_000_310,
+      count: 3,
+      seq: 22,
+      elements: [{ index: 0, triggers: 3 }],
+    };
+    expect((await post(t.app, '/SigMesh/report/sensor/trigger', trigger)).body).toEqual({ code: 0, data: null });
+    const rows = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.gatewayId, gateway.id));
+    expect(
+      rows.map((r) => [Number(r.seq), r.deviceId, r.energyRaw, r.energyStatus, Number(r.powerW), r.triggers]),
+    ).toEqual(
+      expect.arrayContaining([
+        [21, lamp, null, 'absent', 18, null],
+        [22, sensor, null, null, 0, 3],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    // The trigger came as a call and as readings under one number: counted once.
+    expect((await device(sensor)).sensorTriggerCount).toBe(3);
+    expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_800_000_310_000);
   });
 });

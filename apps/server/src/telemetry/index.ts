@@ -1,0 +1,6 @@
+/* Readings, durable report delivery, rollups and gaps (docs/gateway-protocol.md "Durable reports"). */
+export { counterDeltaWh } from './energy-delta.ts';
+export { dropExpiredReadings } from './retention.ts';
+export { refreshTriggers } from './rollups.ts';
+export { RESEND_REQUEST_INTERVAL_MS } from './sequence.ts';
+export { type GatewayReports, type StoreOutcome, storeReports } from './store-reports.ts';

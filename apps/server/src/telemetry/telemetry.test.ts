@@ -1,0 +1,277 @@
+import { gatewayTopic, maskOf } from '@lightwell/domain';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, describeApi, networkTeam, TEST_DB, type TestApp } from '../../test/helpers.ts';
+import { buildGateway, connectGateway, send, waitFor } from '../../test/mqtt/fake-gateway.ts';
+import {
+  devices,
+  gatewayDiagnoses,
+  reportGaps,
+  reportReceipts,
+  telemetryDaily,
+  telemetryHourly,
+  telemetryReadings,
+} from '../db/schema.ts';
+import { dropExpiredReadings, storeReports } from './index.ts';
+import { isPartitioned } from './write-readings.ts';
+
+const LAMP = 'BB0000000001';
+const SENSOR = 'BB0000000002';
+const T0 = Date.UTC(2026, 10, 26, 9, 0, 0) / 1000;
+
+/** A gateway with two devices (a 100 W lamp and a sensor), connected, listening on its command topic. */
+async function gatewayWithDevices(t: TestApp, timeZone = 'UTC') {
+  const { network } = await networkTeam(t);
+  await t.db.execute(sql`UPDATE networks SET time_zone = ${timeZone} WHERE id = ${network.id}`);
+  const { gateway, sn, secret } = await buildGateway(t.db, network.id);
+  const client = await connectGateway(t.brokerUrl, sn, secret);
+  const commands: Record<string, unknown>[] = [];
+  /** Per confirmation: its number and how many reports up to it were committed when it arrived. */
+  const storedAtConfirm: Promise<{ upTo: number; committed: number }>[] = [];
+  client.on('message', (_topic, payload) => {
+    const body = JSON.parse(payload.toString()) as Record<string, unknown>;
+    commands.push(body);
+    const upTo = body.storedUpTo;
+    if (typeof upTo === 'number') {
+      storedAtConfirm.push(
+        t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reportReceipts)
+          .where(and(eq(reportReceipts.gatewayId, gateway.id), lte(reportReceipts.seq, upTo)))
+          .then(([row]) => ({ upTo, committed: row!.n })),
+      );
+    }
+  });
+  await client.subscribeAsync(gatewayTopic(sn, 'command'), { qos: 1 });
+  await send(client, sn, 'inventory', {
+    seq: 0,
+    devices: [
+      { mac: LAMP, address: 1, model: 'LW-DT6', online: true, elements: [{ index: 0, type: 1 }] },
+      { mac: SENSOR, address: 2, model: 'LW-PIR', online: true, elements: [{ index: 0, type: 20 }] },
+    ],
+  });
+  const lamp = await waitFor(
+    async () => (await t.db.select().from(devices).where(eq(devices.mac, LAMP))).find((d) => d.nid === network.id),
+    5000,
+    'lamp',
+  );
+  const sensor = (await t.db.select().from(devices).where(eq(devices.mac, SENSOR))).find((d) => d.nid === network.id)!;
+  await t.db.update(devices).set({ ratedPower: 100 }).where(eq(devices.id, lamp.id));
+  const confirmed = (n: number) => waitFor(() => commands.some((c) => c.storedUpTo === n), 5000, `storedUpTo ${n}`);
+  return { network, gateway, sn, client, commands, storedAtConfirm, lamp, sensor, confirmed };
+}
+
+const energy = (raw: number, serial = 'DRV-1', scale = 0) => ({ raw, scale, serial, source: 'd4i' as const });
+const readings = (seq: number, at: number, elements: Record<string, unknown>[], mac = LAMP) => ({
+  kind: 'readings',
+  seq,
+  at,
+  devices: [{ mac, elements }],
+});
+
+describeApi('telemetry: durable reports, readings and rollups', () => {
+  let t: TestApp;
+  const clients: MqttClient[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    for (const client of clients) client.end(true);
+    await t.close();
+  });
+
+  it('stores a report once per (gateway, seq) and confirms stored-up-to only after the commit', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 100, at: T0 });
+    await send(g.client, g.sn, 'report', readings(101, T0 + 300, [{ index: 0, energy: energy(1000), onSeconds: 300 }]));
+    await send(g.client, g.sn, 'report', readings(101, T0 + 300, [{ index: 0, energy: energy(1000), onSeconds: 300 }]));
+    await send(g.client, g.sn, 'report', readings(102, T0 + 600, [{ index: 0, energy: energy(1002), onSeconds: 300 }]));
+    await g.confirmed(102);
+    const rows = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.gatewayId, g.gateway.id));
+    expect(rows.map((r) => Number(r.seq)).sort()).toEqual([101, 102]);
+    // Every confirmation found all reports up to its number (from the stream start, 100) committed.
+    const seen = await Promise.all(g.storedAtConfirm);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { upTo, committed } of seen) expect(committed).toBe(upTo - 99);
+  });
+
+  it('asks for a missing range, stores it when resent, and records a range the gateway lost as a gap', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+    await send(g.client, g.sn, 'report', readings(2, T0 + 300, [{ index: 0, energy: energy(10) }]));
+    await g.confirmed(2);
+    await send(g.client, g.sn, 'report', readings(4, T0 + 900, [{ index: 0, energy: energy(12) }]));
+    await waitFor(() => g.commands.some((c) => JSON.stringify(c.resend) === '{"from":3,"to":3}'), 5000, 'resend 3');
+    expect(g.commands.some((c) => (c.storedUpTo as number) > 2)).toBe(false);
+    await send(g.client, g.sn, 'report', readings(3, T0 + 600, [{ index: 0, energy: energy(11) }]));
+    await g.confirmed(4);
+
+    await send(g.client, g.sn, 'report', readings(7, T0 + 1800, [{ index: 0, energy: energy(15) }]));
+    await send(g.client, g.sn, 'report', { kind: 'lost', from: 5, to: 6, at: T0 + 1800 });
+    await g.confirmed(7);
+    const gaps = await t.db.select().from(reportGaps).where(eq(reportGaps.gatewayId, g.gateway.id));
+    expect(gaps.map((gap) => [Number(gap.fromSeq), Number(gap.toSeq), gap.reason])).toEqual([[5, 6, 'lost']]);
+    // Visible on the gateway page's diagnosis list.
+    const diagnoses = await t.db.select().from(gatewayDiagnoses).where(eq(gatewayDiagnoses.gatewayId, g.gateway.id));
+    expect(diagnoses).toMatchObject([{ level: 'warning', code: 'reports.lost' }]);
+    // The replayed older reading re-based the delta of the one after it: 10 → 11 → 12, then 15.
+    const hourly = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
+    expect(hourly.reduce((sum, h) => sum + Number(h.energyWh), 0)).toBe(5);
+  });
+
+  it('a counter reset or a swapped driver starts a segment at 0; an implausible delta is quarantined', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    const at = (minutes: number) => T0 + minutes * 60;
+    const sequence = [
+      energy(5_000_000), // a driver with a long life: a baseline, not 5,000 kWh
+      energy(5_000_002),
+      energy(1), // counter reset
+      energy(3),
+      energy(700, 'DRV-2'), // swapped driver
+      energy(701, 'DRV-2'),
+      energy(2000, 'DRV-2'), // 1299 Wh in 5 minutes from a 100 W lamp: quarantined
+      energy(2001, 'DRV-2'),
+      { raw: maskOf(6), scale: 0, serial: 'DRV-2', source: 'd4i' as const }, // absent
+    ];
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: at(0) });
+    for (const [i, counter] of sequence.entries()) {
+      await send(g.client, g.sn, 'report', readings(i + 2, at(5 * (i + 1)), [{ index: 0, energy: counter }]));
+    }
+    await g.confirmed(sequence.length + 1);
+    const rows = await t.db
+      .select()
+      .from(telemetryReadings)
+      .where(eq(telemetryReadings.deviceId, g.lamp.id))
+      .orderBy(telemetryReadings.at);
+    expect(rows.map((r) => [r.deltaStatus, r.deltaWh === null ? null : Number(r.deltaWh)])).toEqual([
+      ['baseline', 0],
+      ['counted', 2],
+      ['baseline', 0],
+      ['counted', 2],
+      ['baseline', 0],
+      ['counted', 1],
+      ['quarantined', 1299],
+      ['counted', 1],
+      [null, null],
+    ]);
+    expect(rows.at(-1)).toMatchObject({ energyRaw: null, energyStatus: 'absent' });
+    const [hour] = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
+    expect(Number(hour!.energyWh)).toBe(6);
+    expect(Number(hour!.quarantinedWh)).toBe(1299);
+  });
+
+  it('rollups equal the raw sums; daily rollups use the site-local date; trigger counts come from stored triggers', async () => {
+    const g = await gatewayWithDevices(t, 'America/Santiago');
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+    let seq = 1;
+    let raw = 100;
+    // Two days of readings every 30 minutes, sent out of order in pairs.
+    const reports: unknown[] = [];
+    for (let i = 1; i <= 96; i += 1) {
+      seq += 1;
+      raw += i % 3;
+      const at = T0 + i * 1800;
+      reports.push({
+        kind: 'readings',
+        seq,
+        at,
+        devices: [
+          { mac: LAMP, elements: [{ index: 0, energy: energy(raw), onSeconds: 1800, power: { raw: 95, scale: -1 } }] },
+          { mac: SENSOR, elements: [{ index: 0, triggers: i % 4, occupiedSeconds: (i % 4) * 60 }] },
+        ],
+      });
+    }
+    for (let i = 0; i < reports.length; i += 2) {
+      await send(g.client, g.sn, 'report', reports[i + 1]);
+      await send(g.client, g.sn, 'report', reports[i]);
+    }
+    await g.confirmed(seq);
+    const raws = await t.db.execute(
+      sql`SELECT coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::text AS wh,
+            coalesce(sum(triggers), 0)::int AS triggers, coalesce(sum(on_seconds), 0)::int AS on
+          FROM telemetry_readings WHERE device_id IN (${g.lamp.id}, ${g.sensor.id})`,
+    );
+    const total = (raws as unknown as { rows: { wh: string; triggers: number; on: number }[] }).rows[0]!;
+    const sums = async (table: typeof telemetryHourly | typeof telemetryDaily) => {
+      const rows = await t.db.select().from(table).where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
+      return {
+        wh: rows.reduce((s, r) => s + Number(r.energyWh), 0),
+        triggers: rows.reduce((s, r) => s + Number(r.triggers), 0),
+        on: rows.reduce((s, r) => s + Number(r.onSeconds), 0),
+        d4i: rows.reduce((s, r) => s + Number(r.d4iWh), 0),
+      };
+    };
+    const hourly = await sums(telemetryHourly);
+    const daily = await sums(telemetryDaily);
+    expect(hourly).toEqual({ wh: Number(total.wh), triggers: total.triggers, on: total.on, d4i: Number(total.wh) });
+    expect(daily).toEqual(hourly);
+    // 95 readings after the baseline: raw grew by the sum of i % 3 for i = 2..96.
+    expect(hourly.wh).toBe(Array.from({ length: 95 }, (_, k) => (k + 2) % 3).reduce((a, b) => a + b, 0));
+    const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
+    // 09:00 UTC on 26 Nov is 06:00 in Santiago (UTC-3): two days of readings span three local dates.
+    expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
+    const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
+    expect(sensor!.sensorTriggerCount).toBe(total.triggers);
+  });
+  it('a gateway that lost its counter starts a new stream: the numbers in between become a visible restart gap', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 10, at: T0 });
+    await send(g.client, g.sn, 'report', readings(11, T0 + 300, [{ index: 0, energy: energy(5) }]));
+    await g.confirmed(11);
+    await send(g.client, g.sn, 'report', readings(13, T0 + 900, [{ index: 0, energy: energy(7) }]));
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 20, at: T0 + 1000 });
+    await g.confirmed(20);
+    const gaps = await t.db.select().from(reportGaps).where(eq(reportGaps.gatewayId, g.gateway.id));
+    expect(gaps.map((gap) => [Number(gap.fromSeq), Number(gap.toSeq), gap.reason]).sort()).toEqual([
+      [12, 12, 'restart'],
+      [14, 19, 'restart'],
+    ]);
+  });
+
+  it('retention removes raw readings of old months (dropping partitions on PostgreSQL) and keeps the rollups', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    const old = Date.UTC(2024, 0, 15, 12) / 1000;
+    const gateway = { id: g.gateway.id, nid: g.network.id, sn: g.sn };
+    await storeReports(
+      t.db,
+      [
+        {
+          gateway,
+          reports: [
+            {
+              kind: 'readings',
+              seq: 1,
+              at: old,
+              devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(1) }] }],
+            },
+            {
+              kind: 'readings',
+              seq: 2,
+              at: old + 600,
+              devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(3) }] }],
+            },
+            { kind: 'readings', seq: 3, at: T0, devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(4) }] }] },
+          ],
+        },
+      ],
+      new Date(T0 * 1000),
+    );
+    const partitioned = await isPartitioned(t.db);
+    expect(partitioned).toBe(TEST_DB === 'pg');
+    const message = await dropExpiredReadings(t.db, 25, new Date(T0 * 1000));
+    expect(message).toMatch(
+      partitioned ? /month partitions before 2024-10 dropped/ : /raw readings before 2024-10 deleted/,
+    );
+    const rows = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.deviceId, g.lamp.id));
+    expect(rows.map((r) => Number(r.seq))).toEqual([3]);
+    const hourly = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
+    expect(hourly.reduce((n, h) => n + Number(h.energyWh), 0)).toBe(3);
+  });
+});
