@@ -36,6 +36,7 @@ const FAMILIES = new Set([
   'profile',
   'network',
   'screen',
+  'energy',
 ]);
 /** Payload fields that name a project, a network or something inside one (as in isolation.test.ts). */
 const NETWORK_SCOPED_KEYS = [
@@ -234,6 +235,10 @@ const ROWS: Row[] = [
     payload: (w) => ({ nid: w.nid }),
   },
   { name: 'screenView', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // Energy and sensor statistics: every member reads them.
+  ...(['zoneHeatSensor', 'zoneHeatPower', 'deviceHeatSensor', 'deviceHeatPower', 'networkEnergy'] as const).map(
+    (name): Row => ({ name, codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid, span: '30d' }) }),
+  ),
 ];
 
 describeApi('what each role of a network is answered, call by call', () => {

@@ -1,0 +1,190 @@
+import {
+  apportion,
+  CO2_FACTOR_SETS,
+  co2Equivalents,
+  co2Milligrams,
+  costOfPeriod,
+  DEFAULT_STANDBY_W,
+  type EnergyFigures,
+  type EnergySource,
+  type FactorSet,
+  hourOfWeek,
+  localDateOf,
+  type Period,
+  pickFactorSet,
+  savingsByCause,
+  startOfLocalDay,
+  type Tariff,
+} from '@lightwell/domain';
+import type { DeviceHour, EnergyDevice } from './energy-hours.ts';
+
+/** Wh by source. */
+export type SourceWh = Record<EnergySource, number>;
+
+/** How a network's energy is priced and converted to CO2. */
+export interface EnergySettings {
+  timeZone: string;
+  tariff: Tariff;
+  factorSet: FactorSet;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const toMWh = (wh: number) => Math.round(wh * 1000);
+
+/** Zero Wh for every source. */
+export const noSource = (): SourceWh => ({ meter: 0, d4i: 0, estimate: 0 });
+
+/** Wh by source of device-hours. */
+export function sumBySource(hours: readonly DeviceHour[]): SourceWh {
+  const sums = noSource();
+  for (const row of hours) sums[row.source] += row.wh;
+  return { meter: round3(sums.meter), d4i: round3(sums.d4i), estimate: round3(sums.estimate) };
+}
+
+/** Shares of each source in basis points adding up to 10,000 (0 everywhere when there is no energy). */
+export function shareOf(bySource: SourceWh): SourceWh {
+  const total = bySource.meter + bySource.d4i + bySource.estimate;
+  if (total <= 0) return noSource();
+  const [meter, d4i, estimate] = apportion(10_000, [bySource.meter, bySource.d4i, bySource.estimate]);
+  return { meter: meter!, d4i: d4i!, estimate: estimate! };
+}
+
+/**
+ * The factor set of a network: the published set of its currency's region for the activity year, else the
+ * specification's default for it, else the EU default (docs/decisions.md "Energy, cost and CO2 rules").
+ */
+export function defaultFactorSet(currency: string, year: number): FactorSet {
+  const region = { GBP: 'GB', USD: 'US', CNY: 'CN', CHF: 'EU' }[currency] ?? 'EU';
+  return (
+    pickFactorSet(region, year) ??
+    CO2_FACTOR_SETS.find((set) => set.region === region) ??
+    CO2_FACTOR_SETS.find((set) => set.id === 'spec-eu')!
+  );
+}
+
+/** The label people read next to a CO2 figure: publisher, edition and data year. */
+export function factorLabel(set: FactorSet): string {
+  return [set.publisher, set.edition, set.dataYear === null ? null : String(set.dataYear)].filter(Boolean).join(' · ');
+}
+
+/** Saving attribution of one luminaire-hour: off-time is occupancy control where a sensor saw the zone, else manual. */
+function attribution(row: DeviceHour, sensed: boolean) {
+  const off = (3600 - row.onSeconds) / 3600;
+  const dimming = row.onSeconds / 3600;
+  return sensed ? { occupancy: off, dimming } : { manual: off, dimming };
+}
+
+/**
+ * Energy, cost, CO2, savings and equivalents of device-hours over `period`, each figure with where it came
+ * from: Wh by source and their shares, the tariff versions valid at each hour plus standing charges, the
+ * factor set, the baseline of every luminaire at 100 % during the same hours, and the estimate's assumptions.
+ */
+export function energyFigures(
+  hours: readonly DeviceHour[],
+  devices: readonly EnergyDevice[],
+  settings: EnergySettings,
+  period: Period,
+): EnergyFigures {
+  const bySource = sumBySource(hours);
+  const energyWh = round3(bySource.meter + bySource.d4i + bySource.estimate);
+  const perHour = new Map<number, number>();
+  for (const row of hours) perHour.set(row.hour, (perHour.get(row.hour) ?? 0) + row.wh);
+  const cost = costOfPeriod(
+    settings.tariff,
+    [...perHour].map(([hour, wh]) => ({ hour, mWh: toMWh(wh) })),
+    period,
+    settings.timeZone,
+  );
+  const zoneOf = new Map(devices.map((device) => [device.id, device.zoneId]));
+  const sensedZoneHours = new Set(
+    hours
+      .filter((row) => row.occupiedSeconds > 0 || row.triggers > 0)
+      .map((row) => `${zoneOf.get(row.deviceId)}:${row.hour}`),
+  );
+  const sensorZones = new Set(
+    devices.filter((device) => device.kind === 'motionSensor').map((device) => device.zoneId),
+  );
+  const savings = savingsByCause(
+    hours
+      .filter((row) => row.baselineWh > 0)
+      .map((row) => ({
+        ratedW: row.baselineWh,
+        poweredSeconds: 3600,
+        actualMWh: toMWh(row.wh),
+        attribution: attribution(
+          row,
+          sensorZones.has(zoneOf.get(row.deviceId) ?? null) ||
+            sensedZoneHours.has(`${zoneOf.get(row.deviceId)}:${row.hour}`),
+        ),
+      })),
+  );
+  const co2Mg = co2Milligrams(toMWh(energyWh), settings.factorSet);
+  const savedMg = co2Milligrams(Math.max(0, savings.savedMWh), settings.factorSet);
+  const estimated = devices.filter((device) => device.ratedW !== null && device.ratedW > 0);
+  return {
+    energyWh,
+    bySource,
+    shareBasisPoints: shareOf(bySource),
+    quarantinedWh: round3(hours.reduce((sum, row) => sum + row.quarantinedWh, 0)),
+    cost: {
+      total: cost.total,
+      energy: cost.energyCost,
+      standing: cost.standingCharge,
+      currency: settings.tariff.currency,
+      unpricedWh: cost.unpricedMWh / 1000,
+    },
+    co2: {
+      grams: co2Mg / 1000,
+      savedGrams: savedMg / 1000,
+      factorSetId: settings.factorSet.id,
+      factorLabel: factorLabel(settings.factorSet),
+      gramsPerKWh: settings.factorSet.gramsPerKWh,
+    },
+    savings: {
+      baselineWh: savings.baselineMWh / 1000,
+      savedWh: savings.savedMWh / 1000,
+      byCause: Object.fromEntries(Object.entries(savings.byCause).map(([cause, mWh]) => [cause, mWh / 1000])),
+    },
+    equivalents: co2Equivalents(Math.max(0, savedMg / 1000)),
+    assumptions:
+      bySource.estimate > 0
+        ? [
+            { key: 'nominalPower', params: { luminaires: estimated.length } },
+            { key: 'standbyDefault', params: { watts: DEFAULT_STANDBY_W } },
+          ]
+        : [],
+  };
+}
+
+/** Frames of a period for charts and the time slider: hours up to 15 days, local days beyond. */
+export function framesOf(period: Period, timeZone: string): { unit: 'hour' | 'day'; starts: number[] } {
+  if (period.end - period.start <= 15 * 24 * 3600) {
+    const starts: number[] = [];
+    for (let at = period.start; at < period.end; at += 3600) starts.push(at);
+    return { unit: 'hour', starts };
+  }
+  const starts: number[] = [];
+  let day = localDateOf(period.start, timeZone);
+  let at = startOfLocalDay(day, timeZone);
+  while (at < period.end) {
+    starts.push(Math.max(at, period.start));
+    day = localDateOf(at + 36 * 3600, timeZone);
+    at = startOfLocalDay(day, timeZone);
+  }
+  return { unit: 'day', starts };
+}
+
+/** Index of the frame holding `at` in ascending `starts` (binary search). */
+export function frameIndex(starts: readonly number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The local hour of the week (Monday 00:00 = 0) of an hour, in the network's zone. */
+export const weekCell = (hour: number, timeZone: string) => hourOfWeek(hour, timeZone);

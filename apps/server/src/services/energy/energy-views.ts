@@ -1,0 +1,325 @@
+import {
+  type HeatMap,
+  type HeatRow,
+  localDateOf,
+  localMonth,
+  type NetworkEnergy,
+  type Period,
+  type Portfolio,
+  periodEndingAt,
+  type Tariff,
+} from '@lightwell/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { NetworkRow } from '../../policies/access.ts';
+import { rowsOf } from '../../telemetry/write-readings.ts';
+import {
+  defaultFactorSet,
+  type EnergySettings,
+  energyFigures,
+  frameIndex,
+  framesOf,
+  noSource,
+  sumBySource,
+  weekCell,
+} from './energy-figures.ts';
+import { type DeviceHour, type EnergyDevice, loadDeviceHours, loadEnergyDevices } from './energy-hours.ts';
+
+/** A network's row as the energy views need it. */
+export type EnergyNetwork = Pick<NetworkRow, 'id' | 'name' | 'timeZone' | 'electricityPrice' | 'currency'>;
+
+/**
+ * How a network's energy is priced and converted: its price (hundredths per kWh) from the first day on,
+ * and the factor set of its currency's region for the activity year.
+ */
+export function energySettingsOf(network: EnergyNetwork, at: number): EnergySettings {
+  const tariff: Tariff = {
+    currency: network.currency as Tariff['currency'],
+    versions: [{ validFrom: '1970-01-01', validTo: null, pricePerKWh: network.electricityPrice }],
+  };
+  return {
+    timeZone: network.timeZone,
+    tariff,
+    factorSet: defaultFactorSet(network.currency, localDateOf(at, network.timeZone).year),
+  };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const isLuminaire = (device: EnergyDevice) => device.kind === 'luminaire' || device.kind === 'emergency';
+const isSensor = (device: EnergyDevice) => device.kind === 'motionSensor' || device.kind === 'lightSensor';
+
+/** What a heat map counts: sensor triggers, or energy in Wh. */
+export type HeatMetric = 'triggers' | 'energy';
+
+function emptyRow(id: number, name: string, zoneId: number | null): HeatRow {
+  return {
+    id,
+    name,
+    zoneId,
+    total: 0,
+    cells: new Array(168).fill(0),
+    bySource: noSource(),
+    litUnoccupied: 0,
+    litUnoccupiedCells: new Array(168).fill(0),
+  };
+}
+
+/**
+ * A heat map of network `network` over `period`: per zone (`by` 'zone') or per device, the hour-of-week
+ * cells of triggers or Wh, frames for the time slider, and the energy used while lights were on and no
+ * sensor of the zone saw anybody (an hour with on-time but no occupancy and no trigger in the zone).
+ */
+export async function buildHeatMap(
+  db: Db,
+  network: EnergyNetwork,
+  period: Period,
+  metric: HeatMetric,
+  by: 'zone' | 'device',
+  zid?: number,
+): Promise<HeatMap> {
+  const timeZone = network.timeZone;
+  const devices = await loadEnergyDevices(db, [network.id]);
+  const hours = await loadDeviceHours(db, [network.id], period.start, period.end);
+  const deviceOf = new Map(devices.map((device) => [device.id, device]));
+  const zones = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM zones WHERE nid = ${network.id} ORDER BY id`,
+  );
+  const occupiedZoneHours = new Set<string>();
+  for (const row of hours) {
+    if (row.occupiedSeconds > 0 || row.triggers > 0)
+      occupiedZoneHours.add(`${deviceOf.get(row.deviceId)?.zoneId}:${row.hour}`);
+  }
+  const sensedZones = new Set(devices.filter(isSensor).map((device) => device.zoneId));
+  const counted = (device: EnergyDevice) => (metric === 'triggers' ? isSensor(device) : isLuminaire(device));
+
+  const rows: HeatRow[] =
+    by === 'zone'
+      ? zones.map((zone) => emptyRow(zone.id, zone.name, zone.id))
+      : devices
+          .filter((device) => counted(device) && (zid === undefined || device.zoneId === zid))
+          .map((device) => emptyRow(device.id, device.name, device.zoneId));
+  const rowIndex = new Map(rows.map((row, index) => [row.id, index]));
+  const frames = framesOf(period, timeZone);
+  const frameValues = frames.starts.map(() => new Array<number>(rows.length).fill(0));
+  const sourceHours = new Map<number, DeviceHour[]>();
+
+  for (const hour of hours) {
+    const device = deviceOf.get(hour.deviceId);
+    if (!device || !counted(device)) continue;
+    const key = by === 'zone' ? device.zoneId : device.id;
+    if (key === null) continue;
+    const index = rowIndex.get(key);
+    if (index === undefined) continue;
+    const row = rows[index]!;
+    const value = metric === 'triggers' ? hour.triggers : hour.wh;
+    const cell = weekCell(hour.hour, timeZone);
+    row.cells[cell] = row.cells[cell]! + value;
+    row.total += value;
+    frameValues[frameIndex(frames.starts, hour.hour)]![index]! += value;
+    if (metric === 'energy') {
+      const list = sourceHours.get(index) ?? [];
+      list.push(hour);
+      sourceHours.set(index, list);
+      const unoccupied =
+        hour.onSeconds > 0 && sensedZones.has(device.zoneId) && !occupiedZoneHours.has(`${device.zoneId}:${hour.hour}`);
+      if (unoccupied) {
+        row.litUnoccupied += hour.wh;
+        row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + hour.wh;
+      }
+    } else if (hour.triggers === 0 && hour.occupiedSeconds === 0) {
+      // Sensor maps: hours in which the zone's lights were on while this sensor saw nobody.
+      const lit = hours.some(
+        (other) =>
+          other.hour === hour.hour &&
+          other.onSeconds > 0 &&
+          deviceOf.get(other.deviceId)?.zoneId === device.zoneId &&
+          isLuminaire(deviceOf.get(other.deviceId)!),
+      );
+      if (lit) {
+        row.litUnoccupied += 1;
+        row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + 1;
+      }
+    }
+  }
+  for (const [index, list] of sourceHours) rows[index]!.bySource = sumBySource(list);
+  for (const row of rows) {
+    row.total = round3(row.total);
+    row.litUnoccupied = round3(row.litUnoccupied);
+    row.cells = row.cells.map(round3);
+    row.litUnoccupiedCells = row.litUnoccupiedCells.map(round3);
+  }
+  return {
+    period: { ...period, timeZone },
+    metric,
+    unit: metric === 'triggers' ? 'count' : 'Wh',
+    rows,
+    frames: frames.starts.map((start, index) => ({ start, values: frameValues[index]!.map(round3) })),
+    frameUnit: frames.unit,
+  };
+}
+
+/** The network data overview over `period`, with the period of equal length before it for comparison. */
+export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period: Period): Promise<NetworkEnergy> {
+  const timeZone = network.timeZone;
+  const length = period.end - period.start;
+  const previousPeriod = { start: period.start - length, end: period.start };
+  const devices = await loadEnergyDevices(db, [network.id]);
+  const all = await loadDeviceHours(db, [network.id], previousPeriod.start, period.end);
+  const hours = all.filter((row) => row.hour >= period.start);
+  const before = all.filter((row) => row.hour < period.start);
+  const settings = energySettingsOf(network, period.end - 1);
+  const frames = framesOf(period, timeZone);
+  const series = frames.starts.map((start) => ({ start, bySource: noSource() }));
+  for (const row of hours) {
+    const frame = series[frameIndex(frames.starts, row.hour)]!;
+    frame.bySource[row.source] += row.wh;
+  }
+  for (const frame of series) {
+    frame.bySource = {
+      meter: round3(frame.bySource.meter),
+      d4i: round3(frame.bySource.d4i),
+      estimate: round3(frame.bySource.estimate),
+    };
+  }
+  const zoneRows = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM zones WHERE nid = ${network.id} ORDER BY id`,
+  );
+  const zoneOf = new Map(devices.map((device) => [device.id, device.zoneId]));
+  const zones = zoneRows.map((zone) => {
+    const inZone = hours.filter((row) => zoneOf.get(row.deviceId) === zone.id);
+    const bySource = sumBySource(inZone);
+    return {
+      id: zone.id,
+      name: zone.name,
+      energyWh: round3(bySource.meter + bySource.d4i + bySource.estimate),
+      bySource,
+      triggers: inZone.reduce((sum, row) => sum + row.triggers, 0),
+    };
+  });
+  const gaps = await rowsOf<{ gateway: string; from_seq: number; to_seq: number; reason: string }>(
+    db,
+    sql`SELECT g.sn AS gateway, r.from_seq, r.to_seq, r.reason FROM report_gaps r
+        JOIN gateways g ON g.id = r.gateway_id
+        WHERE g.nid = ${network.id} AND r.recorded_at >= to_timestamp(${period.start})
+          AND r.recorded_at < to_timestamp(${period.end})
+        ORDER BY r.recorded_at`,
+  );
+  return {
+    period: { ...period, timeZone },
+    figures: energyFigures(hours, devices, settings, period),
+    previous: energyFigures(before, devices, settings, previousPeriod),
+    series,
+    frameUnit: frames.unit,
+    zones,
+    devices: {
+      total: devices.length,
+      offline: devices.filter((device) => !device.online).length,
+      faults: devices.filter((device) => device.fault).length,
+    },
+    gaps: gaps.map((gap) => ({
+      gateway: gap.gateway,
+      fromSeq: Number(gap.from_seq),
+      toSeq: Number(gap.to_seq),
+      reason: gap.reason,
+    })),
+  };
+}
+
+/**
+ * The portfolio home of user `uid`: every project of theirs with this local month's and last month's
+ * energy, cost and CO2 over the networks they belong to, devices offline and faulty, and the Wh of each of
+ * the last 30 local days. One pass over the device-hours of all their networks, not one query per project.
+ */
+export async function buildPortfolio(db: Db, uid: number, now: number): Promise<Portfolio> {
+  const projects = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`SELECT p.id, p.name FROM projects p JOIN project_users pu ON pu.pid = p.id
+        WHERE pu.uid = ${uid} ORDER BY p.id`,
+  );
+  const networks = await rowsOf<EnergyNetwork & { pid: number }>(
+    db,
+    sql`SELECT n.id, n.pid, n.name, n.time_zone AS "timeZone", n.electricity_price AS "electricityPrice", n.currency
+        FROM networks n JOIN network_users nu ON nu.nid = n.id
+        WHERE nu.uid = ${uid} AND n.deleted_at IS NULL ORDER BY n.id`,
+  );
+  const periodsOf = (network: EnergyNetwork) => {
+    const today = localDateOf(now, network.timeZone);
+    const thisMonth = localMonth(today.year, today.month, network.timeZone);
+    const last = today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
+    const lastMonth = localMonth(last.year, last.month, network.timeZone);
+    const days = periodEndingAt(now, { unit: 'day', count: 30 }, network.timeZone);
+    return { thisMonth, lastMonth, days };
+  };
+  const earliest = Math.min(
+    now,
+    ...networks.map((network) => Math.min(periodsOf(network).lastMonth.start, periodsOf(network).days.start)),
+  );
+  const nids = networks.map((network) => network.id);
+  const hours = await loadDeviceHours(db, nids, earliest, now + 3600);
+  const devices = await loadEnergyDevices(db, nids);
+  const nidOf = new Map(devices.map((device) => [device.id, device.nid]));
+  const byNetwork = new Map<number, DeviceHour[]>();
+  for (const row of hours) {
+    const nid = nidOf.get(row.deviceId);
+    if (nid === undefined) continue;
+    const list = byNetwork.get(nid) ?? [];
+    list.push(row);
+    byNetwork.set(nid, list);
+  }
+  return {
+    projects: projects.map((project) => {
+      const own = networks.filter((network) => network.pid === project.id);
+      const currencies = new Set(own.map((network) => network.currency));
+      const month = (pick: 'thisMonth' | 'lastMonth') => {
+        let energyWh = 0;
+        let cost = 0;
+        let co2Grams = 0;
+        for (const network of own) {
+          const period = periodsOf(network)[pick];
+          const inPeriod = (byNetwork.get(network.id) ?? []).filter(
+            (row) => row.hour >= period.start && row.hour < period.end,
+          );
+          const figures = energyFigures(
+            inPeriod,
+            devices.filter((device) => device.nid === network.id),
+            energySettingsOf(network, period.end - 1),
+            { start: period.start, end: Math.min(period.end, Math.max(period.start, now)) },
+          );
+          energyWh += figures.energyWh;
+          cost += figures.cost.total;
+          co2Grams += figures.co2.grams;
+        }
+        return {
+          energyWh: round3(energyWh),
+          cost: currencies.size > 1 ? 0 : cost,
+          co2Grams: round3(co2Grams),
+        };
+      };
+      const sparkline = new Array<number>(30).fill(0);
+      for (const network of own) {
+        const { days } = periodsOf(network);
+        // Thirty days are longer than 15: the frames are the local days.
+        const starts = framesOf(days, network.timeZone).starts;
+        for (const row of byNetwork.get(network.id) ?? []) {
+          if (row.hour < days.start || row.hour >= days.end) continue;
+          const index = frameIndex(starts, row.hour) + (30 - starts.length);
+          if (index >= 0 && index < 30) sparkline[index] = sparkline[index]! + row.wh;
+        }
+      }
+      const ownDevices = devices.filter((device) => own.some((network) => network.id === device.nid));
+      return {
+        id: project.id,
+        name: project.name,
+        networks: own.length,
+        thisMonth: month('thisMonth'),
+        lastMonth: month('lastMonth'),
+        currency: currencies.size === 0 ? 'EUR' : currencies.size === 1 ? [...currencies][0]! : 'mixed',
+        devicesOffline: ownDevices.filter((device) => !device.online).length,
+        devicesFault: ownDevices.filter((device) => device.fault).length,
+        sparkline: sparkline.map(round3),
+      };
+    }),
+  };
+}
