@@ -26,6 +26,8 @@ export function useScreenQuery(nid: number | null, key: string | null) {
       key ? call('screenDisplay', { key }) : call('screenView', { nid: nid ?? 0 }),
     enabled: key !== null || (uid !== null && nid !== null),
     retry: false,
+    // Live events keep the lights current; today's energy is read again every minute.
+    refetchInterval: 60_000,
   });
 }
 

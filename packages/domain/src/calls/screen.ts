@@ -41,6 +41,15 @@ export const ScreenSnapshotSchema = z.object({
   now: z.number().int().describe('Answered: epoch seconds, UTC'),
   gateways: z.object({ total: z.number().int(), online: z.number().int() }),
   zones: z.array(ScreenZoneSchema),
+  /** Today so far (the network's local day): energy by source, cost and CO2, as the overview counts them. */
+  today: z.object({
+    energyWh: z.number(),
+    shareBasisPoints: z.object({ meter: z.number(), d4i: z.number(), estimate: z.number() }),
+    cost: z.number().int().describe('Hundredths of the currency'),
+    currency: z.string(),
+    co2Grams: z.number(),
+    savedWh: z.number(),
+  }),
   /** Devices with their zone, kind and live state; live events change `online` and `elements`. */
   devices: z.array(DeviceStateSchema.extend({ zoneId: IdSchema.nullable(), kind: z.string() })),
 });

@@ -2,6 +2,7 @@ import {
   epochSeconds,
   isGatewayOnline,
   normaliseGatewayOnLoad,
+  periodEndingAt,
   type ScreenSnapshot,
   zoneCounts,
 } from '@lightwell/domain';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { devices, gateways, nodes, zones } from '../../db/schema.ts';
 import { loadDeviceStates } from '../../gateway-link/index.ts';
 import type { NetworkRow } from '../../policies/access.ts';
+import { buildNetworkEnergy } from '../../services/energy/energy-views.ts';
 import { deviceNodeIds } from '../gateway/gateway.routes.ts';
 
 /**
@@ -52,10 +54,24 @@ export async function loadScreenSnapshot(
     const zoneId = ids.map((id) => nodeZones.get(id) ?? null).find((zid) => zid !== null) ?? null;
     return { ...state, nodeIds: ids, zoneId, kind: kindOf.get(state.id) ?? 'unknown' };
   });
+  const now = epochSeconds(ctx.now());
+  const { figures } = await buildNetworkEnergy(
+    ctx.db,
+    network,
+    periodEndingAt(now, { unit: 'day', count: 1 }, network.timeZone),
+  );
   return {
+    today: {
+      energyWh: figures.energyWh,
+      shareBasisPoints: figures.shareBasisPoints,
+      cost: figures.cost.total,
+      currency: figures.cost.currency,
+      co2Grams: figures.co2.grams,
+      savedWh: figures.savings.savedWh,
+    },
     network: { id: nid, name: network.name, timeZone: network.timeZone, category: network.category },
     display,
-    now: epochSeconds(ctx.now()),
+    now,
     gateways: {
       total: gatewayRows.length,
       online: gatewayRows.filter((row) => isGatewayOnline(normaliseGatewayOnLoad(row))).length,

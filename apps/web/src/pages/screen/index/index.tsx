@@ -1,4 +1,4 @@
-import { formatInstant } from '@lightwell/domain';
+import { formatInstant, formatPrice } from '@lightwell/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,12 +22,16 @@ function Tile({
   label,
   value,
   total,
+  unit,
+  note,
   tone,
   testId,
 }: {
   label: string;
-  value: number;
+  value: number | string;
   total?: number;
+  unit?: string;
+  note?: string;
   tone?: string;
   testId: string;
 }) {
@@ -36,8 +40,10 @@ function Tile({
       <div className="lw-screen-tile-value">
         {value}
         {total !== undefined && <span className="lw-screen-tile-total"> / {total}</span>}
+        {unit && <span className="lw-screen-tile-total"> {unit}</span>}
       </div>
       <div className="lw-screen-tile-label">{label}</div>
+      {note && <div className="lw-screen-tile-note">{note}</div>}
     </div>
   );
 }
@@ -117,6 +123,38 @@ export function ScreenPage() {
           label={t('home.screen.faults')}
           value={totals.faults}
           tone={totals.faults > 0 ? 'alarm' : undefined}
+        />
+      </section>
+      <section className="lw-screen-tiles" aria-label={t('home.screen.today')}>
+        <Tile
+          testId="screen-energy"
+          label={t('home.screen.energyToday')}
+          value={(snapshot.today.energyWh / 1000).toFixed(2)}
+          unit="kWh"
+          note={t('home.screen.sources', {
+            meter: Math.round(snapshot.today.shareBasisPoints.meter / 100),
+            d4i: Math.round(snapshot.today.shareBasisPoints.d4i / 100),
+            estimate: Math.round(snapshot.today.shareBasisPoints.estimate / 100),
+          })}
+        />
+        <Tile
+          testId="screen-cost"
+          label={t('home.screen.costToday')}
+          value={formatPrice(snapshot.today.cost)}
+          unit={snapshot.today.currency}
+        />
+        <Tile
+          testId="screen-co2"
+          label={t('home.screen.co2Today')}
+          value={(snapshot.today.co2Grams / 1000).toFixed(2)}
+          unit="kg CO₂"
+        />
+        <Tile
+          testId="screen-saved"
+          label={t('home.screen.savedToday')}
+          value={(snapshot.today.savedWh / 1000).toFixed(2)}
+          unit="kWh"
+          tone="light"
         />
       </section>
       <section className="lw-screen-zones" aria-label={t('home.screen.zones')}>
