@@ -2,30 +2,34 @@ import { Button, Card, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePortfolioQuery } from '../../../api/portfolio';
 import { useProjectInfoQuery, useProjectsQuery } from '../../../api/project';
-import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { HOME_PATH, pathOfIndex } from '../../../route-table';
 import { useSession } from '../../../stores/session';
 import { type HomeProject, ProjectsTable } from './components/projects-table';
 import { useOpenNetwork } from './use-open-network';
 
-/** Home (/first/index, index 10, pinned tab): a welcome and the user's projects with their networks. */
+/**
+ * Home (/first/index, index 10, pinned tab): a welcome and the user's portfolio: each project with its
+ * networks, this month's energy, cost and CO2 against last month's, devices offline or faulty, 30 days' trend.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = useSession((state) => state.name);
   const pageSize = useSession((state) => state.pageNumber);
-  const formatDateTime = useFormatInstant('local');
   const projects = useProjectsQuery();
   const info = useProjectInfoQuery();
+  const portfolio = usePortfolioQuery();
   const handleOpen = useOpenNetwork();
   const rows = useMemo<HomeProject[]>(
     () =>
       (projects.data ?? []).map((project) => ({
         ...project,
         networks: info.data?.find((entry) => entry.id === project.id)?.networks ?? [],
+        figures: portfolio.data?.find((entry) => entry.id === project.id),
       })),
-    [projects.data, info.data],
+    [projects.data, info.data, portfolio.data],
   );
 
   return (
@@ -46,7 +50,6 @@ export function HomePage() {
           projects={rows}
           loading={projects.isLoading || info.isLoading}
           pageSize={pageSize}
-          formatDateTime={formatDateTime}
           onOpen={handleOpen}
         />
       </Card>

@@ -1,9 +1,11 @@
 import { ApartmentOutlined } from '@ant-design/icons';
-import type { ProjectSummary } from '@lightwell/domain';
+import { formatPrice, type ProjectSummary } from '@lightwell/domain';
 import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { PortfolioProject } from '../../../../api/portfolio';
 import { projectLabel } from '../../../../components/project-label';
 import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
+import { Sparkline } from './sparkline';
 
 /** A network as home lists it. */
 export interface HomeNetwork {
@@ -11,27 +13,41 @@ export interface HomeNetwork {
   name: string;
 }
 
-/** A project on home, with the networks the user sees in it. */
-export type HomeProject = ProjectSummary & { networks: readonly HomeNetwork[] };
+/** A project on home, with the networks the user sees in it and its energy figures once loaded. */
+export type HomeProject = ProjectSummary & { networks: readonly HomeNetwork[]; figures?: PortfolioProject };
+
+/** kWh of Wh with one decimal, in the interface language's number format. */
+export function formatKWh(wh: number, language: string): string {
+  return `${(wh / 1000).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kWh`;
+}
+
+/** kg of g with one decimal. */
+export function formatKg(grams: number, language: string): string {
+  return `${(grams / 1000).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
+}
+
+/** A cost in hundredths with its currency; none when the project's networks use several. */
+function formatCost(cost: number, currency: string): string {
+  return currency === 'mixed' ? '—' : `${formatPrice(cost)} ${currency}`;
+}
 
 /**
- * The user's projects with their networks: name (default tag), remarks, networks (count and one link
- * each), last modified; paged with the user's page size.
+ * The user's portfolio: per project its networks (count and one link each), this month's energy, cost and
+ * CO2 against last month's, devices offline and with a fault, and the last 30 days' energy as a line;
+ * paged with the user's page size.
  */
 export function ProjectsTable({
   projects,
   loading,
   pageSize,
-  formatDateTime,
   onOpen,
 }: {
   projects: readonly HomeProject[];
   loading: boolean;
   pageSize: number;
-  formatDateTime: (value: number) => string;
   onOpen: (project: HomeProject, network?: HomeNetwork) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<HomeProject>
       rowKey="id"
@@ -49,16 +65,6 @@ export function ProjectsTable({
           onOpen: (project) => onOpen(project),
           after: (project) => project.isDefault && <Tag color="red">{t('home.projects.default')}</Tag>,
         }),
-        {
-          key: 'remarks',
-          title: t('home.projects.remarks'),
-          dataIndex: 'remarks',
-          render: (remarks: string) => (
-            <Typography.Text className="lw-cell-clamp" ellipsis={{ tooltip: remarks }}>
-              {remarks || '—'}
-            </Typography.Text>
-          ),
-        },
         {
           key: 'networks',
           title: t('project.home.networks'),
@@ -88,10 +94,92 @@ export function ProjectsTable({
           ),
         },
         {
-          key: 'updatedAt',
-          title: t('home.projects.updatedAt'),
-          dataIndex: 'updatedAt',
-          render: (updatedAt: number) => formatDateTime(updatedAt),
+          key: 'energy',
+          title: t('home.portfolio.energy'),
+          width: 150,
+          render: (_, project) =>
+            project.figures ? (
+              <Space orientation="vertical" size={0}>
+                <Typography.Text strong>{formatKWh(project.figures.thisMonth.energyWh, i18n.language)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('home.portfolio.lastMonth', {
+                    value: formatKWh(project.figures.lastMonth.energyWh, i18n.language),
+                  })}
+                </Typography.Text>
+              </Space>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'cost',
+          title: t('home.portfolio.cost'),
+          width: 140,
+          render: (_, project) =>
+            project.figures ? (
+              <Space orientation="vertical" size={0}>
+                <Typography.Text>
+                  {formatCost(project.figures.thisMonth.cost, project.figures.currency)}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('home.portfolio.lastMonth', {
+                    value: formatCost(project.figures.lastMonth.cost, project.figures.currency),
+                  })}
+                </Typography.Text>
+              </Space>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'co2',
+          title: t('home.portfolio.co2'),
+          width: 130,
+          render: (_, project) =>
+            project.figures ? (
+              <Space orientation="vertical" size={0}>
+                <Typography.Text>{formatKg(project.figures.thisMonth.co2Grams, i18n.language)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('home.portfolio.lastMonth', {
+                    value: formatKg(project.figures.lastMonth.co2Grams, i18n.language),
+                  })}
+                </Typography.Text>
+              </Space>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'devices',
+          title: t('home.portfolio.devices'),
+          width: 150,
+          render: (_, project) =>
+            project.figures ? (
+              <Space size={[4, 4]} wrap>
+                <Tag color={project.figures.devicesOffline > 0 ? 'orange' : 'default'} data-testid="home-offline">
+                  {t('home.portfolio.offline', { count: project.figures.devicesOffline })}
+                </Tag>
+                <Tag color={project.figures.devicesFault > 0 ? 'red' : 'default'} data-testid="home-faults">
+                  {t('home.portfolio.faults', { count: project.figures.devicesFault })}
+                </Tag>
+              </Space>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'trend',
+          title: t('home.portfolio.trend'),
+          width: 140,
+          render: (_, project) =>
+            project.figures ? (
+              <Sparkline
+                values={project.figures.sparkline}
+                label={t('home.portfolio.trendLabel', { name: project.name })}
+              />
+            ) : (
+              '—'
+            ),
         },
       ]}
     />
