@@ -8,8 +8,8 @@ import { D4iBankRawSchema, MacSchema } from './primitives.ts';
  */
 
 /** Where an energy counter comes from: a D4i driver (Part 252 bank 202) or a mesh metering device. */
-export const ENERGY_SOURCES = ['d4i', 'meter'] as const;
-export type EnergySource = (typeof ENERGY_SOURCES)[number];
+export const COUNTER_SOURCES = ['d4i', 'meter'] as const;
+export type CounterSource = (typeof COUNTER_SOURCES)[number];
 
 /** Width in bytes of each raw field: D4i energy 6 B, mesh meter (Precise Total Device Energy Use) 4 B, power 4 B. */
 export const RAW_WIDTH = { d4i: 6, meter: 4, power: 4 } as const;
@@ -34,7 +34,7 @@ export const EnergyCounterSchema = z.object({
   scale: z.number().int().min(-6).max(6),
   /** The driver's (or meter's) serial number: a new one means a swapped driver, a new counter segment. */
   serial: z.string().max(64),
-  source: z.enum(ENERGY_SOURCES),
+  source: z.enum(COUNTER_SOURCES),
 });
 export type EnergyCounter = z.infer<typeof EnergyCounterSchema>;
 
