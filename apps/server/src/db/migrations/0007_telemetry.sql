@@ -78,4 +78,4 @@ ALTER TABLE "report_receipts" ADD CONSTRAINT "report_receipts_gateway_id_gateway
 ALTER TABLE "telemetry_daily" ADD CONSTRAINT "telemetry_daily_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telemetry_hourly" ADD CONSTRAINT "telemetry_hourly_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "report_gaps_gateway_from_idx" ON "report_gaps" USING btree ("gateway_id","from_seq");--> statement-breakpoint
-CREATE INDEX "telemetry_readings_device_idx" ON "telemetry_readings" USING btree ("device_id","at");
+CREATE INDEX "telemetry_readings_device_idx" ON "telemetry_readings" USING btree ("device_id","element","at");
