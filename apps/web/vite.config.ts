@@ -2,13 +2,20 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { consoleChunk } from './console-chunk';
 
 /** Address of the Fastify server during `vite` development (its default PORT). */
 const apiTarget = process.env.LIGHTWELL_API ?? 'http://127.0.0.1:8080';
 
+/** antd's rc-component packages and its style engine: none declares `sideEffects`. */
+const antdEngine = /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/;
+
+const consoleLibraries = consoleChunk();
+
 export default defineConfig({
   plugins: [
     react(),
+    consoleLibraries.plugin,
     // Brotli and gzip copies made once at build time; the server sends the one the browser accepts.
     compression({
       algorithms: [
@@ -33,6 +40,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // antd's rc-component packages and style engine declare no `sideEffects`, so importing one export
+      // kept every module their index re-exports (antd's Select brought rc-form and its validator to the
+      // plan page). Their modules only define components and helpers: drop what nothing uses. Other
+      // packages keep their own declaration (konva's shapes register themselves on import).
+      treeshake: { moduleSideEffects: (id) => (antdEngine.test(id) ? false : undefined) },
       output: {
         // Chunks follow the import graph: each page gets the antd components it imports, and the
         // console shell and the plan renderer (konva) load only with routes that use them. React and the
@@ -43,7 +55,27 @@ export default defineConfig({
             // The libraries every page runs on, the sign-in page included (i18n, queries, the session store).
             {
               name: 'core',
-              test: /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|use-sync-external-store|@babel[\\/]runtime)[\\/]/,
+            },
+            // antd's English texts: its default locale, which the console's libraries use, and the
+            // English language pack, which the sign-in page loads. Their own file keeps the console's
+            // libraries off the sign-in page.
+            {
+              name: 'antd-en',
+              test: /node_modules[\\/](antd[\\/]es[\\/]((date-picker|time-picker|calendar)[\\/])?locale[\\/]en_US|@rc-component[\\/](pagination|picker)[\\/]es[\\/]locale[\\/](en_US|common))\.js$/,
+            },
+            // antd's engine and the components of the console frame and most console pages (menu, tabs,
+            // dropdown, select, card...), in one file instead of some forty: every console page loads
+            // them, the sign-in page none (console-chunk.ts). Only the matched modules: a group taking
+            // their dependencies too took modules the sign-in page shares with them to that page.
+            { name: 'console', test: consoleLibraries.test },
+            // Icons by the pages that draw them, small sets merged: a page gets its icons in a few files.
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@ant-design[\\/](icons[\\/]es[\\/]icons|icons-svg)[\\/]/,
+              includeDependenciesRecursively: false,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 10_000,
             },
           ],
         },

@@ -37,6 +37,7 @@ import { seedSystemProfiles } from './routes/profile/seed-system-profiles.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
 import { sceneRoutes } from './routes/scene/scene.routes.ts';
 import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
+import { screenRoutes } from './routes/screen/screen.routes.ts';
 import { shareRoutes } from './routes/share/share.routes.ts';
 import { taskRoutes } from './routes/task/task.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   meshRoutes(app);
   controlRoutes(app);
   taskRoutes(app);
+  screenRoutes(app);
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);

@@ -20,11 +20,15 @@ export interface LiveStreamClient {
  * Opens the live stream of network `nid` over real HTTP (signed as the web client signs) and collects its
  * `data:` events; a refusal answers JSON instead, left unread in `response`.
  */
-export async function openLiveStream(baseUrl: string, session: Session, nid: number): Promise<LiveStreamClient> {
+export function openLiveStream(baseUrl: string, session: Session, nid: number): Promise<LiveStreamClient> {
   const envelope = { nid, token: session.token, uid: session.uid, version: '1.0.0', platform: 3, bundle: 'southgate' };
-  const body = { ...envelope, sign: signParams(envelope, SIGNING_SECRET) };
+  return openEventStream(`${baseUrl}/api/v1/live/stream`, { ...envelope, sign: signParams(envelope, SIGNING_SECRET) });
+}
+
+/** Opens a server-sent event stream with a JSON body and collects its `data:` events (see openLiveStream). */
+export async function openEventStream(url: string, body: Record<string, unknown>): Promise<LiveStreamClient> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/v1/live/stream`, {
+  const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -35,6 +35,7 @@ const FAMILIES = new Set([
   'control',
   'profile',
   'network',
+  'screen',
 ]);
 /** Payload fields that name a project, a network or something inside one (as in isolation.test.ts). */
 const NETWORK_SCOPED_KEYS = [
@@ -221,6 +222,18 @@ const ROWS: Row[] = [
     codes: { owner: ok, installer: refused, sub: refused },
     payload: (w) => ({ nid: w.nid }),
   },
+  // Display keys of the lobby dashboard are the network administrator's; every member may open it.
+  {
+    name: 'displayTokenAdd',
+    codes: { owner: ok, installer: refused, sub: refused },
+    payload: (w) => ({ nid: w.nid, name: 'Lobby' }),
+  },
+  {
+    name: 'displayTokenList',
+    codes: { owner: ok, installer: refused, sub: refused },
+    payload: (w) => ({ nid: w.nid }),
+  },
+  { name: 'screenView', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
 ];
 
 describeApi('what each role of a network is answered, call by call', () => {

@@ -1,15 +1,11 @@
-import {
-  AlertOutlined,
-  ApiOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  HomeOutlined,
-  ProjectOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
 import { isRouteAllowed } from '@lightwell/domain';
-import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+
+/**
+ * Name of a menu icon. The route table holds names, not icon components, so that pages reading it (the
+ * sign-in page among them) load no icon code; the side menu resolves them (`menu-icons.tsx`).
+ */
+export type MenuIconName = 'home' | 'data' | 'project' | 'config' | 'remote' | 'emergency' | 'settings';
 
 /** Frame a route is shown in: the console (sidebar, breadcrumb, tabs), the sign-in frame, or nothing. */
 export type RouteLayout = 'main' | 'public' | 'bare';
@@ -25,8 +21,8 @@ export interface AppRoute {
   public: boolean;
   /** Side-menu index of section 2 (main layout only). */
   index?: string;
-  /** Menu icon. */
-  icon?: ComponentType;
+  /** Menu icon, by name. */
+  icon?: MenuIconName;
   /** Roles that may open the route (section 6); none means open to every signed-in user. */
   roles?: readonly string[];
   /** Left out of the menu (section 2), still routable. */
@@ -49,17 +45,17 @@ export interface AppRoute {
 export interface MenuGroup {
   index: string;
   titleKey: string;
-  icon: ComponentType;
+  icon: MenuIconName;
 }
 
 /** Menu sections of section 2, in menu order (home, index 10, is an entry of its own). */
 export const menuGroups: readonly MenuGroup[] = [
-  { index: '1', titleKey: 'menu.groups.data', icon: DashboardOutlined },
-  { index: '2', titleKey: 'menu.groups.project', icon: ProjectOutlined },
-  { index: '3', titleKey: 'menu.groups.config', icon: ControlOutlined },
-  { index: '4', titleKey: 'menu.groups.remote', icon: ApiOutlined },
-  { index: '5', titleKey: 'menu.groups.emergency', icon: AlertOutlined },
-  { index: '9', titleKey: 'menu.groups.settings', icon: SettingOutlined },
+  { index: '1', titleKey: 'menu.groups.data', icon: 'data' },
+  { index: '2', titleKey: 'menu.groups.project', icon: 'project' },
+  { index: '3', titleKey: 'menu.groups.config', icon: 'config' },
+  { index: '4', titleKey: 'menu.groups.remote', icon: 'remote' },
+  { index: '5', titleKey: 'menu.groups.emergency', icon: 'emergency' },
+  { index: '9', titleKey: 'menu.groups.settings', icon: 'settings' },
 ];
 
 const main = (path: string, index: string, titleKey: string, extra: Partial<AppRoute> = {}) =>
@@ -97,11 +93,11 @@ export const appRoutes: readonly AppRoute[] = [
   open('/email/register', 'pages.emailRegister'),
   open('/report/projectPDF1', 'pages.projectPdf', 'bare'),
   open('/report/networkEquipDataPDF', 'pages.networkEquipDataPdf', 'bare'),
-  open('/screen/index', 'pages.screen', 'bare'),
+  { ...open('/screen/index', 'pages.screen', 'bare'), ...built },
   { ...open('/404', 'pages.notFound'), ...inConsole, ...built },
 
   // Main layout, with menu indices.
-  { ...main('/first/index', '10', 'menu.home', { icon: HomeOutlined, pinned: true }), ...built },
+  { ...main('/first/index', '10', 'menu.home', { icon: 'home', pinned: true }), ...built },
   main('/home/network', '1-1', 'menu.data.network'),
   main('/home/heat/sensor/zone', '1-3', 'menu.data.zoneSensorHeat'),
   main('/home/heat/power/zone', '1-5', 'menu.data.zonePowerHeat'),

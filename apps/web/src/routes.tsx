@@ -11,7 +11,7 @@ function named<M, K extends keyof M>(load: () => Promise<M>, name: K): PageLoade
  * Pages built without antd components: the router does not load antd's theme for them, so a first
  * visit of the sign-in page carries neither antd's style engine nor its components.
  */
-export const pagesWithoutAntd: ReadonlySet<string> = new Set(['/login']);
+export const pagesWithoutAntd: ReadonlySet<string> = new Set(['/login', '/screen/index']);
 
 /**
  * The page of each built path of the route table (route-table.ts). Only wiring: paths, titles, menu
@@ -27,6 +27,7 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/shared/project': named(() => import('./pages/shared/share-link-page'), 'ShareLinkPage'),
   '/shared/config': named(() => import('./pages/shared/config-link-page'), 'ConfigLinkPage'),
   '/404': named(() => import('./pages/404'), 'NotFoundPage'),
+  '/screen/index': named(() => import('./pages/screen/index'), 'ScreenPage'),
   '/first/index': named(() => import('./pages/first/index'), 'HomePage'),
   '/project/index': named(() => import('./pages/project/index'), 'ProjectListPage'),
   '/project/network/index': named(() => import('./pages/project/network/index'), 'NetworkListPage'),

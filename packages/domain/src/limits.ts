@@ -34,6 +34,8 @@ export const Limits = {
   loginMaxLockSeconds: 15 * 60,
   /** Sends of verification codes per address within an hour. */
   codeSendsPerAddressHour: 20,
+  /** Display keys (lobby dashboards) a network may have at once. */
+  displayTokensPerNetwork: 20,
   /** Deleted networks stay in the recycle bin this long (section 9: 30 days). */
   recycleRetentionDays: 30,
   appVersion: '1.0.0',

@@ -337,3 +337,24 @@ export const backups = pgTable(
   },
   (t) => [index('backups_nid_idx').on(t.nid, t.createdAt)],
 );
+
+/**
+ * Display keys of a network's lobby dashboard (`/screen/index`): each opens that dashboard and its live
+ * events only. Stored as the key's SHA-256; a revoked key stays for the record and opens nothing.
+ */
+export const displayTokens = pgTable(
+  'display_tokens',
+  {
+    id: serial('id').primaryKey(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('display_tokens_key_hash_key').on(t.keyHash), index('display_tokens_nid_idx').on(t.nid)],
+);

@@ -132,7 +132,8 @@ export async function openCallStream<N extends CallName>(
   }
   const answer = (await response.json().catch(() => null)) as Answer | null;
   const code = typeof answer?.code === 'number' ? answer.code : NETWORK_ERROR_CODE;
-  if (code === Code.sessionInvalid) {
+  // A refused display key (a call without a session) must not end the session of a member in this browser.
+  if (code === Code.sessionInvalid && callRoute(name).auth) {
     expireSession();
     throw new ApiError(code, null, messageForCode(code), true);
   }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { backupCalls } from './backup.ts';
 import { controlCalls } from './control.ts';
 import { deviceCalls } from './device.ts';
+import { energyCalls } from './energy.ts';
 import { fileCalls } from './file.ts';
 import { gatewayCalls } from './gateway.ts';
 import { groupCalls } from './group.ts';
@@ -10,6 +11,7 @@ import { profileCalls } from './profile.ts';
 import { projectCalls } from './project.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
+import { screenCalls } from './screen.ts';
 import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 import { zoneCalls } from './zone.ts';
@@ -26,6 +28,24 @@ export {
   TaskDeviceSchema,
 } from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
+export {
+  ENERGY_SPANS,
+  type EnergyFigures,
+  EnergyFiguresSchema,
+  EnergyPeriodSchema,
+  type EnergySpan,
+  EnergySpanSchema,
+  type HeatMap,
+  HeatMapSchema,
+  type HeatRow,
+  HeatRowSchema,
+  type NetworkEnergy,
+  NetworkEnergySchema,
+  type Portfolio,
+  PortfolioSchema,
+  SourceWhSchema,
+  spanOf,
+} from './energy.ts';
 export {
   FileNameSchema,
   fileDownload,
@@ -54,6 +74,15 @@ export {
   inputProblems,
   RuleMessages,
 } from './input-problems.ts';
+export {
+  DisplayKeySchema,
+  type DisplayToken,
+  DisplayTokenSchema,
+  DisplayTokenWithKeySchema,
+  type ScreenSnapshot,
+  ScreenSnapshotSchema,
+  ScreenZoneSchema,
+} from './screen.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {
@@ -71,6 +100,8 @@ export const calls = {
   ...groupCalls,
   ...sceneCalls,
   ...scheduleCalls,
+  ...screenCalls,
+  ...energyCalls,
 };
 
 /** Name of a call in the registry. */

@@ -52,5 +52,13 @@ export function scaleD4iBank(raw: D4iBankRaw): D4iBank {
  * percent 0..100, giving the logarithmic dimming curve's output in percent.
  */
 export function nonLinearLightLevel(level: number): number {
-  return Math.round(10 ** ((3 * (655.35 * level - 1)) / 65534 - 1));
+  return Math.round(nonLinearLightOutput(level));
+}
+
+/**
+ * The section 9 non-linear curve before rounding: light output in percent for a level in percent
+ * (level 50 → 3.162 %). Energy estimates use it so low levels are not rounded to whole percent.
+ */
+export function nonLinearLightOutput(level: number): number {
+  return 10 ** ((3 * (655.35 * level - 1)) / 65534 - 1);
 }

@@ -18,3 +18,6 @@ export function formatPrice(stored: number): string {
 
 /** Currencies a network price may be given in. */
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CNY', 'CHF', 'JPY', 'AUD', 'CAD', 'SEK', 'NOK', 'DKK', 'PLN'] as const;
+
+/** A currency a price may be given in. */
+export type Currency = (typeof CURRENCIES)[number];

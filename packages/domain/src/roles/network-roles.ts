@@ -115,6 +115,8 @@ export interface NetworkAbilities {
   manageMembers: boolean;
   viewAudit: boolean;
   backup: boolean;
+  /** Make and revoke display keys of the lobby dashboard. */
+  display: boolean;
 }
 
 /** The abilities of `uid` on a network with these members. */
@@ -131,5 +133,6 @@ export function networkAbilities(members: readonly Member[], uid: number): Netwo
     manageMembers: edit,
     viewAudit: admin,
     backup: edit,
+    display: admin,
   };
 }

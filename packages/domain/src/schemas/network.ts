@@ -58,6 +58,7 @@ export const AbilitiesSchema = z.object({
   manageMembers: z.boolean(),
   viewAudit: z.boolean(),
   backup: z.boolean(),
+  display: z.boolean(),
 });
 
 /** A network in lists. Price stored in hundredths (`electricityPrice` / 100 is the price). */

@@ -56,7 +56,7 @@ function authorizeGatewayEdit(access: NetworkAccess): void {
 }
 
 /** Real devices of a network with the plan nodes that show them (directly or through a bound virtual device). */
-async function deviceNodeIds(db: Db, nid: number): Promise<Map<number, number[]>> {
+export async function deviceNodeIds(db: Db, nid: number): Promise<Map<number, number[]>> {
   const rows = await db
     .select({ id: nodes.id, vid: nodes.vid, rid: nodes.rid })
     .from(nodes)

@@ -1,14 +1,9 @@
 import { DEFAULT_FLOOR_PLAN_VIEW, fitFloorPlanView, openingFloorPlanView } from '@lightwell/domain';
 import type Konva from 'konva';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanColors } from './colors';
 import { FloorPlanToolbar } from './floor-plan-toolbar';
-import { Stage } from './konva';
-import { BackgroundLayer } from './layers/background-layer';
-import { NodesLayer } from './layers/nodes-layer';
-import { OverlayLayer } from './layers/overlay-layer';
-import { ZonesLayer } from './layers/zones-layer';
 import { nodePosition } from './node-drawing';
 import type { FloorPlanProps, FloorPlanTool } from './types';
 import { useDrawingKeys } from './use-drawing-keys';
@@ -16,6 +11,8 @@ import { useElementSize } from './use-element-size';
 import { usePlanEdits } from './use-plan-edits';
 import { usePlanGestures } from './use-plan-gestures';
 import { usePlanImage } from './use-plan-image';
+import { usePlanLayers } from './use-plan-layers';
+import { type StageHandlers, usePlanStage } from './use-plan-stage';
 import { useStageView } from './use-stage-view';
 
 /**
@@ -33,12 +30,16 @@ export function FloorPlan(props: FloorPlanProps) {
   const hintId = useId();
   const containerRef = useRef<HTMLElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const handlersRef = useRef<StageHandlers>(null);
   const size = useElementSize(containerRef);
   const image = usePlanImage(imageUrl);
   const shown = useMemo(
     () => (view || size.width > 0 ? openingFloorPlanView(view, imageSize, size) : DEFAULT_FLOOR_PLAN_VIEW),
     [view, imageSize, size],
   );
+  // Created before the stage view's layout effect reads the stage.
+  const layers = usePlanStage(hostRef, stageRef, size, handlersRef);
   const stageView = useStageView(stageRef, shown, props.onViewChange);
   const [tool, setTool] = useState<FloorPlanTool>('select');
   const editable = mode === 'edit';
@@ -59,6 +60,9 @@ export function FloorPlan(props: FloorPlanProps) {
     onZoneCreate: props.onZoneCreate,
   });
 
+  useLayoutEffect(() => {
+    handlersRef.current = handlers;
+  }, [handlers]);
   useEffect(() => {
     if (!editable) setTool('select');
   }, [editable]);
@@ -81,6 +85,29 @@ export function FloorPlan(props: FloorPlanProps) {
     const node = nodeDrag && nodes.find((n) => n.id === nodeDrag.id);
     return node && nodeDrag ? { ...node, positionX: nodeDrag.at.x, positionY: nodeDrag.at.y } : null;
   }, [nodes, nodeDrag]);
+
+  usePlanLayers(layers, {
+    image,
+    imageSize,
+    zones: edits.zones,
+    selectedZoneId: edits.selectedZoneId,
+    editable,
+    tool,
+    nodes,
+    nodeDragId: nodeDrag?.id ?? null,
+    selectedNodeId: edits.selectedNodeId,
+    priorityId: selectedNode?.id ?? null,
+    moved: edits.moved,
+    zoom: shown.zoom,
+    zone: selectedZone,
+    node: selectedNode && selectedNode.id !== nodeDrag?.id ? selectedNode : null,
+    dragged,
+    draft,
+    moveZoneName: edits.moveZoneName,
+    moveCorner: edits.moveCorner,
+    dropCorner: edits.dropCorner,
+    moveNodeName: edits.moveNodeName,
+  });
 
   const centre = () => ({ x: size.width / 2, y: size.height / 2 });
   const drawing = editable && tool !== 'select';
@@ -117,36 +144,7 @@ export function FloorPlan(props: FloorPlanProps) {
           touchAction: 'none',
         }}
       >
-        <Stage ref={stageRef} id="floor-plan" width={size.width} height={size.height} {...handlers}>
-          <BackgroundLayer image={image} size={imageSize} />
-          <ZonesLayer
-            zones={edits.zones}
-            selectedZoneId={edits.selectedZoneId}
-            editable={editable && tool === 'select'}
-            imageSize={imageSize}
-            onZoneNameMove={edits.moveZoneName}
-          />
-          <NodesLayer
-            nodes={nodes}
-            hiddenNodeId={nodeDrag?.id ?? null}
-            hiddenNameId={editable ? edits.selectedNodeId : null}
-            moved={edits.moved}
-            declutter={!editable}
-            priorityId={selectedNode?.id ?? null}
-          />
-          <OverlayLayer
-            zoom={shown.zoom}
-            editable={editable && tool === 'select'}
-            imageSize={imageSize}
-            zone={selectedZone}
-            node={selectedNode && selectedNode.id !== nodeDrag?.id ? selectedNode : null}
-            dragged={dragged}
-            draft={draft}
-            onCornerMove={edits.moveCorner}
-            onCornerDrop={edits.dropCorner}
-            onNodeNameMove={edits.moveNodeName}
-          />
-        </Stage>
+        <div ref={hostRef} />
       </section>
     </div>
   );

@@ -1,3 +1,3 @@
 export { applyLiveEvent, parseLiveEvent } from './apply-event';
-export type { LiveStatus } from './live-stream';
+export { followLiveStream, type LiveStatus } from './live-stream';
 export { useLiveNetwork } from './use-live-network';

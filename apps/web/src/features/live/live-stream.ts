@@ -1,4 +1,4 @@
-import { Code } from '@lightwell/domain';
+import { Code, type LiveEvent } from '@lightwell/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { openCallStream } from '../../api/client';
 import { isApiError } from '../../api/errors';
@@ -39,25 +39,33 @@ interface Stream {
 
 const streams = new Map<string, Stream>();
 
-async function run(stream: Stream, queryClient: QueryClient, uid: number | null, nid: number) {
-  const { signal } = stream.controller;
-  const setStatus = (status: LiveStatus) => {
-    stream.status = status;
-    for (const listener of stream.listeners) listener();
-  };
+/** How to follow one event stream: open it, handle each event, and reload after a reconnect. */
+export interface FollowOptions {
+  open: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
+  onEvent: (event: LiveEvent) => void;
+  /** Events sent while the stream was down are not replayed: reload what they would have changed. */
+  onReopen: () => Promise<unknown>;
+  setStatus: (status: LiveStatus) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Follows an event stream until `signal` aborts or the server refuses for good (no access, expired
+ * session or display key): each break is followed by a reconnect after {@link liveBackoffMs}.
+ */
+export async function followLiveStream({ open, onEvent, onReopen, setStatus, signal }: FollowOptions): Promise<void> {
   let attempt = 0;
   let opened = false;
   while (!signal.aborted) {
     try {
-      const body = await openCallStream('liveStream', { nid }, signal);
-      // Events sent while the stream was down are not replayed: reload what they would have changed.
-      if (opened) await invalidateNetworkState(queryClient, uid, nid);
+      const body = await open(signal);
+      if (opened) await onReopen();
       opened = true;
       attempt = 0;
       setStatus('open');
       await readSseStream(body, (data) => {
         const event = parseLiveEvent(data);
-        if (event) applyLiveEvent(queryClient, uid, nid, event);
+        if (event) onEvent(event);
       });
     } catch (error) {
       if (signal.aborted || isFinal(error)) return;
@@ -67,6 +75,19 @@ async function run(stream: Stream, queryClient: QueryClient, uid: number | null,
     await sleep(liveBackoffMs(attempt), signal);
     attempt += 1;
   }
+}
+
+function run(stream: Stream, queryClient: QueryClient, uid: number | null, nid: number) {
+  return followLiveStream({
+    open: (signal) => openCallStream('liveStream', { nid }, signal),
+    onEvent: (event) => applyLiveEvent(queryClient, uid, nid, event),
+    onReopen: () => invalidateNetworkState(queryClient, uid, nid),
+    setStatus: (status) => {
+      stream.status = status;
+      for (const listener of stream.listeners) listener();
+    },
+    signal: stream.controller.signal,
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuGroups } from '../../route-table';
 import { useUi } from '../../stores/ui';
+import { MenuIcon } from './menu-icons';
 import { useMenuIndices, useMenuNavigate } from './use-menu-navigation';
 
 type Item = Required<MenuProps>['items'][number];
@@ -25,15 +26,15 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
 
   const items = useMemo<Item[]>(() => {
     const leaf = (route: (typeof entries)[number]): Item => {
-      const Icon = route.icon;
-      return { key: route.index ?? route.path, label: t(route.titleKey), icon: Icon ? <Icon /> : undefined };
+      const icon = route.icon ? <MenuIcon key={route.path} name={route.icon} /> : undefined;
+      return { key: route.index ?? route.path, label: t(route.titleKey), icon };
     };
     const topLevel = entries.filter((route) => route.index && !route.index.includes('-')).map(leaf);
     const groups = menuGroups.flatMap((group): Item[] => {
       const children = entries.filter((route) => route.index?.includes('-') && menuParent(route.index) === group.index);
       if (children.length === 0) return [];
-      const Icon = group.icon;
-      return [{ key: group.index, label: t(group.titleKey), icon: <Icon />, children: children.map(leaf) }];
+      const icon = <MenuIcon key={group.index} name={group.icon} />;
+      return [{ key: group.index, label: t(group.titleKey), icon, children: children.map(leaf) }];
     });
     return [...topLevel, ...groups];
   }, [entries, t]);

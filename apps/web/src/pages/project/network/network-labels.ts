@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'backup.create',
   'backup.restore',
   'backup.delete',
+  'display.add',
+  'display.revoke',
 ] as const;
 
 /** i18n key of an audit action: `network.update` → `network.audit.actions.network_update`. */

@@ -10,6 +10,7 @@ import { ShareDialog } from '../../../../features/sharing/share-dialog';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { NETWORK_RECYCLE_PATH, pathOfIndex } from '../../../../route-table';
 import { AuditDrawer } from './components/audit-drawer';
+import { DisplayDrawer } from './components/display-drawer';
 import { MembersDrawer } from './components/members-drawer';
 import { MoveDialog } from './components/move-dialog';
 import { NetworkDialog } from './components/network-dialog';
@@ -110,6 +111,7 @@ export function NetworkListPage() {
           onMove: (network) => list.setOverlay({ kind: 'move', networks: [network] }),
           onMembers: (network) => list.setOverlay({ kind: 'members', network }),
           onAudit: (network) => list.setOverlay({ kind: 'audit', network }),
+          onScreens: (network) => list.setOverlay({ kind: 'screens', network }),
           onShare: (network) => list.setOverlay({ kind: 'share', network }),
           onDelete: list.handleDelete,
         }}
@@ -123,6 +125,9 @@ export function NetworkListPage() {
       )}
       {overlay?.kind === 'members' && (
         <MembersDrawer network={overlay.network} formatDateTime={formatDateTime} onClose={list.close} />
+      )}
+      {overlay?.kind === 'screens' && (
+        <DisplayDrawer network={overlay.network} formatDateTime={formatDateTime} onClose={list.close} />
       )}
       {overlay?.kind === 'audit' && (
         <AuditDrawer network={overlay.network} formatDateTime={formatDateTime} onClose={list.close} />

@@ -14,6 +14,7 @@ export type NetworkOverlay =
   | { kind: 'move'; networks: NetworkSummary[] }
   | { kind: 'members'; network: NetworkSummary }
   | { kind: 'audit'; network: NetworkSummary }
+  | { kind: 'screens'; network: NetworkSummary }
   | { kind: 'share'; network: NetworkSummary }
   | { kind: 'invitations' }
   | null;

@@ -17,6 +17,7 @@ const none = {
   manageMembers: false,
   viewAudit: false,
   backup: false,
+  display: false,
 };
 
 function network(abilities: Partial<NetworkSummary['abilities']>): NetworkSummary {
@@ -41,6 +42,7 @@ const handlers = {
   onMove: () => undefined,
   onMembers: () => undefined,
   onAudit: () => undefined,
+  onScreens: () => undefined,
   onShare: () => undefined,
   onDelete: async () => undefined,
 };
@@ -79,22 +81,22 @@ async function renderActions(abilities: Partial<NetworkSummary['abilities']>, in
 }
 
 describe('network row actions follow the abilities the server sent (STYLE 7)', () => {
-  it('offers an administrator zones, edit, members, delete, and move and the audit trail under More', async () => {
+  it('offers an administrator zones, edit, members, delete, and move, the lobby dashboard and the audit trail under More', async () => {
     const { inline, folded } = await renderActions({ edit: true, delete: true, manageMembers: true, viewAudit: true });
     expect(inline).toEqual(['Zones', 'Edit', 'Members', 'Delete']);
-    expect(folded).toEqual(['Move', 'Audit trail']);
+    expect(folded).toEqual(['Move', 'Lobby dashboard', 'Audit trail']);
   });
 
-  it('offers a sub-user only zones, the members list and leaving', async () => {
+  it('offers a sub-user only zones, the members list, leaving and the lobby dashboard', async () => {
     const { inline, folded } = await renderActions({ leave: true });
     expect(inline).toEqual(['Zones', 'Members', 'Leave']);
-    expect(folded).toEqual([]);
+    expect(folded).toEqual(['Lobby dashboard']);
   });
 
   it('folds what the width leaves out into More, keeping the order', async () => {
     const { inline, folded } = await renderActions({ edit: true, delete: true, share: true, viewAudit: true }, 1);
     expect(inline).toEqual(['Zones']);
-    expect(folded).toEqual(['Edit', 'Members', 'Share', 'Delete', 'Move', 'Audit trail']);
+    expect(folded).toEqual(['Edit', 'Members', 'Share', 'Delete', 'Move', 'Lobby dashboard', 'Audit trail']);
   });
 
   it('on a phone shows one More button whose delete asks first', async () => {
@@ -102,7 +104,7 @@ describe('network row actions follow the abilities the server sent (STYLE 7)', (
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'More actions for Hall' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Zones', 'Members', 'Delete']);
+    expect(items.map((item) => item.textContent)).toEqual(['Zones', 'Members', 'Delete', 'Lobby dashboard']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText('Delete the network Hall?', { exact: false })).toBeTruthy();
   });

@@ -15,6 +15,8 @@ export interface NetworkActionHandlers {
   onMembers: (network: NetworkSummary) => void;
   onAudit: (network: NetworkSummary) => void;
   onShare: (network: NetworkSummary) => void;
+  /** The lobby dashboard and its display keys. */
+  onScreens: (network: NetworkSummary) => void;
   /** Deletes or leaves; resolves when the call has finished, whatever its outcome. */
   onDelete: (network: NetworkSummary) => Promise<void>;
 }
@@ -84,6 +86,12 @@ export function useNetworkActions(handlers: NetworkActionHandlers): (network: Ne
         hidden: !abilities.edit,
         menuOnly: true,
         onClick: () => handlers.onMove(network),
+      },
+      {
+        key: 'screens',
+        label: t('network.actions.screens'),
+        menuOnly: true,
+        onClick: () => handlers.onScreens(network),
       },
       {
         key: 'audit',

@@ -1,11 +1,10 @@
 import { type PlanPoint, visibleImageRect } from '@lightwell/domain';
 import type Konva from 'konva';
-import { memo } from 'react';
 import { Layer, Shape } from '../konva';
 import { drawNodes } from '../node-drawing';
 import type { FloorPlanNode } from '../types';
 
-/** Props of {@link NodesLayer}. */
+/** What {@link NodesLayer} shows. */
 export interface NodesLayerProps {
   nodes: readonly FloorPlanNode[];
   /** The node being dragged (drawn by the overlay instead). */
@@ -24,39 +23,34 @@ export interface NodesLayerProps {
  * `nodes` attribute, which e2e tests can read from the stage. Pointer work on nodes (hit, drag)
  * is done by the map's gestures with the domain's `findNodeAt`, so no hit graph is drawn.
  */
-export const NodesLayer = memo(function NodesLayer({
-  nodes,
-  hiddenNodeId,
-  hiddenNameId,
-  moved,
-  declutter,
-  priorityId,
-}: NodesLayerProps) {
-  return (
-    <Layer name="nodes" listening={false}>
-      <Shape
-        id="nodes"
-        name="nodes"
-        nodes={nodes}
-        hiddenNodeId={hiddenNodeId}
-        hiddenNameId={hiddenNameId}
-        moved={moved}
-        declutter={declutter}
-        priorityId={priorityId}
-        sceneFunc={drawNodesScene}
-        listening={false}
-        perfectDrawEnabled={false}
-      />
-    </Layer>
-  );
-});
+export class NodesLayer {
+  readonly layer = new Layer({ name: 'nodes', listening: false });
+  private readonly shape: Shape = new Shape({
+    id: 'nodes',
+    name: 'nodes',
+    sceneFunc: drawNodesScene,
+    listening: false,
+    perfectDrawEnabled: false,
+  });
+
+  constructor() {
+    this.layer.add(this.shape);
+  }
+
+  /** Shows `props`. */
+  update(props: NodesLayerProps) {
+    this.shape.setAttrs(props);
+    this.layer.batchDraw();
+  }
+}
 
 function drawNodesScene(context: Konva.Context, shape: Konva.Shape) {
   const stage = shape.getStage();
-  if (!stage) return;
+  const nodes = shape.getAttr('nodes') as readonly FloorPlanNode[] | undefined;
+  if (!stage || !nodes) return;
   const zoom = stage.scaleX();
   const visible = visibleImageRect({ zoom, imgX: stage.x(), imgY: stage.y() }, stage.size());
-  drawNodes(context._context, shape.getAttr('nodes') as readonly FloorPlanNode[], visible, zoom, {
+  drawNodes(context._context, nodes, visible, zoom, {
     hiddenNodeId: shape.getAttr('hiddenNodeId') as number | null,
     hiddenNameId: shape.getAttr('hiddenNameId') as number | null,
     moved: shape.getAttr('moved') as ReadonlyMap<number, PlanPoint>,
