@@ -2,13 +2,13 @@
 // called with batches of 500 `readings` reports (BENCH_DEVICES devices each, 20 by default) from
 // BENCH_GATEWAYS gateways (50), each report numbered and every device's counter growing, as the console
 // receives them: receipts, raw readings (unnest), counter deltas, hourly and daily rollups, then the
-// stored-up-to mark per gateway. Prints reports/s and reading rows/s, and the worst batch time (on PGlite
-// the event loop is blocked that long at most per statement group). PGlite in a temp folder by default;
+// stored-up-to mark per gateway. Prints reports/s and reading rows/s, the worst batch time and the longest
+// the event loop was blocked (PGlite runs each statement on the main thread). PGlite in a temp folder by default;
 // BENCH_DATABASE_URL uses PostgreSQL (a scratch database: the bench adds rows to it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ReportMessage } from '@lightwell/domain';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { devices, gateways, networks, users } from '../../apps/server/src/db/schema.ts';
@@ -84,6 +84,8 @@ for (let round = 1; round <= ROUNDS; round += 1) {
 }
 
 let worst = 0;
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 const began = performance.now();
 for (let i = 0; i < reports.length; i += BATCH) {
   const byGateway = new Map<number, { gateway: (typeof fleet)[number]['gateway']; reports: ReportMessage[] }>();
@@ -97,10 +99,12 @@ for (let i = 0; i < reports.length; i += BATCH) {
   worst = Math.max(worst, performance.now() - t0);
 }
 const seconds = (performance.now() - began) / 1000;
+loop.disable();
 const rows = GATEWAYS * DEVICES * ROUNDS;
 console.log(
   `${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${reports.length} reports (${rows} reading rows) in ${seconds.toFixed(1)} s = ` +
-    `${Math.round(reports.length / seconds)} reports/s, ${Math.round(rows / seconds)} rows/s; worst batch of ${BATCH} ${Math.round(worst)} ms`,
+    `${Math.round(reports.length / seconds)} reports/s, ${Math.round(rows / seconds)} rows/s; worst batch of ${BATCH} ${Math.round(worst)} ms, ` +
+    `event loop blocked at most ${Math.round(loop.max / 1e6)} ms`,
 );
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -134,11 +134,14 @@ describeDrill('telemetry drill: the server is killed twice mid-stream', () => {
     // Reports the gateways held unconfirmed when the server died: they must come through the replay.
     const unconfirmed = () => sims.reduce((n, sim) => n + sim.reports.pending.length, 0);
     await pause(4000);
+    // Killed while reports wait for their confirmation (the gateways then hold them for the replay).
+    await waitFor(() => unconfirmed() > 0, 5000, 'an unconfirmed report');
     const pendingAtKills = [unconfirmed()];
     await killServer();
     const atFirstKill = count();
     await startServer();
     await pause(3000);
+    await waitFor(() => unconfirmed() > 0, 5000, 'an unconfirmed report');
     pendingAtKills.push(unconfirmed());
     await killServer();
     await startServer();

@@ -96,7 +96,7 @@ export const telemetryReadings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.gatewayId, t.seq, t.deviceId, t.element, t.at] }),
-    index('telemetry_readings_device_idx').on(t.deviceId, t.element, t.at),
+    index('telemetry_readings_device_idx').on(t.deviceId, t.at),
   ],
 );
 

@@ -49,8 +49,8 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
         SELECT r.device_id, r.element, r.gateway_id, r.seq, r.at, r.energy_raw, r.energy_scale, r.energy_serial,
           r.delta_wh::text AS delta_wh, r.delta_status, d.rated_power, s.min_at
         FROM s
-        JOIN telemetry_readings r ON r.device_id = s.device_id AND r.element = s.element AND r.at >= s.from_at
-          AND r.energy_raw IS NOT NULL
+        CROSS JOIN LATERAL (SELECT * FROM telemetry_readings x WHERE x.device_id = s.device_id
+          AND x.element = s.element AND x.at >= s.from_at AND x.energy_raw IS NOT NULL) AS r
         JOIN devices d ON d.id = r.device_id
         ORDER BY r.device_id, r.element, r.at, r.seq`,
   );

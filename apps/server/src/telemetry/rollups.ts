@@ -25,12 +25,12 @@ export function dayBucket(at: Date, timeZone: string): string {
   return format.format(new Date(at.getTime() - 1));
 }
 
-const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted'), 0),
-  coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.energy_source = 'd4i'), 0),
-  coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.energy_source = 'meter'), 0),
-  coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'quarantined'), 0),
-  coalesce(sum(r.on_seconds), 0), coalesce(sum(r.triggers), 0), coalesce(sum(r.occupied_seconds), 0),
-  count(r.device_id)`;
+const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted'), 0) AS energy_wh,
+  coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.energy_source = 'd4i'), 0) AS d4i_wh,
+  coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.energy_source = 'meter'), 0) AS meter_wh,
+  coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'quarantined'), 0) AS quarantined_wh,
+  coalesce(sum(r.on_seconds), 0) AS on_seconds, coalesce(sum(r.triggers), 0) AS triggers,
+  coalesce(sum(r.occupied_seconds), 0) AS occupied_seconds, count(*) AS readings`;
 const UPDATED = sql`energy_wh = excluded.energy_wh, d4i_wh = excluded.d4i_wh, meter_wh = excluded.meter_wh,
   quarantined_wh = excluded.quarantined_wh, on_seconds = excluded.on_seconds, triggers = excluded.triggers,
   occupied_seconds = excluded.occupied_seconds, readings = excluded.readings`;
@@ -64,26 +64,24 @@ export async function recomputeRollups(db: Db, times: Map<number, Date[]>, trigg
   const h = [...hours.values()];
   await db.execute(
     sql`INSERT INTO telemetry_hourly (device_id, hour, ${COLUMNS})
-        SELECT b.device_id, b.hour, ${SUMS}
+        SELECT b.device_id, b.hour, a.*
         FROM unnest(${sql.param(h.map((b) => b.deviceId))}::int[], ${sql.param(h.map((b) => b.hour))}::timestamptz[])
           AS b(device_id, hour)
-        LEFT JOIN telemetry_readings r ON r.device_id = b.device_id
-          AND r.at > b.hour AND r.at <= b.hour + interval '1 hour'
-        GROUP BY b.device_id, b.hour
+        CROSS JOIN LATERAL (SELECT ${SUMS} FROM telemetry_readings r WHERE r.device_id = b.device_id
+          AND r.at > b.hour AND r.at <= b.hour + interval '1 hour') AS a
         ON CONFLICT (device_id, hour) DO UPDATE SET ${UPDATED}`,
   );
   const d = [...days.values()];
   // The exact test is the local date of the instant before `at`; the range around it lets the index work.
   await db.execute(
     sql`INSERT INTO telemetry_daily (device_id, day, ${COLUMNS})
-        SELECT b.device_id, b.day, ${SUMS}
+        SELECT b.device_id, b.day, a.*
         FROM unnest(${sql.param(d.map((b) => b.deviceId))}::int[], ${sql.param(d.map((b) => b.day))}::date[],
           ${sql.param(d.map((b) => b.zone))}::text[]) AS b(device_id, day, zone)
-        LEFT JOIN telemetry_readings r ON r.device_id = b.device_id
+        CROSS JOIN LATERAL (SELECT ${SUMS} FROM telemetry_readings r WHERE r.device_id = b.device_id
           AND r.at > (b.day::timestamp AT TIME ZONE b.zone) - interval '1 day'
           AND r.at <= ((b.day + 1)::timestamp AT TIME ZONE b.zone) + interval '1 day'
-          AND ((r.at - interval '1 millisecond') AT TIME ZONE b.zone)::date = b.day
-        GROUP BY b.device_id, b.day
+          AND ((r.at - interval '1 millisecond') AT TIME ZONE b.zone)::date = b.day) AS a
         ON CONFLICT (device_id, day) DO UPDATE SET ${UPDATED}`,
   );
   if (triggered.size > 0) await refreshTriggers(db, [...triggered]);

@@ -6,7 +6,7 @@ import { recomputeDeltas } from './deltas.ts';
 import { type ReadingRow, readingRows } from './reading-rows.ts';
 import { recomputeRollups } from './rollups.ts';
 import { advanceMark, claimReceipts, type MarkOutcome, recordGap, startStream } from './sequence.ts';
-import { ensurePartitions, insertReadings } from './write-readings.ts';
+import { ensurePartitions, insertReadings, isPartitioned } from './write-readings.ts';
 
 /** The gateway reports came from, as stored (the gateway link's `LinkedGateway`). */
 export interface ReportingGateway {
@@ -27,7 +27,7 @@ export interface StoreOutcome {
   mark: MarkOutcome | null;
 }
 
-type ReadingsReport = Extract<ReportMessage, { kind: 'readings' }>;
+type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
 
 /** Device ids by MAC of the networks of the batch's gateways (real devices only). */
 async function deviceIdsByMac(db: Db, batches: GatewayReports[]): Promise<Map<number, Map<string, number>>> {
@@ -51,58 +51,109 @@ async function deviceIdsByMac(db: Db, batches: GatewayReports[]): Promise<Map<nu
   return byNid;
 }
 
+/** One report with the reading rows it brings (for the devices the console knows). */
+interface Unit {
+  gateway: ReportingGateway;
+  report: ReportMessage;
+  rows: ReadingRow[];
+}
+
 /**
- * Stores a batch of reports durably (docs/gateway-protocol.md "Durable reports"): in one transaction,
- * receipts (gateway, seq) are claimed, the readings of newly kept `readings` reports are written, counter
- * deltas and the touched hourly and daily rollups are recomputed, stream starts and lost ranges are
- * recorded. After the commit each gateway's stored-up-to mark is advanced from the database.
+ * Stores a batch of reports durably (docs/gateway-protocol.md "Durable reports"). In transactions of
+ * about 5,000 reading rows on PostgreSQL and 500 on PGlite (yielding between them), each report's receipt
+ * (gateway, seq) is claimed together with the readings it brings; counter deltas and the touched hourly
+ * and daily rollups are recomputed; stream starts and lost ranges are recorded. After the commits each
+ * gateway's stored-up-to mark is advanced from the database.
  */
 export async function storeReports(db: Db, batches: GatewayReports[], now: Date): Promise<StoreOutcome[]> {
   const idsByNid = await deviceIdsByMac(db, batches);
-  const candidates: ReadingRow[] = [];
+  const limit = (await isPartitioned(db)) ? 5000 : 500;
+  let chunk: Unit[] = [];
+  let size = 0;
   for (const { gateway, reports } of batches) {
+    const ids = idsByNid.get(gateway.nid) ?? new Map<string, number>();
     for (const report of reports) {
-      if (report.kind !== 'readings') continue;
-      const ids = idsByNid.get(gateway.nid) ?? new Map<string, number>();
-      candidates.push(...readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, ids));
+      const rows =
+        report.kind === 'readings'
+          ? readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, ids)
+          : [];
+      chunk.push({ gateway, report, rows });
+      size += Math.max(1, rows.length);
+      if (size >= limit) {
+        await storeChunk(db, chunk, now);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        chunk = [];
+        size = 0;
+      }
     }
   }
-  await ensurePartitions(
-    db,
-    candidates.map((row) => row.at),
-  );
-  await db.transaction(async (tx) => {
-    const rows: ReadingRow[] = [];
-    for (const { gateway, reports } of batches) {
-      for (const report of reports) {
-        if (report.kind === 'streamStart') await startStream(tx, gateway.id, report.seq, now);
-        if (report.kind === 'lost') await recordGap(tx, gateway.id, report.from, report.to, 'lost', now);
-      }
-      const numbered = reports.filter((report) => report.kind !== 'lost');
-      const fresh = await claimReceipts(
-        tx,
-        gateway.id,
-        numbered.map((report) => ({ seq: report.seq, kind: report.kind })),
-        now,
-      );
-      const freshReadings = new Set(
-        numbered
-          .filter((report): report is ReadingsReport => report.kind === 'readings' && fresh.has(report.seq))
-          .map((report) => report.seq),
-      );
-      rows.push(...candidates.filter((row) => row.gatewayId === gateway.id && freshReadings.has(row.seq)));
-    }
-    await writeReadings(tx, rows);
-  });
+  if (chunk.length > 0) await storeChunk(db, chunk, now);
   const outcomes: StoreOutcome[] = [];
   for (const { gateway } of batches) outcomes.push({ gateway, mark: await advanceMark(db, gateway.id, now) });
   return outcomes;
 }
 
-/** Writes new raw readings and recomputes what depends on them (deltas, rollups, trigger counts). */
+/** One transaction: receipts, stream starts, lost ranges and the readings of the newly kept reports. */
+async function storeChunk(db: Db, units: Unit[], now: Date): Promise<void> {
+  await ensurePartitions(
+    db,
+    units.flatMap((unit) => unit.rows.map((row) => row.at)),
+  );
+  const byGateway = new Map<number, Unit[]>();
+  for (const unit of units) {
+    const list = byGateway.get(unit.gateway.id);
+    if (list) list.push(unit);
+    else byGateway.set(unit.gateway.id, [unit]);
+  }
+  await db.transaction(async (tx) => {
+    const rows: ReadingRow[] = [];
+    for (const [gatewayId, list] of byGateway) {
+      for (const { report } of list) {
+        if (report.kind === 'streamStart') await startStream(tx, gatewayId, report.seq, now);
+        if (report.kind === 'lost') await recordGap(tx, gatewayId, report.from, report.to, 'lost', now);
+      }
+      const numbered = list.filter((unit) => unit.report.kind !== 'lost');
+      const fresh = await claimReceipts(
+        tx,
+        gatewayId,
+        numbered.map(({ report }) => ({ seq: (report as NumberedReport).seq, kind: report.kind })),
+        now,
+      );
+      for (const unit of numbered) if (fresh.has((unit.report as NumberedReport).seq)) rows.push(...unit.rows);
+    }
+    await writeReadings(tx, rows);
+  });
+}
+
+/**
+ * Writes new raw readings and what depends on them in groups of whole devices: near 500 rows on PGlite
+ * (each statement blocks the event loop; it yields between groups), 5,000 on PostgreSQL.
+ */
 async function writeReadings(db: Db, rows: ReadingRow[]): Promise<void> {
   if (rows.length === 0) return;
+  // Every device of the transaction at once, in id order: two writers can never wait for each other.
   await lockDevices(db, [...new Set(rows.map((row) => row.deviceId))]);
+  const limit = (await isPartitioned(db)) ? 5000 : 500;
+  const byDevice = new Map<number, ReadingRow[]>();
+  for (const row of rows) {
+    const list = byDevice.get(row.deviceId);
+    if (list) list.push(row);
+    else byDevice.set(row.deviceId, [row]);
+  }
+  let group: ReadingRow[] = [];
+  for (const list of byDevice.values()) {
+    if (group.length > 0 && group.length + list.length > limit) {
+      await writeDeviceGroup(db, group);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      group = [];
+    }
+    group.push(...list);
+  }
+  if (group.length > 0) await writeDeviceGroup(db, group);
+}
+
+/** Writes the raw readings of some devices and recomputes their deltas, rollups and trigger counts. */
+async function writeDeviceGroup(db: Db, rows: ReadingRow[]): Promise<void> {
   const inserted = await insertReadings(db, rows);
   const changed = await recomputeDeltas(db, inserted);
   const times = new Map<number, Date[]>();
