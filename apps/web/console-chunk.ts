@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  */
 const CONSOLE_LIBRARIES = new RegExp(
   [
-    String.raw`node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|layout|menu|tabs|dropdown|breadcrumb|tooltip|button|typography|space|grid|row|col|flex|empty|card|spin|tag|select|skeleton|form[\\/]context|version)[\\/]`,
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|layout|menu|tabs|dropdown|breadcrumb|tooltip|button|space|grid|row|col|flex|empty|card|spin|tag|select|skeleton|form[\\/]context|version)[\\/]`,
     String.raw`node_modules[\\/]antd[\\/]es[\\/][^\\/]+\.js$`,
     String.raw`node_modules[\\/]@rc-component[\\/](util|motion|trigger|portal|resize-observer|context|menu|overflow|dropdown|tabs|tooltip|select|virtual-list|input)[\\/]`,
     String.raw`node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/]`,
@@ -35,6 +35,16 @@ export function consoleChunk(): { plugin: Plugin; test: (id: string) => boolean 
   const plugin: Plugin = {
     name: 'lightwell-console-chunk',
     apply: 'build',
+    enforce: 'pre',
+    // antd's form context (imported by every input-like component: select, typography...) takes only
+    // `FormProvider` from rc-form's index; the chunk group takes a module's imports with it, and the
+    // index imports all of rc-form (some 10 kB on the wire). The provider's own module instead.
+    async resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !/antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+        return null;
+      }
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    },
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const stack = ids.filter((id) => PUBLIC_ROOTS.some((root) => root.test(id)));

@@ -69,6 +69,9 @@ export default defineConfig({
             // them, the sign-in page none (console-chunk.ts). Only the matched modules: a group taking
             // their dependencies too took modules the sign-in page shares with them to that page.
             { name: 'console', test: consoleLibraries.test },
+            // The app's own modules that most pages use (API client, session, stores, route table, i18n),
+            // one file rather than some twenty of 1 kB each.
+            { name: 'app', test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/, minShareCount: 20 },
             // Icons by the pages that draw them, small sets merged: a page gets its icons in a few files.
             {
               name: 'icons',

@@ -33,6 +33,8 @@ describeApi('serving the web app on the same origin', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+    // Never revalidated: no validators to send.
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(response.headers[name], name).toBeUndefined();
     writeFileSync(join(dist, 'assets', 'later-def456.js'), 'console.log(2)');
     expect((await t.app.inject({ method: 'GET', url: '/assets/later-def456.js' })).statusCode).toBe(200);
   });

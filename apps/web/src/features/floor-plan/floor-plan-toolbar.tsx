@@ -8,7 +8,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { FloorPlanZoom } from '@lightwell/domain';
-import { Button, Divider, Space, Tooltip, Typography } from 'antd';
+import { Button, Divider, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FloorPlanTool } from './types';
@@ -79,9 +79,10 @@ export function FloorPlanToolbar(props: FloorPlanToolbarProps) {
           </Space.Compact>
         </>
       )}
-      <Typography.Text id={hintId} type="secondary" data-testid="floor-plan-hint">
+      {/* Plain text in antd's look: Typography would bring its copy and edit code to the plan page. */}
+      <span id={hintId} className="lw-text-secondary" data-testid="floor-plan-hint">
         {hint}
-      </Typography.Text>
+      </span>
     </Space>
   );
 }
@@ -100,9 +101,9 @@ function ZoomLevel({ zoom }: { zoom: number }) {
       <span aria-hidden="true" className="lw-zoom-level__sizer">
         {t('floorPlan.zoom.level', { percent: WIDEST_PERCENT })}
       </span>
-      <Typography.Text aria-live="polite" data-testid="floor-plan-zoom" className="lw-zoom-level__value">
+      <span aria-live="polite" data-testid="floor-plan-zoom" className="lw-zoom-level__value">
         {t('floorPlan.zoom.level', { percent: Math.round(zoom * 1000) / 10 })}
-      </Typography.Text>
+      </span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, List } from 'antd';
+import { Button, Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSceneListQuery } from '../../../../api/scene';
 import type { NetworkControl } from '../../../../features/control/use-network-control';
@@ -19,30 +19,29 @@ export function SceneRecall({
   const nameOf = useSceneName();
   return (
     <Card size="small" title={t('control.scenes.title')} data-testid="scene-recall">
-      <List
-        size="small"
-        loading={scenes.isLoading}
-        dataSource={scenes.data ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('control.scenes.none')} /> }}
-        renderItem={(scene) => (
-          <List.Item
-            actions={[
-              <Button
-                key="recall"
-                size="small"
-                aria-label={t('control.scenes.recallNamed', { name: nameOf(scene) })}
-                loading={control.pending}
-                // Built-in scenes reach every luminaire; a user's scene reaches its own devices.
-                onClick={() => control.recallScene(scene.id, scene.builtIn ? deviceCount : scene.devices.length)}
-              >
-                {t('control.scenes.recall')}
-              </Button>,
-            ]}
-          >
-            {nameOf(scene)}
-          </List.Item>
+      {/* Plain list markup in antd's small-list look: antd's List brings its pagination along. */}
+      <Spin spinning={scenes.isLoading}>
+        {(scenes.data ?? []).length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('control.scenes.none')} />
+        ) : (
+          <ul className="lw-list">
+            {(scenes.data ?? []).map((scene) => (
+              <li key={scene.id} className="lw-list__item">
+                <span>{nameOf(scene)}</span>
+                <Button
+                  size="small"
+                  aria-label={t('control.scenes.recallNamed', { name: nameOf(scene) })}
+                  loading={control.pending}
+                  // Built-in scenes reach every luminaire; a user's scene reaches its own devices.
+                  onClick={() => control.recallScene(scene.id, scene.builtIn ? deviceCount : scene.devices.length)}
+                >
+                  {t('control.scenes.recall')}
+                </Button>
+              </li>
+            ))}
+          </ul>
         )}
-      />
+      </Spin>
     </Card>
   );
 }
