@@ -17,6 +17,7 @@ const ROUTES = {
     { path: '/shared/network?link=0000000000000000' },
     { path: '/shared/project?link=0000000000000000' },
     { path: '/shared/config?link=0000000000000000' },
+    { path: '/screen/index' },
     { path: '/404' },
     { path: '/no/such/page', lands: '/404' },
   ],

@@ -33,6 +33,7 @@ const PUBLIC_PAGES = [
   '/shared/network',
   '/shared/project',
   '/shared/config',
+  '/screen/index',
   '/404',
 ];
 /** Every built console page, on the demo's project and network (current after sign-in). */
