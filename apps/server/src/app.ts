@@ -22,6 +22,7 @@ import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
+import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
 import { gatewayRoutes } from './routes/gateway/gateway.routes.ts';
 import { groupRoutes } from './routes/group/group.routes.ts';
@@ -275,6 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   controlRoutes(app);
   taskRoutes(app);
   screenRoutes(app);
+  energyRoutes(app);
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { backupCalls } from './backup.ts';
 import { controlCalls } from './control.ts';
 import { deviceCalls } from './device.ts';
+import { energyCalls } from './energy.ts';
 import { fileCalls } from './file.ts';
 import { gatewayCalls } from './gateway.ts';
 import { groupCalls } from './group.ts';
@@ -27,6 +28,18 @@ export {
   TaskDeviceSchema,
 } from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
+export {
+  type EnergyBase,
+  EnergyBaseSchema,
+  type EstimateDefaults,
+  EstimateDefaultsSchema,
+  FactorSetIdSchema,
+  type TariffBandRecord,
+  type TariffVersionAdd,
+  TariffVersionAddSchema,
+  type TariffVersionRow,
+  TariffVersionRowSchema,
+} from './energy.ts';
 export {
   FileNameSchema,
   fileDownload,
@@ -82,6 +95,7 @@ export const calls = {
   ...sceneCalls,
   ...scheduleCalls,
   ...screenCalls,
+  ...energyCalls,
 };
 
 /** Name of a call in the registry. */
