@@ -139,13 +139,17 @@ const badDate = (key: string, message: string, params: Record<string, unknown>) 
 
 type Change = Omit<CallPayload<'energyBaseUpdate'>, 'nid'>;
 
-/** Adds a version from today on; one from the same date that has not started is replaced. */
+/**
+ * Adds a version from today on; one from the same date that has not started is replaced. `audited: false`
+ * when the change is part of another audited one (a network update, a backup restore).
+ */
 async function addVersion(
   ctx: AppContext,
   db: Db,
   network: NetworkRow,
   uid: number,
   add: NonNullable<Change['addVersion']>,
+  audited = true,
 ) {
   const today = networkToday(ctx, network);
   if (add.validFrom < today) {
@@ -157,6 +161,7 @@ async function addVersion(
     .where(and(eq(tariffVersions.nid, network.id), eq(tariffVersions.validFrom, add.validFrom)))
     .returning();
   await db.insert(tariffVersions).values({ nid: network.id, ...add, createdBy: uid });
+  if (!audited) return;
   await recordAudit(db, {
     action: 'tariff.add',
     actorUid: uid,
@@ -246,8 +251,9 @@ function energyFields(row: NetworkRow) {
 }
 
 /**
- * A price or currency set on the network itself (`network/vo/update`) is a tariff change from today: a
- * version from today with the new price, keeping today's standing charge and bands.
+ * A price or currency set on the network itself (`network/vo/update`, a backup restore) is a tariff change
+ * from today: a version from today with the new price, keeping today's standing charge and bands. The
+ * caller's own audit event records the change.
  */
 export async function recordPriceChange(ctx: AppContext, db: Db, before: NetworkRow, uid: number): Promise<void> {
   const [after] = await db.select().from(networks).where(eq(networks.id, before.id));
@@ -256,11 +262,18 @@ export async function recordPriceChange(ctx: AppContext, db: Db, before: Network
   const today = networkToday(ctx, before);
   const versions = (await loadVersions(db, [before])).get(before.id)!;
   const current = datedVersionOn(versions, today);
-  await addVersion(ctx, db, before, uid, {
-    validFrom: today,
-    pricePerKWh: after.electricityPrice,
-    currency: after.currency as Currency,
-    standingChargePerDay: current?.standingChargePerDay ?? null,
-    bands: current?.bands ?? [],
-  });
+  await addVersion(
+    ctx,
+    db,
+    before,
+    uid,
+    {
+      validFrom: today,
+      pricePerKWh: after.electricityPrice,
+      currency: after.currency as Currency,
+      standingChargePerDay: current?.standingChargePerDay ?? null,
+      bands: current?.bands ?? [],
+    },
+    false,
+  );
 }

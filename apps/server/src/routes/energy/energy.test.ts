@@ -259,4 +259,23 @@ describeApi('energy base of a network: price, tariff history, CO2 factor set', (
       [dayFromNow(0), 42],
     ]);
   });
+
+  it('restoring a backup with another price is a tariff change from today', async () => {
+    const { owner, network } = await pricedTeam();
+    const taken = await call(t.app, 'backupAdd', { nid: network.id }, owner.session);
+    expect(taken.body.code).toBe(Code.ok);
+    const key = JSON.stringify({
+      id: network.id,
+      name: network.name,
+      category: 'office',
+      electricityPrice: 0.5,
+      currency: 'EUR',
+    });
+    await call(t.app, 'networkVoUpdate', { pid: network.pid, key }, owner.session);
+    const backupId = (taken.body.data as { id: number }).id;
+    expect((await call(t.app, 'backupRestore', { backupId }, owner.session)).body.code).toBe(Code.ok);
+    const answer = await base(network.id, owner.session);
+    expect(answer.electricityPrice).toBe(30);
+    expect(answer.versions.map((v) => v.pricePerKWh)).toEqual([30, 30]);
+  });
 });
