@@ -56,6 +56,7 @@ const CONSOLE_PAGES = [
   '/remote/device',
   '/remote/project',
   '/remote/sensor',
+  '/setting/price',
   '/setting/user',
 ];
 
