@@ -80,6 +80,7 @@ describe('price settings page', { timeout: 60_000 }, () => {
 
     const example = await screen.findByTestId('worked-example');
     await waitFor(() => expect(within(form).getByTestId('worked-example').textContent).toContain('costs 0.45 EUR'));
+    expect(within(form).getByTestId('worked-example').textContent).toMatch(/at 14:00 \S+ on a weekday/);
     expect(within(form).getByTestId('worked-example').textContent).toContain('at the weekend');
     expect(example).toBeTruthy();
 

@@ -61,6 +61,8 @@ export function toVersionAdd(values: VersionValues): TariffVersionAdd & { bands:
 /** A worked example: the local date used and the price (hundredths) of 1 kWh in the hour from 14:00. */
 export interface WorkedExample {
   date: { year: number; month: number; day: number };
+  /** Start of the hour priced, epoch seconds. */
+  hour: number;
   pricePerKWh: number;
 }
 
@@ -83,7 +85,7 @@ export function workedExamples(
       if (isoWeekday(date.year, date.month, date.day) >= 6 !== weekend) continue;
       const hour = zonedTime({ ...date, hour: 14, minute: 0, second: 0 }, timeZone).getTime() / 1000;
       const price = priceOfHour(tariff, hour, timeZone);
-      return price ? { date, pricePerKWh: price.pricePerKWh } : null;
+      return price ? { date, hour, pricePerKWh: price.pricePerKWh } : null;
     }
     return null;
   };

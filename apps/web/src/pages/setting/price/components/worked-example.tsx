@@ -1,10 +1,16 @@
-import { type Currency, formatCivilDate, formatPrice, type TariffBandRecord } from '@lightwell/domain';
+import {
+  type Currency,
+  formatCivilDate,
+  formatInstantTime,
+  formatPrice,
+  type TariffBandRecord,
+} from '@lightwell/domain';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../stores/session';
 import { workedExamples } from '../tariff-form';
 
-/** "1 kWh at 14:00 on a weekday costs …": the version's price and bands checked on a weekday and a weekend day. */
+/** "1 kWh at 14:00 CET on a weekday costs …" (time in the network zone with its abbreviation): the version's price and bands checked on a weekday and a weekend day. */
 export function WorkedExampleLines({
   version,
   timeZone,
@@ -20,6 +26,7 @@ export function WorkedExampleLines({
       <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
         {t(key, {
           date: formatCivilDate(example.date, timeFormat),
+          time: formatInstantTime(example.hour, timeZone),
           price: `${formatPrice(example.pricePerKWh)} ${version.currency}`,
         })}
       </Typography.Paragraph>
