@@ -115,7 +115,10 @@ async function ensureOpeningVersion(db: Db, network: NetworkRow): Promise<void> 
     .limit(1);
   if (any) return;
   const { createdByName: _name, createdAt: _at, ...opening } = openingVersion(network);
-  await db.insert(tariffVersions).values({ nid: network.id, ...opening, createdAt: network.createdAt });
+  await db
+    .insert(tariffVersions)
+    .values({ nid: network.id, ...opening, createdAt: network.createdAt })
+    .onConflictDoNothing();
 }
 
 /**
@@ -157,10 +160,15 @@ async function addVersion(
   }
   await ensureOpeningVersion(db, network);
   const [before] = await db
-    .delete(tariffVersions)
-    .where(and(eq(tariffVersions.nid, network.id), eq(tariffVersions.validFrom, add.validFrom)))
-    .returning();
-  await db.insert(tariffVersions).values({ nid: network.id, ...add, createdBy: uid });
+    .select()
+    .from(tariffVersions)
+    .where(and(eq(tariffVersions.nid, network.id), eq(tariffVersions.validFrom, add.validFrom)));
+  // An upsert, so two changes for one date at once end as the later one rather than a conflict.
+  const values = { ...add, createdBy: uid, createdAt: ctx.now() };
+  await db
+    .insert(tariffVersions)
+    .values({ nid: network.id, ...values })
+    .onConflictDoUpdate({ target: [tariffVersions.nid, tariffVersions.validFrom], set: values });
   if (!audited) return;
   await recordAudit(db, {
     action: 'tariff.add',

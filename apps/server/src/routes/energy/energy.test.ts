@@ -184,6 +184,18 @@ describeApi('energy base of a network: price, tariff history, CO2 factor set', (
       expect(actions.map((a) => a.action)).toEqual(['tariff.add', 'tariff.remove']);
     });
 
+    it('replaces a version not yet started when another is added on its date', async () => {
+      const { owner, network } = await pricedTeam();
+      const validFrom = dayFromNow(5);
+      for (const pricePerKWh of [40, 41]) {
+        const added = { nid: network.id, addVersion: { validFrom, pricePerKWh, currency: 'EUR' } };
+        expect((await call(t.app, 'energyBaseUpdate', added, owner.session)).body.code).toBe(Code.ok);
+      }
+      expect((await base(network.id, owner.session)).versions.map((v) => v.pricePerKWh)).toEqual([30, 41]);
+      const events = await t.db.select().from(auditEvents).where(eq(auditEvents.nid, network.id));
+      expect(events.at(-1)).toMatchObject({ before: { pricePerKWh: 40 }, after: { pricePerKWh: 41 } });
+    });
+
     it('chooses a shipped CO2 factor set and sets the estimate defaults', async () => {
       const { owner, sub, network } = await pricedTeam();
       const reply = await call(
