@@ -41,6 +41,7 @@ const ROUTES = {
     { path: '/remote/device' },
     { path: '/remote/project' },
     { path: '/remote/sensor' },
+    { path: '/setting/price' },
     { path: '/setting/user' },
     { path: '/userAgreement' },
     { path: '/version/log' },

@@ -57,6 +57,7 @@ const CONSOLE_PAGES = [
   '/remote/device',
   '/remote/project',
   '/remote/sensor',
+  '/setting/price',
   '/setting/user',
 ];
 
