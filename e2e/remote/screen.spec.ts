@@ -1,18 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/session.ts';
 import { clearFaults, DEMO_DEVICES, DEMO_NETWORK, DEMO_ZONES, reportFault } from '../support/simulator.ts';
 
 const lamp = DEMO_DEVICES.find((device) => device.model === 'LW-DL-DT6')!;
 
-test('an owner makes a display key; a lobby screen opens the dashboard with it, live, until it is revoked', async ({
-  page,
-  browser,
-}) => {
+/** Signs in as the demo owner and opens the demo network's lobby dashboard drawer from the network list. */
+async function openLobbyDrawer(page: Page) {
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto('/project/network/index');
   await page.getByRole('button', { name: `More actions for ${DEMO_NETWORK.name}` }).click();
   await page.getByRole('menuitem', { name: 'Lobby dashboard' }).click();
-  const drawer = page.getByRole('dialog');
+  return page.getByRole('dialog');
+}
+
+test('an owner makes a display key; a lobby screen opens the dashboard with it, live, until it is revoked', async ({
+  page,
+  browser,
+}) => {
+  const drawer = await openLobbyDrawer(page);
   await expect(drawer).toContainText(`Lobby dashboard of ${DEMO_NETWORK.name}`);
 
   const screenName = `Reception ${Date.now() % 100_000}`;
@@ -58,10 +63,7 @@ test('the dashboard opens for a signed-in member from its link without a key, an
   page,
   browser,
 }) => {
-  await signIn(page, DEMO.email, DEMO.password);
-  await page.goto('/project/network/index');
-  await page.getByRole('button', { name: `More actions for ${DEMO_NETWORK.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Lobby dashboard' }).click();
+  await openLobbyDrawer(page);
   const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('display-open').click()]);
   await expect(tab.getByTestId('screen-network')).toHaveText(DEMO_NETWORK.name);
   await expect(tab.getByTestId('screen-live')).toHaveAttribute('data-status', 'open');

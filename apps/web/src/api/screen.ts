@@ -31,26 +31,6 @@ export function useScreenQuery(nid: number | null, key: string | null) {
   });
 }
 
-/**
- * A dashboard with one live event applied: device states merged (a device the snapshot does not know is
- * left out; an 'inventory' event makes the caller reload), gateway counts kept, zone counts recomputed.
- */
-export function applyScreenEvent(snapshot: ScreenSnapshot, event: LiveEvent): ScreenSnapshot {
-  if (event.type !== 'devices' || event.nid !== snapshot.network.id) return snapshot;
-  const updates = new Map(event.devices.map((device) => [device.id, device]));
-  let changed = false;
-  const devices = snapshot.devices.map((device) => {
-    const update = updates.get(device.id);
-    if (!update) return device;
-    changed = true;
-    const elements = new Map(device.elements.map((element) => [element.index, element]));
-    for (const element of update.elements) elements.set(element.index, element);
-    return { ...device, online: update.online, elements: [...elements.values()].sort((a, b) => a.index - b.index) };
-  });
-  if (!changed) return snapshot;
-  return { ...snapshot, devices, zones: zoneCounts(snapshot.zones, devices) };
-}
-
 /** Totals of the whole network as the dashboard shows them. */
 export function screenTotals(snapshot: ScreenSnapshot) {
   return screenCounts(snapshot.devices);

@@ -1,16 +1,27 @@
-import type { ScreenSnapshot } from '@lightwell/domain';
+import { type LiveEvent, type ScreenSnapshot, zoneCounts } from '@lightwell/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openCallStream } from '../../../api/client';
-import { applyScreenEvent, screenKeys, useScreenQuery } from '../../../api/screen';
-import { followLiveStream, type LiveStatus } from '../../../features/live';
+import { screenKeys, useScreenQuery } from '../../../api/screen';
+import { followLiveStream, type LiveStatus, mergeDeviceStates } from '../../../features/live';
 import { useSession } from '../../../stores/session';
 
 /** The display key in the page's fragment (`#key=lwd_…`), or null. */
 export function displayKeyOf(hash: string): string | null {
   const key = new URLSearchParams(hash.replace(/^#/, '')).get('key');
   return key?.startsWith('lwd_') ? key : null;
+}
+
+/**
+ * A dashboard with one live event applied: device states merged as the plan merges them (a device the
+ * snapshot does not know is left out; an 'inventory' event makes the caller reload), zone counts recomputed.
+ */
+export function applyScreenEvent(snapshot: ScreenSnapshot, event: LiveEvent): ScreenSnapshot {
+  if (event.type !== 'devices' || event.nid !== snapshot.network.id) return snapshot;
+  const merged = mergeDeviceStates(snapshot, event);
+  if (!merged || merged === snapshot) return snapshot;
+  return { ...merged, zones: zoneCounts(merged.zones, merged.devices) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import { formatPrice, type ProjectSummary } from '@lightwell/domain';
-import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioProject } from '../../../../api/portfolio';
 import { projectLabel } from '../../../../components/project-label';
@@ -48,6 +48,31 @@ export function ProjectsTable({
   onOpen: (project: HomeProject, network?: HomeNetwork) => void;
 }) {
   const { t, i18n } = useTranslation();
+  type Month = PortfolioProject['thisMonth'];
+  /** A column of one monthly figure: this month in front, last month under it. */
+  const monthColumn = (
+    key: string,
+    title: string,
+    width: number,
+    format: (month: Month, figures: PortfolioProject) => string,
+  ): TableColumnType<HomeProject> => ({
+    key,
+    title,
+    width,
+    render: (_, project) =>
+      project.figures ? (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong={key === 'energy'}>
+            {format(project.figures.thisMonth, project.figures)}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('home.portfolio.lastMonth', { value: format(project.figures.lastMonth, project.figures) })}
+          </Typography.Text>
+        </Space>
+      ) : (
+        '—'
+      ),
+  });
   return (
     <Table<HomeProject>
       rowKey="id"
@@ -93,62 +118,11 @@ export function ProjectsTable({
             </Space>
           ),
         },
-        {
-          key: 'energy',
-          title: t('home.portfolio.energy'),
-          width: 150,
-          render: (_, project) =>
-            project.figures ? (
-              <Space orientation="vertical" size={0}>
-                <Typography.Text strong>{formatKWh(project.figures.thisMonth.energyWh, i18n.language)}</Typography.Text>
-                <Typography.Text type="secondary">
-                  {t('home.portfolio.lastMonth', {
-                    value: formatKWh(project.figures.lastMonth.energyWh, i18n.language),
-                  })}
-                </Typography.Text>
-              </Space>
-            ) : (
-              '—'
-            ),
-        },
-        {
-          key: 'cost',
-          title: t('home.portfolio.cost'),
-          width: 140,
-          render: (_, project) =>
-            project.figures ? (
-              <Space orientation="vertical" size={0}>
-                <Typography.Text>
-                  {formatCost(project.figures.thisMonth.cost, project.figures.currency)}
-                </Typography.Text>
-                <Typography.Text type="secondary">
-                  {t('home.portfolio.lastMonth', {
-                    value: formatCost(project.figures.lastMonth.cost, project.figures.currency),
-                  })}
-                </Typography.Text>
-              </Space>
-            ) : (
-              '—'
-            ),
-        },
-        {
-          key: 'co2',
-          title: t('home.portfolio.co2'),
-          width: 130,
-          render: (_, project) =>
-            project.figures ? (
-              <Space orientation="vertical" size={0}>
-                <Typography.Text>{formatKg(project.figures.thisMonth.co2Grams, i18n.language)}</Typography.Text>
-                <Typography.Text type="secondary">
-                  {t('home.portfolio.lastMonth', {
-                    value: formatKg(project.figures.lastMonth.co2Grams, i18n.language),
-                  })}
-                </Typography.Text>
-              </Space>
-            ) : (
-              '—'
-            ),
-        },
+        monthColumn('energy', t('home.portfolio.energy'), 150, (month) => formatKWh(month.energyWh, i18n.language)),
+        monthColumn('cost', t('home.portfolio.cost'), 140, (month, figures) =>
+          formatCost(month.cost, figures.currency),
+        ),
+        monthColumn('co2', t('home.portfolio.co2'), 130, (month) => formatKg(month.co2Grams, i18n.language)),
         {
           key: 'devices',
           title: t('home.portfolio.devices'),
