@@ -15,4 +15,6 @@ export function launchSimulator(options: {
   controlPort?: number | undefined;
   quiet?: boolean;
   stdout?: 'inherit' | 'ignore';
+  /** Where the simulator's lines for people go (history started / stored); default standard output. */
+  say?: (line: string) => void;
 }): LaunchedSimulator;

@@ -10,9 +10,18 @@ const here = new URL('.', import.meta.url).pathname;
  * serial numbers and the control endpoint's URL once every gateway is connected, and rejects if the
  * process ends first. `stop()` ends it and resolves when it has ended.
  *
- * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore' }} options
+ * Lines the simulator has for people (the history filling, and when it is stored) go to `say` (default
+ * standard output).
+ *
+ * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore', say?: (line: string) => void }} options
  */
-export function launchSimulator({ fleet, controlPort, quiet = true, stdout = 'ignore' }) {
+export function launchSimulator({
+  fleet,
+  controlPort,
+  quiet = true,
+  stdout = 'ignore',
+  say = (line) => process.stdout.write(`${line}\n`),
+}) {
   const args = ['--import', 'tsx', 'src/cli.ts', '--config', '-'];
   if (controlPort !== undefined) args.push('--control-port', String(controlPort));
   if (quiet) args.push('--quiet');
@@ -21,6 +30,7 @@ export function launchSimulator({ fleet, controlPort, quiet = true, stdout = 'ig
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise((resolve, reject) => {
     child.on('message', (message) => {
+      if (message?.type === 'lightwell:simulator-log') say(message.text);
       if (message?.type === 'lightwell:simulator-ready')
         resolve({ gateways: message.gateways, control: message.control });
     });

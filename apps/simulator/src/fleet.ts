@@ -41,7 +41,20 @@ export interface Simulator {
   /** The gateway holding a device (MAC in any notation). */
   gatewayOf(mac: string): SimGateway;
   snapshot(): GatewaySnapshot[];
+  /**
+   * Fills the `spanMs` before each mesh's earliest readings (before now on a fresh start) with simulated
+   * history, sent as numbered readings reports by the mesh's readings gateway (`SimGateway.fillHistory`).
+   */
+  fillHistory(spanMs: number): HistoryFill;
   stop(): Promise<void>;
+}
+
+/** A history handed to the report channels: how many reports, and the last `seq` per gateway. */
+export interface HistoryFill {
+  reports: number;
+  lastSeq: Map<string, number>;
+  /** Whether the console confirmed every report of this history (`storedUpTo`). */
+  stored(): boolean;
 }
 
 /** A fleet file (`--config`): the broker may come from the command line instead. */
@@ -52,6 +65,8 @@ export const FleetFileSchema = z.object({
   reportPeriodMs: z.number().optional(),
   sensorMeanMs: z.number().optional(),
   stateDir: z.string().optional(),
+  /** Fill this many days of history before going live (the demo: when the console has no readings yet). */
+  historyDays: z.number().positive().optional(),
   gateways: z.array(
     z.object({
       sn: z.string(),
@@ -121,6 +136,24 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return gateway;
     },
     snapshot: () => list.map((gateway) => gateway.snapshot()),
+    fillHistory(spanMs) {
+      const lastSeq = new Map<string, number>();
+      let reports = 0;
+      const filled = new Set<SimMesh>();
+      for (const gateway of list) {
+        if (filled.has(gateway.mesh)) continue;
+        filled.add(gateway.mesh);
+        const reporter = gateway.mesh.readingsReporter() ?? gateway;
+        const result = reporter.fillHistory(spanMs);
+        reports += result.reports;
+        if (result.lastSeq >= 0) lastSeq.set(reporter.sn, result.lastSeq);
+      }
+      return {
+        reports,
+        lastSeq,
+        stored: () => [...lastSeq].every(([sn, seq]) => gateways.get(sn)!.reports.confirmed >= seq),
+      };
+    },
     async stop() {
       await Promise.all(list.map((gateway) => gateway.stop()));
     },

@@ -17,6 +17,7 @@ import {
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
 import { DeviceMeter, occupancyChance } from './energy-model.ts';
+import { type CounterAnchor, simulateHistory } from './history.ts';
 import type { NumberedReport, ReportBuffer, UnnumberedReport } from './report-buffer.ts';
 import { ReportSender } from './report-sender.ts';
 import { sharedTicker, type Ticker } from './ticker.ts';
@@ -108,6 +109,11 @@ export class SimMesh {
   readonly meters = new Map<string, DeviceMeter>();
   readonly gateways: SimGateway[] = [];
   private lastAccrueAt = 0;
+  /**
+   * The earliest readings sent (a live report or a history): its time and each driver's counter then.
+   * A history ends there, so the counters the console sees never go back.
+   */
+  earliestReadings: { at: number; counters: Map<string, CounterAnchor> } | null = null;
 
   constructor(specs: SimDeviceSpec[]) {
     for (const spec of specs) {
@@ -129,6 +135,13 @@ export class SimMesh {
     this.lastAccrueAt = now;
     for (const device of this.devices.values()) device.accrue(seconds);
     for (const meter of this.meters.values()) meter.accrue(seconds, new Date(now));
+  }
+
+  /** Where a history must end: the earliest readings sent, else now with the counters as they are. */
+  historyEnd(now: number): { at: number; counters: Map<string, CounterAnchor> } {
+    if (this.earliestReadings) return this.earliestReadings;
+    const counters = new Map([...this.meters].map(([mac, meter]) => [mac, { raw: meter.raw, serial: meter.serial }]));
+    return { at: now, counters };
   }
 
   /** The gateway that reports the mesh's readings: a connected one, else the first (it buffers them). */
@@ -784,6 +797,7 @@ export class SimGateway {
 
   /** A `readings` report of every online device's counters (in chunks of the schema's 2000 devices). */
   private publishReadings(now: number): void {
+    this.mesh.earliestReadings ??= this.mesh.historyEnd(now);
     const readings = [...this.devices.values()]
       .filter((device) => device.presence === 'online')
       .map((device) => this.mesh.meters.get(device.mac)?.take(!this.options.httpUrl) ?? null)
@@ -791,6 +805,35 @@ export class SimGateway {
     for (let start = 0; start < readings.length; start += 2000) {
       this.publishReport({ kind: 'readings', at: seconds(now), devices: readings.slice(start, start + 2000) });
     }
+  }
+
+  /**
+   * Fills the `spanMs` before the earliest readings the mesh sent (or before now) with simulated readings
+   * reports every 15 minutes (`history.ts`), numbered and buffered like any report, oldest first; the
+   * mesh's readings gateway sends them. Answers the number of reports and the last one's `seq` (none: -1).
+   */
+  fillHistory(spanMs: number): { reports: number; lastSeq: number; from: number; to: number } {
+    const reporter = this.mesh.readingsReporter() ?? this;
+    if (reporter !== this) return reporter.fillHistory(spanMs);
+    const end = this.mesh.historyEnd(Date.now());
+    const history = simulateHistory({
+      devices: this.devices.values(),
+      from: end.at - spanMs,
+      to: end.at,
+      anchors: end.counters,
+      sensorMeanMs: this.options.sensorMeanMs || undefined,
+    });
+    this.mesh.earliestReadings = { at: end.at - spanMs, counters: history.startAnchors };
+    let lastSeq = -1;
+    let reports = 0;
+    for (const report of history.reports) {
+      for (let start = 0; start < report.devices.length; start += 2000) {
+        const devices = report.devices.slice(start, start + 2000);
+        lastSeq = this.publishReport({ kind: 'readings', at: report.at, devices }).seq;
+        reports += 1;
+      }
+    }
+    return { reports, lastSeq, from: end.at - spanMs, to: end.at };
   }
 
   /** A device's driver counter is reset to 0 (reported with the next readings). */
