@@ -60,7 +60,7 @@ export async function startControlServer(
         const days = Number(url.searchParams.get('days') ?? '7');
         if (!(days > 0 && days <= 60)) return send(400, { error: 'days must be a number from 0 to 60' });
         const fill = simulator.fillHistory(days * 86_400_000);
-        return send(200, { ok: true, reports: fill.reports, lastSeq: Object.fromEntries(fill.lastSeq) });
+        return send(200, { ok: true, reports: fill.reports });
       }
       if (request.method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
         const gateway = simulator.gateway(parts[1]!);

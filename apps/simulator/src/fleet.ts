@@ -49,10 +49,9 @@ export interface Simulator {
   stop(): Promise<void>;
 }
 
-/** A history handed to the report channels: how many reports, and the last `seq` per gateway. */
+/** A history handed to the report channels: how many reports, and whether the console has them all. */
 export interface HistoryFill {
   reports: number;
-  lastSeq: Map<string, number>;
   /** Whether the console confirmed every report of this history (`storedUpTo`). */
   stored(): boolean;
 }
@@ -137,22 +136,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
     snapshot: () => list.map((gateway) => gateway.snapshot()),
     fillHistory(spanMs) {
-      const lastSeq = new Map<string, number>();
+      const reporters = new Set<SimGateway>();
       let reports = 0;
-      const filled = new Set<SimMesh>();
       for (const gateway of list) {
-        if (filled.has(gateway.mesh)) continue;
-        filled.add(gateway.mesh);
         const reporter = gateway.mesh.readingsReporter() ?? gateway;
-        const result = reporter.fillHistory(spanMs);
-        reports += result.reports;
-        if (result.lastSeq >= 0) lastSeq.set(reporter.sn, result.lastSeq);
+        if (reporters.has(reporter)) continue;
+        reporters.add(reporter);
+        reports += reporter.fillHistory(spanMs).reports;
       }
-      return {
-        reports,
-        lastSeq,
-        stored: () => [...lastSeq].every(([sn, seq]) => gateways.get(sn)!.reports.confirmed >= seq),
-      };
+      return { reports, stored: () => [...reporters].every((reporter) => !reporter.historyPending) };
     },
     async stop() {
       await Promise.all(list.map((gateway) => gateway.stop()));

@@ -160,6 +160,11 @@ export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 60_000, ran
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/**
+ * Device readings of history a gateway sends before it waits for their confirmation: about one of the
+ * console's PGlite transactions (500 rows), so a page request never waits behind a whole week.
+ */
+const HISTORY_WINDOW = 500;
 /** A report's fields as its mesh-prefix HTTP call takes them. */
 const withoutKind = ({ kind: _kind, ...fields }: NumberedReport) => fields;
 
@@ -190,6 +195,14 @@ export class SimGateway {
   private wantedOffline = false;
   private reportPeriod: number;
   private offlineTimer: NodeJS.Timeout | null = null;
+  /** History reports not numbered yet, sent a window at a time so the console goes on answering. */
+  private readonly historyQueue: UnnumberedReport[] = [];
+  /** Sequence number of the last report taken from the history queue. */
+  private historyLastSeq = -1;
+  /** When the history window waiting for confirmation was sent (null: none waits). */
+  private historyWindowAt: number | null = null;
+  /** No history window before this time (the gateway rests as long as the console took to store the last). */
+  private historyRestUntil = 0;
   connection: GatewayConnection = 'offline';
   /** Connections lost or refused since start (each one scheduled a reconnect). */
   reconnects = 0;
@@ -597,7 +610,10 @@ export class SimGateway {
     } catch {
       return;
     }
-    if (this.reportSender.handle(body)) return;
+    if (this.reportSender.handle(body)) {
+      if (this.historyQueue.length > 0) this.sendHistory();
+      return;
+    }
     const cancel = CancelMessageSchema.safeParse(body);
     if (cancel.success) {
       this.cancel(cancel.data.cancelTaskId);
@@ -754,6 +770,7 @@ export class SimGateway {
   private slowTick(now: number): void {
     this.mesh.accrue(now, this.ticker.slowMs / 1000);
     this.reportSender.tick(now);
+    if (this.historyQueue.length > 0) this.sendHistory();
     // Readings are counted while offline too: the gateway keeps them and replays them when back.
     if (this.mesh.readingsReporter() === this && !this.client?.connected && this.wantedOffline) {
       this.reportWhenDue(now, true);
@@ -803,19 +820,29 @@ export class SimGateway {
       .map((device) => this.mesh.meters.get(device.mac)?.take(!this.options.httpUrl) ?? null)
       .filter((reading) => reading !== null);
     for (let start = 0; start < readings.length; start += 2000) {
-      this.publishReport({ kind: 'readings', at: seconds(now), devices: readings.slice(start, start + 2000) });
+      const report: UnnumberedReport = {
+        kind: 'readings',
+        at: seconds(now),
+        devices: readings.slice(start, start + 2000),
+      };
+      if (this.historyQueue.length > 0) this.historyQueue.push(report);
+      else this.publishReport(report);
     }
   }
 
   /**
    * Fills the `spanMs` before the earliest readings the mesh sent (or before now) with simulated readings
-   * reports every 15 minutes (`history.ts`), numbered and buffered like any report, oldest first; the
-   * mesh's readings gateway sends them. Answers the number of reports and the last one's `seq` (none: -1).
+   * reports (`history.ts`), oldest first, sent by the mesh's readings gateway as ordinary numbered
+   * reports. They are numbered a window at a time (`HISTORY_WINDOW` device readings, the next once these
+   * are confirmed and after as long a rest), so the console stores them between its other work; live
+   * readings wait behind them, so the counters the console sees never go back. Answers the number of
+   * reports and the span. `until` (ms) ends the history there instead of now when the mesh sent no readings
+   * yet (tests that want a given weekday).
    */
-  fillHistory(spanMs: number): { reports: number; lastSeq: number; from: number; to: number } {
+  fillHistory(spanMs: number, until = Date.now()): { reports: number; from: number; to: number } {
     const reporter = this.mesh.readingsReporter() ?? this;
-    if (reporter !== this) return reporter.fillHistory(spanMs);
-    const end = this.mesh.historyEnd(Date.now());
+    if (reporter !== this) return reporter.fillHistory(spanMs, until);
+    const end = this.mesh.historyEnd(until);
     const history = simulateHistory({
       devices: this.devices.values(),
       from: end.at - spanMs,
@@ -824,16 +851,43 @@ export class SimGateway {
       sensorMeanMs: this.options.sensorMeanMs || undefined,
     });
     this.mesh.earliestReadings = { at: end.at - spanMs, counters: history.startAnchors };
-    let lastSeq = -1;
-    let reports = 0;
+    const chunks: UnnumberedReport[] = [];
     for (const report of history.reports) {
       for (let start = 0; start < report.devices.length; start += 2000) {
-        const devices = report.devices.slice(start, start + 2000);
-        lastSeq = this.publishReport({ kind: 'readings', at: report.at, devices }).seq;
-        reports += 1;
+        chunks.push({ kind: 'readings', at: report.at, devices: report.devices.slice(start, start + 2000) });
       }
     }
-    return { reports, lastSeq, from: end.at - spanMs, to: end.at };
+    // An earlier history still queued is newer: this one goes first.
+    this.historyQueue.unshift(...chunks);
+    this.sendHistory();
+    return { reports: chunks.length, from: end.at - spanMs, to: end.at };
+  }
+
+  /** Whether history reports wait to be sent or to be confirmed by the console. */
+  get historyPending(): boolean {
+    return this.historyQueue.length > 0 || this.reports.confirmed < this.historyLastSeq;
+  }
+
+  /**
+   * Numbers the next window of queued history (`HISTORY_WINDOW` device readings) once the last one is
+   * confirmed and the gateway has rested as long as the console took to store it: the console then spends
+   * at most half its time on the history and answers pages in between.
+   */
+  private sendHistory(now = Date.now()): void {
+    if (!this.connected) return;
+    if (this.historyWindowAt !== null) {
+      if (this.reports.confirmed < this.historyLastSeq) return;
+      this.historyRestUntil = now + (now - this.historyWindowAt);
+      this.historyWindowAt = null;
+    }
+    if (now < this.historyRestUntil) return;
+    let readings = 0;
+    while (this.historyQueue.length > 0 && readings < HISTORY_WINDOW) {
+      const report = this.historyQueue.shift()!;
+      this.historyLastSeq = this.publishReport(report).seq;
+      readings += report.kind === 'readings' ? report.devices.length : 1;
+      this.historyWindowAt = now;
+    }
   }
 
   /** A device's driver counter is reset to 0 (reported with the next readings). */
