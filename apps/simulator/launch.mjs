@@ -11,7 +11,8 @@ const here = new URL('.', import.meta.url).pathname;
  * process ends first. `stop()` ends it and resolves when it has ended.
  *
  * Lines the simulator has for people (the history filling, and when it is stored) go to `say` (default
- * standard output).
+ * standard output). `historyStored` resolves with `{reports, ms}` once the console stored the history the
+ * fleet asked for (`historyDays`), at once with null when it asked for none.
  *
  * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore', say?: (line: string) => void }} options
  */
@@ -37,9 +38,20 @@ export function launchSimulator({
     exited.then(({ code, signal }) => reject(new Error(`the simulator ended (${signal ?? `exit code ${code}`})`)));
   });
   ready.catch(() => undefined);
+  const historyStored = fleet.historyDays
+    ? new Promise((resolve, reject) => {
+        child.on('message', (message) => {
+          if (message?.type === 'lightwell:simulator-history-stored')
+            resolve({ reports: message.reports, ms: message.ms });
+        });
+        exited.then(() => reject(new Error('the simulator ended before its history was stored')));
+      })
+    : Promise.resolve(null);
+  historyStored.catch(() => undefined);
   return {
     child,
     ready,
+    historyStored,
     exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -121,7 +121,9 @@ function fillHistory(spanMs: number): void {
   const timer = setInterval(() => {
     if (!fill.stored()) return;
     clearInterval(timer);
-    say(`simulator: history stored, ${fill.reports} readings reports in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+    const ms = Date.now() - begun;
+    say(`simulator: history stored, ${fill.reports} readings reports in ${(ms / 1000).toFixed(1)} s`);
+    process.send?.({ type: 'lightwell:simulator-history-stored', reports: fill.reports, ms });
   }, 250);
   timer.unref();
 }
