@@ -78,17 +78,15 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
         { nid: network.id, name: 'Corridor', points: [] },
       ])
       .returning();
-    await t.db
-      .insert(nodes)
-      .values([
-        ...[...OFFICE, 14].map((address) => ({
-          nid: network.id,
-          zoneId: office!.id,
-          name: `N${address}`,
-          rid: idOf(address),
-        })),
-        { nid: network.id, zoneId: corridor!.id, name: 'N15', rid: idOf(15) },
-      ]);
+    await t.db.insert(nodes).values([
+      ...[...OFFICE, 14].map((address) => ({
+        nid: network.id,
+        zoneId: office!.id,
+        name: `N${address}`,
+        rid: idOf(address),
+      })),
+      { nid: network.id, zoneId: corridor!.id, name: 'N15', rid: idOf(15) },
+    ]);
 
     const monday = lastMonday();
     const until = monday.getTime() + DAY;

@@ -161,10 +161,10 @@ export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 60_000, ran
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 /**
- * Device readings of history a gateway sends before it waits for their confirmation: about one of the
- * console's PGlite transactions (500 rows), so a page request never waits behind a whole week.
+ * Device readings of history a gateway sends before it waits for their confirmation: about two of the
+ * console's PGlite transactions (500 rows each), so a page request never waits behind a whole week.
  */
-const HISTORY_WINDOW = 500;
+const HISTORY_WINDOW = 1000;
 /** A report's fields as its mesh-prefix HTTP call takes them. */
 const withoutKind = ({ kind: _kind, ...fields }: NumberedReport) => fields;
 
@@ -834,7 +834,7 @@ export class SimGateway {
    * Fills the `spanMs` before the earliest readings the mesh sent (or before now) with simulated readings
    * reports (`history.ts`), oldest first, sent by the mesh's readings gateway as ordinary numbered
    * reports. They are numbered a window at a time (`HISTORY_WINDOW` device readings, the next once these
-   * are confirmed and after as long a rest), so the console stores them between its other work; live
+   * are confirmed and after a short rest), so the console stores them between its other work; live
    * readings wait behind them, so the counters the console sees never go back. Answers the number of
    * reports and the span. `until` (ms) ends the history there instead of now when the mesh sent no readings
    * yet (tests that want a given weekday).
@@ -870,14 +870,14 @@ export class SimGateway {
 
   /**
    * Numbers the next window of queued history (`HISTORY_WINDOW` device readings) once the last one is
-   * confirmed and the gateway has rested as long as the console took to store it: the console then spends
-   * at most half its time on the history and answers pages in between.
+   * confirmed and the gateway has rested a quarter of the time the console took to store it, so the
+   * console answers pages between windows (docs/decisions.md, "Demo history").
    */
   private sendHistory(now = Date.now()): void {
     if (!this.connected) return;
     if (this.historyWindowAt !== null) {
       if (this.reports.confirmed < this.historyLastSeq) return;
-      this.historyRestUntil = now + (now - this.historyWindowAt);
+      this.historyRestUntil = now + (now - this.historyWindowAt) / 4;
       this.historyWindowAt = null;
     }
     if (now < this.historyRestUntil) return;
