@@ -5,6 +5,8 @@ export interface LaunchedSimulator {
   child: ChildProcess;
   /** Resolves once every gateway is connected; rejects when the process ends first. */
   ready: Promise<{ gateways: string[]; control: string | null }>;
+  /** Resolves once the console stored the history the fleet asked for (`historyDays`); null when none. */
+  historyStored: Promise<{ reports: number; ms: number } | null>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
@@ -15,4 +17,6 @@ export function launchSimulator(options: {
   controlPort?: number | undefined;
   quiet?: boolean;
   stdout?: 'inherit' | 'ignore';
+  /** Where the simulator's lines for people go (history started / stored); default standard output. */
+  say?: (line: string) => void;
 }): LaunchedSimulator;

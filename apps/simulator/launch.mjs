@@ -10,9 +10,19 @@ const here = new URL('.', import.meta.url).pathname;
  * serial numbers and the control endpoint's URL once every gateway is connected, and rejects if the
  * process ends first. `stop()` ends it and resolves when it has ended.
  *
- * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore' }} options
+ * Lines the simulator has for people (the history filling, and when it is stored) go to `say` (default
+ * standard output). `historyStored` resolves with `{reports, ms}` once the console stored the history the
+ * fleet asked for (`historyDays`), at once with null when it asked for none.
+ *
+ * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore', say?: (line: string) => void }} options
  */
-export function launchSimulator({ fleet, controlPort, quiet = true, stdout = 'ignore' }) {
+export function launchSimulator({
+  fleet,
+  controlPort,
+  quiet = true,
+  stdout = 'ignore',
+  say = (line) => process.stdout.write(`${line}\n`),
+}) {
   const args = ['--import', 'tsx', 'src/cli.ts', '--config', '-'];
   if (controlPort !== undefined) args.push('--control-port', String(controlPort));
   if (quiet) args.push('--quiet');
@@ -21,15 +31,27 @@ export function launchSimulator({ fleet, controlPort, quiet = true, stdout = 'ig
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise((resolve, reject) => {
     child.on('message', (message) => {
+      if (message?.type === 'lightwell:simulator-log') say(message.text);
       if (message?.type === 'lightwell:simulator-ready')
         resolve({ gateways: message.gateways, control: message.control });
     });
     exited.then(({ code, signal }) => reject(new Error(`the simulator ended (${signal ?? `exit code ${code}`})`)));
   });
   ready.catch(() => undefined);
+  const historyStored = fleet.historyDays
+    ? new Promise((resolve, reject) => {
+        child.on('message', (message) => {
+          if (message?.type === 'lightwell:simulator-history-stored')
+            resolve({ reports: message.reports, ms: message.ms });
+        });
+        exited.then(() => reject(new Error('the simulator ended before its history was stored')));
+      })
+    : Promise.resolve(null);
+  historyStored.catch(() => undefined);
   return {
     child,
     ready,
+    historyStored,
     exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

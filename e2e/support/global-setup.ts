@@ -90,6 +90,8 @@ export default async function globalSetup() {
   simulator.catch(() => undefined);
   await waitForServer(child, () => output);
   const running = await simulator;
+  // The specs see the demo's whole simulated week (the console asks for it on a fresh database).
+  await running.historyStored;
   return async () => {
     await running.stop();
     child.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -30,8 +31,12 @@ try {
   await clock.time('listen', () => app.listen({ port: config!.port, host: config!.host }));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The demo gateways keep their unconfirmed reports beside the database: a history cut short by a stop
+  // is sent on at the next start.
   const fleet = config.demo
-    ? await clock.time('demo fleet', () => demoFleet(app.ctx, `http://127.0.0.1:${port}`))
+    ? await clock.time('demo fleet', () =>
+        demoFleet(app.ctx, `http://127.0.0.1:${port}`, { stateDir: join(dataDir, 'simulator') }),
+      )
     : null;
   app.log.debug({ phases: clock.phases, totalMs: clock.total() }, 'start phases');
   printBanner(config, database);

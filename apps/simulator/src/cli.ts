@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'control-port': { type: 'string' },
     'report-period': { type: 'string' },
     'state-dir': { type: 'string' },
+    history: { type: 'string' },
     'write-fleet': { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean' },
@@ -33,6 +34,7 @@ function usage(problem?: string): never {
       '  --control-port PORT   serve GET /state and the control calls on this port',
       '  --report-period MS    consumption report period (default 300000; 0 off)',
       "  --state-dir DIR       keep each gateway's report sequence and replay buffer in DIR across restarts",
+      '  --history SPAN        first fill SPAN of past readings (7d, 36h), every 15 minutes, then go on live',
       '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
       '  --config -            read the fleet file from standard input',
       '  --quiet               no per-gateway log lines (connection errors, refused calls)',
@@ -68,6 +70,20 @@ function parseLatency(text: string | undefined): Latency | undefined {
   return max === undefined || Number.isNaN(max) ? min : [min, max];
 }
 
+/** A span like 7d or 36h in ms. */
+function parseSpan(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([dh])$/.exec(text);
+  if (!match) usage('--history wants a span such as 7d or 36h');
+  return Number(match[1]) * (match[2] === 'd' ? 86_400_000 : 3_600_000);
+}
+const historyMs = values.history ? parseSpan(values.history) : (file?.historyDays ?? 0) * 86_400_000;
+
+/** One line for people: through the launching process when there is one (its stdout is not ours), else stdout. */
+function say(text: string): void {
+  if (process.send) process.send({ type: 'lightwell:simulator-log', text });
+  else process.stdout.write(`${text}\n`);
+}
+
 const started = Date.now();
 const simulator = await startSimulator({
   brokerUrl,
@@ -91,6 +107,26 @@ process.send?.({
   gateways: [...simulator.gateways.keys()],
   control: control?.url ?? null,
 });
+
+if (historyMs > 0) fillHistory(historyMs);
+
+/** Fills the history and says when the console has stored all of it (live reports go on meanwhile). */
+function fillHistory(spanMs: number): void {
+  const begun = Date.now();
+  const days = Math.round((spanMs / 86_400_000) * 10) / 10;
+  const fill = simulator.fillHistory(spanMs);
+  say(
+    `simulator: sending ${days} days of history, ${fill.reports} readings reports; the console stores them in the background`,
+  );
+  const timer = setInterval(() => {
+    if (!fill.stored()) return;
+    clearInterval(timer);
+    const ms = Date.now() - begun;
+    say(`simulator: history stored, ${fill.reports} readings reports in ${(ms / 1000).toFixed(1)} s`);
+    process.send?.({ type: 'lightwell:simulator-history-stored', reports: fill.reports, ms });
+  }, 250);
+  timer.unref();
+}
 
 /** The control endpoint; a taken port ends the simulator with one plain line. */
 async function openControl(port: number) {

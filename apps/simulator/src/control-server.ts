@@ -19,6 +19,7 @@ const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
  * - `POST /gateways/<sn>/offline|online`, `POST /gateways/<sn>/mesh-ready|mesh-down`;
  *   `POST /gateways/<sn>/offline?seconds=N`: offline for N seconds, counting readings into its replay buffer,
  *   then back, replaying them; `GET /gateways/<sn>/reports`: its report sequence and buffer;
+ * - `POST /history?days=N`: N days of readings before the earliest sent (every 15 minutes), as history;
  * - `POST /devices/<mac>/reset-counter|swap-driver`: the driver's energy counter goes to 0, or a new driver;
  * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`,
  *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press).
@@ -54,6 +55,12 @@ export async function startControlServer(
           pending: reports.pending.length,
           lostCount: reports.lostCount,
         });
+      }
+      if (request.method === 'POST' && url.pathname === '/history') {
+        const days = Number(url.searchParams.get('days') ?? '7');
+        if (!(days > 0 && days <= 60)) return send(400, { error: 'days must be a number from 0 to 60' });
+        const fill = simulator.fillHistory(days * 86_400_000);
+        return send(200, { ok: true, reports: fill.reports });
       }
       if (request.method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
         const gateway = simulator.gateway(parts[1]!);

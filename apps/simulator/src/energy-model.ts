@@ -45,29 +45,43 @@ export class DeviceMeter {
     this.raw = Math.round(Math.random() * 20_000_000);
   }
 
-  private get serial(): string {
+  /** The driver's serial number (a new driver, a new serial). */
+  get serial(): string {
     return `DRV-${this.device.mac.slice(-6)}-${this.driver}`;
   }
   private get nearWindow(): boolean {
     return this.device.spec.address % 3 === 0;
   }
 
-  /** Counts `seconds` ending at `at`. */
+  /** Counts `seconds` ending at `at`, with the light as the device has it now. */
   accrue(seconds: number, at: Date): void {
     const light = this.device.elements.find((element) => isLightElement(element.type));
     if (light) {
       const on = light.onOff === 1 && light.lightness > 0 && !light.driverFault;
-      const dimming = this.nearWindow ? 1 - 0.7 * daylight(at) : 1;
-      this.powerW = on ? this.device.spec.ratedPower * (light.lightness / 100) * dimming : 0;
-      if (on) this.onSeconds += seconds;
-      this.fraction += (this.powerW * seconds * UNITS_PER_WH) / 3600;
-      const whole = Math.floor(this.fraction);
-      this.raw += whole;
-      this.fraction -= whole;
+      this.accrueLight(seconds, at, on ? light.lightness : 0);
     }
     if (this.device.elements.some((element) => element.type === ElementType.motionSensor)) {
       if (Math.random() < occupancyChance(at)) this.occupiedSeconds += seconds;
     }
+  }
+
+  /**
+   * Counts `seconds` ending at `at` with the light at `level` (0-100, 0 off): the driver's counter, power
+   * and on-time, dimmed by daylight near windows. The history replays the office's day through it.
+   */
+  accrueLight(seconds: number, at: Date, level: number): void {
+    const dimming = this.nearWindow ? 1 - 0.7 * daylight(at) : 1;
+    this.powerW = level > 0 ? this.device.spec.ratedPower * (level / 100) * dimming : 0;
+    if (level > 0) this.onSeconds += seconds;
+    this.fraction += (this.powerW * seconds * UNITS_PER_WH) / 3600;
+    const whole = Math.floor(this.fraction);
+    this.raw += whole;
+    this.fraction -= whole;
+  }
+
+  /** A motion sensor saw the space occupied for `seconds`. */
+  countOccupied(seconds: number): void {
+    this.occupiedSeconds += seconds;
   }
 
   /** Motion triggers to report with the next readings (the gateway's motion events). */

@@ -41,7 +41,19 @@ export interface Simulator {
   /** The gateway holding a device (MAC in any notation). */
   gatewayOf(mac: string): SimGateway;
   snapshot(): GatewaySnapshot[];
+  /**
+   * Fills the `spanMs` before each mesh's earliest readings (before now on a fresh start) with simulated
+   * history, sent as numbered readings reports by the mesh's readings gateway (`SimGateway.fillHistory`).
+   */
+  fillHistory(spanMs: number): HistoryFill;
   stop(): Promise<void>;
+}
+
+/** A history handed to the report channels: how many reports, and whether the console has them all. */
+export interface HistoryFill {
+  reports: number;
+  /** Whether the console confirmed every report of this history (`storedUpTo`). */
+  stored(): boolean;
 }
 
 /** A fleet file (`--config`): the broker may come from the command line instead. */
@@ -52,6 +64,8 @@ export const FleetFileSchema = z.object({
   reportPeriodMs: z.number().optional(),
   sensorMeanMs: z.number().optional(),
   stateDir: z.string().optional(),
+  /** Fill this many days of history before going live (the demo: when the console has no readings yet). */
+  historyDays: z.number().positive().optional(),
   gateways: z.array(
     z.object({
       sn: z.string(),
@@ -121,6 +135,17 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return gateway;
     },
     snapshot: () => list.map((gateway) => gateway.snapshot()),
+    fillHistory(spanMs) {
+      const reporters = new Set<SimGateway>();
+      let reports = 0;
+      for (const gateway of list) {
+        const reporter = gateway.mesh.readingsReporter() ?? gateway;
+        if (reporters.has(reporter)) continue;
+        reporters.add(reporter);
+        reports += reporter.fillHistory(spanMs).reports;
+      }
+      return { reports, stored: () => [...reporters].every((reporter) => !reporter.historyPending) };
+    },
     async stop() {
       await Promise.all(list.map((gateway) => gateway.stop()));
     },

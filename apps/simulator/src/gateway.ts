@@ -17,6 +17,7 @@ import {
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
 import { DeviceMeter, occupancyChance } from './energy-model.ts';
+import { type CounterAnchor, simulateHistory } from './history.ts';
 import type { NumberedReport, ReportBuffer, UnnumberedReport } from './report-buffer.ts';
 import { ReportSender } from './report-sender.ts';
 import { sharedTicker, type Ticker } from './ticker.ts';
@@ -108,6 +109,11 @@ export class SimMesh {
   readonly meters = new Map<string, DeviceMeter>();
   readonly gateways: SimGateway[] = [];
   private lastAccrueAt = 0;
+  /**
+   * The earliest readings sent (a live report or a history): its time and each driver's counter then.
+   * A history ends there, so the counters the console sees never go back.
+   */
+  earliestReadings: { at: number; counters: Map<string, CounterAnchor> } | null = null;
 
   constructor(specs: SimDeviceSpec[]) {
     for (const spec of specs) {
@@ -131,6 +137,13 @@ export class SimMesh {
     for (const meter of this.meters.values()) meter.accrue(seconds, new Date(now));
   }
 
+  /** Where a history must end: the earliest readings sent, else now with the counters as they are. */
+  historyEnd(now: number): { at: number; counters: Map<string, CounterAnchor> } {
+    if (this.earliestReadings) return this.earliestReadings;
+    const counters = new Map([...this.meters].map(([mac, meter]) => [mac, { raw: meter.raw, serial: meter.serial }]));
+    return { at: now, counters };
+  }
+
   /** The gateway that reports the mesh's readings: a connected one, else the first (it buffers them). */
   readingsReporter(): SimGateway | undefined {
     return this.reporter() ?? this.gateways[0];
@@ -147,6 +160,11 @@ export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 60_000, ran
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/**
+ * Device readings of history a gateway sends before it waits for their confirmation: about two of the
+ * console's PGlite transactions (500 rows each), so a page request never waits behind a whole week.
+ */
+const HISTORY_WINDOW = 1000;
 /** A report's fields as its mesh-prefix HTTP call takes them. */
 const withoutKind = ({ kind: _kind, ...fields }: NumberedReport) => fields;
 
@@ -177,6 +195,14 @@ export class SimGateway {
   private wantedOffline = false;
   private reportPeriod: number;
   private offlineTimer: NodeJS.Timeout | null = null;
+  /** History reports not numbered yet, sent a window at a time so the console goes on answering. */
+  private readonly historyQueue: UnnumberedReport[] = [];
+  /** Sequence number of the last report taken from the history queue. */
+  private historyLastSeq = -1;
+  /** When the history window waiting for confirmation was sent (null: none waits). */
+  private historyWindowAt: number | null = null;
+  /** No history window before this time (the gateway rests as long as the console took to store the last). */
+  private historyRestUntil = 0;
   connection: GatewayConnection = 'offline';
   /** Connections lost or refused since start (each one scheduled a reconnect). */
   reconnects = 0;
@@ -584,7 +610,10 @@ export class SimGateway {
     } catch {
       return;
     }
-    if (this.reportSender.handle(body)) return;
+    if (this.reportSender.handle(body)) {
+      if (this.historyQueue.length > 0) this.sendHistory();
+      return;
+    }
     const cancel = CancelMessageSchema.safeParse(body);
     if (cancel.success) {
       this.cancel(cancel.data.cancelTaskId);
@@ -741,6 +770,7 @@ export class SimGateway {
   private slowTick(now: number): void {
     this.mesh.accrue(now, this.ticker.slowMs / 1000);
     this.reportSender.tick(now);
+    if (this.historyQueue.length > 0) this.sendHistory();
     // Readings are counted while offline too: the gateway keeps them and replays them when back.
     if (this.mesh.readingsReporter() === this && !this.client?.connected && this.wantedOffline) {
       this.reportWhenDue(now, true);
@@ -784,12 +814,79 @@ export class SimGateway {
 
   /** A `readings` report of every online device's counters (in chunks of the schema's 2000 devices). */
   private publishReadings(now: number): void {
+    this.mesh.earliestReadings ??= this.mesh.historyEnd(now);
     const readings = [...this.devices.values()]
       .filter((device) => device.presence === 'online')
       .map((device) => this.mesh.meters.get(device.mac)?.take(!this.options.httpUrl) ?? null)
       .filter((reading) => reading !== null);
     for (let start = 0; start < readings.length; start += 2000) {
-      this.publishReport({ kind: 'readings', at: seconds(now), devices: readings.slice(start, start + 2000) });
+      const report: UnnumberedReport = {
+        kind: 'readings',
+        at: seconds(now),
+        devices: readings.slice(start, start + 2000),
+      };
+      if (this.historyQueue.length > 0) this.historyQueue.push(report);
+      else this.publishReport(report);
+    }
+  }
+
+  /**
+   * Fills the `spanMs` before the earliest readings the mesh sent (or before now) with simulated readings
+   * reports (`history.ts`), oldest first, sent by the mesh's readings gateway as ordinary numbered
+   * reports. They are numbered a window at a time (`HISTORY_WINDOW` device readings, the next once these
+   * are confirmed and after a short rest), so the console stores them between its other work; live
+   * readings wait behind them, so the counters the console sees never go back. Answers the number of
+   * reports and the span. `until` (ms) ends the history there instead of now when the mesh sent no readings
+   * yet (tests that want a given weekday).
+   */
+  fillHistory(spanMs: number, until = Date.now()): { reports: number; from: number; to: number } {
+    const reporter = this.mesh.readingsReporter() ?? this;
+    if (reporter !== this) return reporter.fillHistory(spanMs, until);
+    const end = this.mesh.historyEnd(until);
+    const history = simulateHistory({
+      devices: this.devices.values(),
+      from: end.at - spanMs,
+      to: end.at,
+      anchors: end.counters,
+      sensorMeanMs: this.options.sensorMeanMs || undefined,
+    });
+    this.mesh.earliestReadings = { at: end.at - spanMs, counters: history.startAnchors };
+    const chunks: UnnumberedReport[] = [];
+    for (const report of history.reports) {
+      for (let start = 0; start < report.devices.length; start += 2000) {
+        chunks.push({ kind: 'readings', at: report.at, devices: report.devices.slice(start, start + 2000) });
+      }
+    }
+    // An earlier history still queued is newer: this one goes first.
+    this.historyQueue.unshift(...chunks);
+    this.sendHistory();
+    return { reports: chunks.length, from: end.at - spanMs, to: end.at };
+  }
+
+  /** Whether history reports wait to be sent or to be confirmed by the console. */
+  get historyPending(): boolean {
+    return this.historyQueue.length > 0 || this.reports.confirmed < this.historyLastSeq;
+  }
+
+  /**
+   * Numbers the next window of queued history (`HISTORY_WINDOW` device readings) once the last one is
+   * confirmed and the gateway has rested a quarter of the time the console took to store it, so the
+   * console answers pages between windows (docs/decisions.md, "Demo history").
+   */
+  private sendHistory(now = Date.now()): void {
+    if (!this.connected) return;
+    if (this.historyWindowAt !== null) {
+      if (this.reports.confirmed < this.historyLastSeq) return;
+      this.historyRestUntil = now + (now - this.historyWindowAt) / 4;
+      this.historyWindowAt = null;
+    }
+    if (now < this.historyRestUntil) return;
+    let readings = 0;
+    while (this.historyQueue.length > 0 && readings < HISTORY_WINDOW) {
+      const report = this.historyQueue.shift()!;
+      this.historyLastSeq = this.publishReport(report).seq;
+      readings += report.kind === 'readings' ? report.devices.length : 1;
+      this.historyWindowAt = now;
     }
   }
 

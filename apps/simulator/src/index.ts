@@ -3,6 +3,7 @@ export * from './devices.ts';
 export * from './energy-model.ts';
 export * from './fleet.ts';
 export * from './gateway.ts';
+export * from './history.ts';
 export * from './report-buffer.ts';
 export * from './report-sender.ts';
 export * from './ticker.ts';

@@ -1,7 +1,7 @@
 import { type HardwareKind, isLightElement } from '@lightwell/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { deviceElements, devices, gateways, networks, sceneDevices, scenes } from '../db/schema.ts';
+import { deviceElements, devices, gateways, networks, sceneDevices, scenes, telemetryReadings } from '../db/schema.ts';
 import { demoGatewaySecret } from '../gateway-link/credentials.ts';
 import { DEMO_GATEWAYS, DEMO_PRODUCTS } from './demo-installation.ts';
 
@@ -52,8 +52,15 @@ export interface DemoFleet {
   latencyMs: [number, number];
   reportPeriodMs: number;
   sensorMeanMs: number;
+  /** Days of history the simulator fills first: 7 while the console has no readings of the demo devices. */
+  historyDays?: number;
+  /** Where the simulated gateways keep their report sequences and replay buffers across restarts. */
+  stateDir?: string;
   gateways: DemoFleetGateway[];
 }
+
+/** Days of readings a first demo start fills in (docs/decisions.md, "Demo history"). */
+export const DEMO_HISTORY_DAYS = 7;
 
 /**
  * The demo installation's gateways and devices as the simulator runs them: the stored devices with
@@ -151,19 +158,45 @@ export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGatew
   }));
 }
 
+/** Whether the console stored any reading of a demo gateway's network's devices. */
+async function hasDemoReadings(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(telemetryReadings)
+    .innerJoin(devices, eq(devices.id, telemetryReadings.deviceId))
+    .innerJoin(gateways, eq(gateways.nid, devices.nid))
+    .where(
+      inArray(
+        gateways.sn,
+        DEMO_GATEWAYS.map((g) => g.sn),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The fleet file that runs the demo installation against this console: its broker (`ctx.link.brokerUrl`),
- * the mesh-prefix HTTP calls to `httpUrl`, device latency 20-150 ms. Null when there is no demo installation.
+ * the mesh-prefix HTTP calls to `httpUrl`, device latency 20-150 ms, and with `stateDir` the gateways'
+ * replay buffers kept there. While the console has no readings of the demo devices it asks for
+ * `DEMO_HISTORY_DAYS` of history. Null when there is no demo installation.
  */
-export async function demoFleet(ctx: AppContext, httpUrl: string): Promise<DemoFleet | null> {
+export async function demoFleet(
+  ctx: AppContext,
+  httpUrl: string,
+  options: { stateDir?: string } = {},
+): Promise<DemoFleet | null> {
   const fleet = await demoFleetGateways(ctx);
   if (fleet.length === 0) return null;
+  const history = !(await hasDemoReadings(ctx));
   return {
     brokerUrl: ctx.link.brokerUrl,
     httpUrl,
     latencyMs: [20, 150],
     reportPeriodMs: 60_000,
     sensorMeanMs: 90_000,
+    ...(history ? { historyDays: DEMO_HISTORY_DAYS } : {}),
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
     gateways: fleet,
   };
 }

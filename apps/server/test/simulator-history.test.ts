@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { Code, type NetworkEnergy } from '@lightwell/domain';
+import { SimGateway, Ticker } from '@lightwell/simulator';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { devices, gateways, nodes, zones } from '../src/db/schema.ts';
+import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
+import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
+import { waitFor } from './mqtt/fake-gateway.ts';
+
+const DAY = 86_400_000;
+/** The simulator's office day is in the local time of its process; the network uses the same zone. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Local midnight starting the most recent Monday before now. */
+function lastMonday(): Date {
+  const day = new Date();
+  day.setHours(0, 0, 0, 0);
+  while (day.getDay() !== 1 || day.getTime() > Date.now() - DAY) day.setDate(day.getDate() - 1);
+  return day;
+}
+
+// Office luminaires 9-13 (10 is sometimes left on), its motion sensor 14, a corridor luminaire 15.
+const OFFICE = [9, 10, 11, 12, 13];
+const mac = (address: number) => `AD00000000${address.toString(16).padStart(2, '0')}`.toUpperCase();
+
+describeApi('a simulated gateway’s history reaches the energy overview', () => {
+  let t: TestApp;
+  let gateway: SimGateway | null = null;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await t?.close();
+  });
+
+  it('stores two days (Sunday and Monday) of history: Monday uses far more, zones add up to the network', async () => {
+    const { network, owner } = await networkTeam(t);
+    await t.db.execute(sql`UPDATE networks SET time_zone = ${TIME_ZONE} WHERE id = ${network.id}`);
+    const sn = `gw-history-${randomBytes(4).toString('hex')}`;
+    const secret = randomBytes(12).toString('hex');
+    await t.db.insert(gateways).values({ nid: network.id, sn, name: sn, secretHash: hashGatewaySecret(secret) });
+    gateway = new SimGateway({
+      sn,
+      secret,
+      brokerUrl: t.brokerUrl,
+      // A fast ticker sends the history's windows quickly; no live readings, so only history is stored.
+      ticker: new Ticker(50, 100),
+      reportPeriodMs: 0,
+      sensorMeanMs: 0,
+      latencyMs: 0,
+      devices: [
+        ...OFFICE.map((address) => ({
+          mac: mac(address),
+          address,
+          kind: 'dt6' as const,
+          model: 'M-DT6',
+          ratedPower: 40,
+        })),
+        { mac: mac(14), address: 14, kind: 'motionSensor', model: 'M-PIR' },
+        { mac: mac(15), address: 15, kind: 'dt6', model: 'M-DT6', ratedPower: 20 },
+      ],
+    });
+    gateway.start();
+    await gateway.whenConnected();
+    const stored = async () => await t.db.select().from(devices).where(eq(devices.nid, network.id));
+    const found = await waitFor(
+      async () => ((await stored()).length === 7 ? stored() : undefined),
+      10_000,
+      'inventory',
+    );
+    const idOf = (address: number) => found.find((device) => device.mac === mac(address))!.id;
+    const [office, corridor] = await t.db
+      .insert(zones)
+      .values([
+        { nid: network.id, name: 'Office', points: [] },
+        { nid: network.id, name: 'Corridor', points: [] },
+      ])
+      .returning();
+    await t.db.insert(nodes).values([
+      ...[...OFFICE, 14].map((address) => ({
+        nid: network.id,
+        zoneId: office!.id,
+        name: `N${address}`,
+        rid: idOf(address),
+      })),
+      { nid: network.id, zoneId: corridor!.id, name: 'N15', rid: idOf(15) },
+    ]);
+
+    const monday = lastMonday();
+    const until = monday.getTime() + DAY;
+    const fill = gateway.fillHistory(2 * DAY, until);
+    expect(fill.reports).toBe(2 * 96);
+    await waitFor(async () => (gateway!.historyPending ? undefined : true), 60_000, 'history stored');
+
+    const reply = await call(
+      t.app,
+      'networkEnergy',
+      { nid: network.id, span: '7d', until: Math.floor(until / 1000) - 1 },
+      owner.session,
+    );
+    expect(reply.body.code).toBe(Code.ok);
+    const data = reply.body.data as NetworkEnergy;
+    const dayTotal = (start: number) =>
+      data.series
+        .filter((frame) => frame.start * 1000 >= start && frame.start * 1000 < start + DAY)
+        .reduce((sum, frame) => sum + frame.bySource.d4i + frame.bySource.meter + frame.bySource.estimate, 0);
+    const sunday = dayTotal(monday.getTime() - DAY);
+    const weekday = dayTotal(monday.getTime());
+    expect(sunday).toBeGreaterThan(0);
+    expect(weekday).toBeGreaterThan(2 * sunday);
+    // Every counter continued: nothing quarantined, all of it measured by the drivers.
+    expect(data.figures.bySource.d4i).toBeCloseTo(data.figures.energyWh, 2);
+    expect(data.figures.energyWh).toBeCloseTo(sunday + weekday, 2);
+    const zoneTotal = data.zones.reduce((sum, zone) => sum + zone.energyWh, 0);
+    expect(zoneTotal).toBeCloseTo(data.figures.energyWh, 2);
+    // The corridor is lit at night too, the office's sensor triggered while people were in.
+    expect(data.zones.find((zone) => zone.name === 'Corridor')!.energyWh).toBeGreaterThan(0);
+    expect(data.zones.find((zone) => zone.name === 'Office')!.triggers).toBeGreaterThan(0);
+  });
+});
