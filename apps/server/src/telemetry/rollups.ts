@@ -104,9 +104,13 @@ export async function refreshTriggers(db: Db, deviceIds: number[]): Promise<void
         WHERE d.id = ANY(${ids}::int[])`,
   );
   await db.execute(
+    // Only readings after the element's last trigger can move it: a short index range, not the whole history.
     sql`UPDATE device_elements e SET triggered_at = greatest(e.triggered_at, last.at)
         FROM (SELECT r.device_id, r.element, max(r.at) AS at FROM telemetry_readings r
-              WHERE r.device_id = ANY(${ids}::int[]) AND r.triggers > 0 GROUP BY r.device_id, r.element) AS last
+              JOIN device_elements x ON x.device_id = r.device_id AND x.index = r.element
+              WHERE r.device_id = ANY(${ids}::int[]) AND r.triggers > 0
+                AND r.at > coalesce(x.triggered_at, '-infinity'::timestamptz)
+              GROUP BY r.device_id, r.element) AS last
         WHERE e.device_id = last.device_id AND e.index = last.element`,
   );
   await db.execute(
