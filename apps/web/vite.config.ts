@@ -1,5 +1,6 @@
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { consoleChunk } from './console-chunk';
@@ -12,7 +13,15 @@ const antdEngine = /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|css
 
 const consoleLibraries = consoleChunk();
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (dev warnings on); its production build
+ * is the same code with them off. The build takes the latter, `vite` development and tests the former.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     consoleLibraries.plugin,
@@ -28,7 +37,10 @@ export default defineConfig({
   ],
   resolve: {
     // The console's policy forbids eval: zod, switched to jitless before any schema is built.
-    alias: [{ find: /^zod$/, replacement: '@lightwell/domain/zod-without-eval' }],
+    alias: [
+      { find: /^zod$/, replacement: '@lightwell/domain/zod-without-eval' },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: {
     proxy: {
@@ -85,4 +97,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
