@@ -7,9 +7,9 @@ import type { Plugin } from 'vite';
  */
 const CONSOLE_LIBRARIES = new RegExp(
   [
-    String.raw`node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|layout|menu|tabs|dropdown|breadcrumb|tooltip|button|space|grid|row|col|flex|empty|card|spin|tag|select|skeleton|form[\\/]context|version)[\\/]`,
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|layout|menu|tabs|dropdown|breadcrumb|tooltip|button|space|grid|row|col|flex|empty|card|spin|tag|skeleton|form[\\/]context|version)[\\/]`,
     String.raw`node_modules[\\/]antd[\\/]es[\\/][^\\/]+\.js$`,
-    String.raw`node_modules[\\/]@rc-component[\\/](util|motion|trigger|portal|resize-observer|context|menu|overflow|dropdown|tabs|tooltip|select|virtual-list|input)[\\/]`,
+    String.raw`node_modules[\\/]@rc-component[\\/](util|motion|trigger|portal|resize-observer|context|menu|overflow|dropdown|tabs|tooltip)[\\/]`,
     String.raw`node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/]`,
     // The icon component, not the icons: each page brings those it draws.
     String.raw`node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components|utils|[^\\/]+\.js$)`,

@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { consoleChunk } from './console-chunk';
@@ -81,6 +81,12 @@ export default defineConfig(({ command }) => ({
             // them, the sign-in page none (console-chunk.ts). Only the matched modules: a group taking
             // their dependencies too took modules the sign-in page shares with them to that page.
             { name: 'console', test: consoleLibraries.test },
+            // antd's Select with rc-select and its list: the pages that draw a select load it with them;
+            // the plan loads it when one of its selects is first opened (LazySelect).
+            {
+              name: 'select',
+              test: /node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/,
+            },
             // The app's own modules that most pages use (API client, session, stores, route table, i18n),
             // one file rather than some twenty of 1 kB each.
             { name: 'app', test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/, minShareCount: 20 },
