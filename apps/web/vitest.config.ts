@@ -6,6 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20_000,
+    // Above the 30 s a findBy/waitFor may take (src/test/setup.ts).
+    testTimeout: 60_000,
   },
 });

@@ -33,6 +33,7 @@ const PUBLIC_PAGES = [
   '/shared/network',
   '/shared/project',
   '/shared/config',
+  '/screen/index',
   '/404',
 ];
 /** Every built console page, on the demo's project and network (current after sign-in). */
@@ -56,6 +57,7 @@ const CONSOLE_PAGES = [
   '/remote/device',
   '/remote/project',
   '/remote/sensor',
+  '/setting/price',
   '/setting/user',
 ];
 

@@ -23,6 +23,7 @@ import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
+import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
 import { gatewayRoutes } from './routes/gateway/gateway.routes.ts';
 import { groupRoutes } from './routes/group/group.routes.ts';
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   taskRoutes(app);
   screenRoutes(app);
   energyRoutes(app);
+  energyBaseRoutes(app);
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);

@@ -16,6 +16,7 @@ import {
   projectUsers,
   scenes,
   schedules,
+  tariffVersions,
   tasks,
   viewStates,
   zones,
@@ -161,6 +162,9 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ['scheduleResume', { nid }],
     ['scheduleResume', { nid, scheduleId: inner.scheduleId }],
     ['networkLocationUpdate', { nid, latitude: 1, longitude: 1, timeZone: 'UTC' }],
+    ['energyBaseList', { nids: [nid] }],
+    ['energyBaseUpdate', { nid, addVersion: { validFrom: '2099-01-01', pricePerKWh: 1, currency: 'EUR' } }],
+    ['energyBaseUpdate', { nid, factorSetId: 'uk-desnz-2025' }],
   ];
 }
 
@@ -250,6 +254,7 @@ describeApi('a user of another project can read or change nothing of this one', 
           scenes,
           schedules,
           displayTokens,
+          tariffVersions,
         ].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
       );
     const rows = async () =>

@@ -16,6 +16,7 @@ import {
   sceneDevices,
   scenes,
   schedules,
+  tariffVersions,
   tasks,
   zones,
 } from '../src/db/schema.ts';
@@ -239,6 +240,13 @@ const ROWS: Row[] = [
   ...(['zoneHeatSensor', 'zoneHeatPower', 'deviceHeatSensor', 'deviceHeatPower', 'networkEnergy'] as const).map(
     (name): Row => ({ name, codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid, span: '30d' }) }),
   ),
+  // Price, tariff history and CO2 factor set (/setting/price): every member reads, owners and installers change.
+  { name: 'energyBaseList', codes: EVERY_MEMBER, payload: (w) => ({ nids: [w.nid] }) },
+  {
+    name: 'energyBaseUpdate',
+    codes: EDITORS,
+    payload: (w) => ({ nid: w.nid, factorSetId: 'uk-desnz-2025', estimate: { ratedPowerW: 40, standbyW: 0.4 } }),
+  },
 ];
 
 describeApi('what each role of a network is answered, call by call', () => {
@@ -288,6 +296,7 @@ describeApi('what each role of a network is answered, call by call', () => {
           profiles,
           zones,
           tasks,
+          tariffVersions,
         ].map((table) => t.db.select().from(table)),
       ),
       await t.db.select({ n: count() }).from(auditEvents),

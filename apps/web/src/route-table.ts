@@ -133,7 +133,7 @@ export const appRoutes: readonly AppRoute[] = [
   main('/emergency/self/test/schedules/info', '5-4', 'menu.emergency.selfTestSchedules'),
   main('/emergency/schedule/report', '5-5', 'menu.emergency.scheduleReport'),
   main('/emergency/model/log', '5-6', 'menu.emergency.modelLog'),
-  main('/setting/price', '9-0', 'menu.settings.price'),
+  { ...main('/setting/price', '9-0', 'menu.settings.price'), ...built },
   { ...main('/setting/user', '9-1', 'menu.settings.user'), ...built },
   main('/setting/header', '9-3', 'menu.settings.header'),
   main('/setting/report', '9-4', 'menu.settings.report', { hidden: true }),

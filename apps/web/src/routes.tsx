@@ -47,5 +47,6 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/remote/device': named(() => import('./pages/remote/device'), 'RemoteDevicePage'),
   '/remote/project': named(() => import('./pages/remote/project'), 'RemoteProjectPage'),
   '/remote/sensor': named(() => import('./pages/remote/sensor'), 'RemoteSensorPage'),
+  '/setting/price': named(() => import('./pages/setting/price'), 'PriceSettingsPage'),
   '/setting/user': named(() => import('./pages/setting/user'), 'UserSettingsPage'),
 };

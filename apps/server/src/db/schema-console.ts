@@ -1,7 +1,9 @@
+import type { Currency, TariffBandRecord } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -166,6 +168,11 @@ export const networks = pgTable(
     /** Electricity price per kWh in hundredths of the currency unit (section 9: price /100). */
     electricityPrice: integer('electricity_price').notNull().default(0),
     currency: text('currency').notNull().default('EUR'),
+    /** Chosen CO2 emission factor set (an id of the shipped sets, notes §3); null while none is chosen. */
+    factorSetId: text('factor_set_id'),
+    /** Estimate defaults (section 9): rated power of a luminaire without one (W; null: not estimated), standby W. */
+    estimateRatedW: doublePrecision('estimate_rated_w'),
+    estimateStandbyW: doublePrecision('estimate_standby_w').notNull().default(0.5),
     /** Location for astro timers (degrees) and the network's IANA time zone for schedules. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -357,4 +364,29 @@ export const displayTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('display_tokens_key_hash_key').on(t.keyHash), index('display_tokens_nid_idx').on(t.nid)],
+);
+
+/**
+ * Dated tariff versions of a network (issue `/setting/price`): each applies from its local date in the
+ * network zone until the next one's; added from today on, removed only before they start, never edited.
+ */
+export const tariffVersions = pgTable(
+  'tariff_versions',
+  {
+    id: serial('id').primaryKey(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    /** Price per kWh outside every band, in hundredths of the currency unit. */
+    pricePerKWh: integer('price_per_kwh').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    /** Standing charge per local day in hundredths; null for none. */
+    standingChargePerDay: integer('standing_charge_per_day'),
+    /** Time-of-use bands, validated by the domain's TariffBandSchema; the last matching band wins. */
+    bands: jsonb('bands').$type<TariffBandRecord[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tariff_versions_nid_valid_from_key').on(t.nid, t.validFrom)],
 );

@@ -7,6 +7,7 @@ import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
 import { runSchedules } from './run-schedules.ts';
+import { syncNetworkPrices } from './sync-network-prices.ts';
 
 /** A scheduled job: its slot for a moment in time (the job runs once per slot) and its work. */
 interface Job {
@@ -29,6 +30,7 @@ export const JOBS: Job[] = [
     slot: daily,
     run: (ctx) => dropExpiredReadings(ctx.db, ctx.config.telemetryRetentionMonths, ctx.now()),
   },
+  { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
 ];
 
 /** Runs every job whose current slot no process has run yet. */

@@ -26,6 +26,7 @@ import {
 } from '../db/schema.ts';
 import type { BackupRow } from '../presenters/backup.ts';
 import { recordAudit } from './audit.ts';
+import { recordPriceChange } from './energy-base.ts';
 import { lockNetwork } from './lock-network.ts';
 import { releaseFile } from './release-file.ts';
 import { networkSettingsOf, networkSettingsV2Of } from './take-backup.ts';
@@ -477,6 +478,8 @@ export async function restoreBackup(ctx: AppContext, uid: number, backup: Backup
       .update(networks)
       .set({ ...settings, updatedAt: ctx.now() })
       .where(eq(networks.id, network.id));
+    // A restored price is a tariff change from today: the days before keep the price they had.
+    await recordPriceChange(ctx, tx, network, uid);
     if (network.image && network.image !== settings.image) await releaseFile(tx, network.image);
     await recordAudit(tx, {
       action: 'backup.restore',

@@ -1,7 +1,8 @@
+import { counterIntervals, type CounterReading as DomainReading } from '@lightwell/domain';
+
 /*
- * The energy of an interval from two readings of a cumulative counter (energy notes section 1, "Interval
- * kWh"). A minimal version: the full rules (spreading over gaps, post-reset counting) live in
- * packages/domain/src/energy and replace `counterDeltaWh` at its one call site (telemetry/deltas.ts).
+ * The energy of an interval from two readings of a cumulative counter, by the domain's counter rules
+ * (packages/domain/src/energy/counter.ts; energy notes section 1, "Interval kWh").
  */
 
 /** A counter reading as stored: raw integer, power-of-ten scale, driver serial, time. */
@@ -22,9 +23,6 @@ export interface CounterDelta {
   wh: string;
 }
 
-/** Plausibility margin over the rated power: a delta above rated W × elapsed h × 1.2 is quarantined. */
-export const RATED_POWER_MARGIN = 1.2;
-
 /** raw × 10^scale as an exact decimal string. */
 export function scaledDecimal(raw: number | bigint, scale: number): string {
   const digits = BigInt(raw).toString();
@@ -35,29 +33,44 @@ export function scaledDecimal(raw: number | bigint, scale: number): string {
   return fraction ? `${padded.slice(0, point)}.${fraction}` : padded.slice(0, point);
 }
 
+/** Whole milliwatt-hours as a decimal string of Wh: 1234 → "1.234". */
+function milliToWh(mWh: number): string {
+  const sign = mWh < 0 ? '-' : '';
+  const digits = String(Math.abs(mWh)).padStart(4, '0');
+  const fraction = digits.slice(-3).replace(/0+$/, '');
+  return `${sign}${digits.slice(0, -3)}${fraction ? `.${fraction}` : ''}`;
+}
+
+const asDomain = (reading: CounterReading): DomainReading => ({
+  at: Math.floor(reading.at.getTime() / 1000),
+  raw: reading.raw,
+  scale: reading.scale,
+  driverSerial: reading.serial,
+  source: 'd4i',
+});
+
 /**
- * Wh between `previous` and `current` readings of one device element's counter. A segment is (scale,
- * driver serial) with a non-decreasing raw value: its first reading (no previous, a new serial, a new
- * scale, or a decrease = counter reset) is a baseline worth 0. A delta above the rated power × elapsed time
- * × 1.2 is quarantined (not summed); without a rated power nothing is quarantined.
+ * Wh between `previous` and `current` readings of one device element's counter, by `counterIntervals`: a
+ * segment is (scale, driver serial); its first reading (no previous, a new serial or scale) is a baseline
+ * worth 0; after a decrease (a reset) the new value counts when it is below rated W × elapsed × 1.2, else
+ * it is a baseline; a delta above that cap is quarantined (not summed). Without a rated power a reset is
+ * a baseline and nothing is quarantined.
  */
 export function counterDeltaWh(
   previous: CounterReading | null,
   current: CounterReading,
   ratedW: number | null,
 ): CounterDelta {
-  if (
-    !previous ||
-    previous.serial !== current.serial ||
-    previous.scale !== current.scale ||
-    current.raw < previous.raw
-  ) {
-    return { status: 'baseline', wh: '0' };
-  }
-  const wh = scaledDecimal(current.raw - previous.raw, current.scale);
-  const hours = Math.max(0, current.at.getTime() - previous.at.getTime()) / 3_600_000;
-  if (ratedW !== null && ratedW > 0 && Number(wh) > ratedW * hours * RATED_POWER_MARGIN) {
-    return { status: 'quarantined', wh };
-  }
-  return { status: 'counted', wh };
+  if (!previous) return { status: 'baseline', wh: '0' };
+  const sameSegment = previous.serial === current.serial && previous.scale === current.scale;
+  // An unchanged counter used nothing, even within the same second (which the interval rules skip).
+  if (sameSegment && previous.raw === current.raw) return { status: 'counted', wh: '0' };
+  const energy = counterIntervals([asDomain(previous), asDomain(current)], {
+    ratedW: ratedW !== null && ratedW > 0 ? ratedW : null,
+  });
+  const [quarantined] = energy.quarantined;
+  if (quarantined) return { status: 'quarantined', wh: milliToWh(quarantined.mWh) };
+  const [interval] = energy.intervals;
+  if (interval) return { status: 'counted', wh: milliToWh(interval.mWh) };
+  return { status: 'baseline', wh: '0' };
 }

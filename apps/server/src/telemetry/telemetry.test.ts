@@ -122,7 +122,7 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(hourly.reduce((sum, h) => sum + Number(h.energyWh), 0)).toBe(5);
   });
 
-  it('a counter reset or a swapped driver starts a segment at 0; an implausible delta is quarantined', async () => {
+  it('a reset counts its plausible new value, a swapped driver starts a segment at 0, an implausible delta is quarantined', async () => {
     const g = await gatewayWithDevices(t);
     clients.push(g.client);
     const at = (minutes: number) => T0 + minutes * 60;
@@ -150,7 +150,8 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(rows.map((r) => [r.deltaStatus, r.deltaWh === null ? null : Number(r.deltaWh)])).toEqual([
       ['baseline', 0],
       ['counted', 2],
-      ['baseline', 0],
+      // Reset to 1 Wh five minutes later: below 100 W × 5 min × 1.2 = 10 Wh, so the 1 Wh counts.
+      ['counted', 1],
       ['counted', 2],
       ['baseline', 0],
       ['counted', 1],
@@ -160,7 +161,7 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     ]);
     expect(rows.at(-1)).toMatchObject({ energyRaw: null, energyStatus: 'absent' });
     const [hour] = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
-    expect(Number(hour!.energyWh)).toBe(6);
+    expect(Number(hour!.energyWh)).toBe(7);
     expect(Number(hour!.quarantinedWh)).toBe(1299);
   });
 

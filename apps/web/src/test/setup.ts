@@ -59,6 +59,7 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-// Lazy pages load within the default 1 s on an idle machine but not always on a busy 2-core CI run:
-// findBy*/waitFor wait up to 10 s (they return as soon as the condition holds).
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy pages load within the default 1 s on an idle machine but not always on a busy 2-core CI run (with
+// the server and browser tiers beside it, a lazy page's first import was seen to take over 10 s):
+// findBy*/waitFor wait up to 30 s (they return as soon as the condition holds).
+configure({ asyncUtilTimeout: 30_000 });

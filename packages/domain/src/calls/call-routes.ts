@@ -148,6 +148,8 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   scheduleDelete: { path: '/api/v1/schedule/delete', auth: true },
   scheduleResume: { path: '/api/v1/schedule/override/end', auth: true },
   networkLocationUpdate: { path: '/api/v1/network/location/update', auth: true },
+  energyBaseList: { path: '/api/v1/network/myConsumeBase/nidList', auth: true },
+  energyBaseUpdate: { path: '/api/v1/network/pro/update', auth: true },
 };
 
 /** Route of the multipart floor-plan upload (section 7 `POST /SigMesh/file/uploadPic`). */

@@ -3,6 +3,7 @@ import { backupCalls } from './backup.ts';
 import { controlCalls } from './control.ts';
 import { deviceCalls } from './device.ts';
 import { energyCalls } from './energy.ts';
+import { energyBaseCalls } from './energy-base.ts';
 import { fileCalls } from './file.ts';
 import { gatewayCalls } from './gateway.ts';
 import { groupCalls } from './group.ts';
@@ -46,6 +47,18 @@ export {
   SourceWhSchema,
   spanOf,
 } from './energy.ts';
+export {
+  type EnergyBase,
+  EnergyBaseSchema,
+  type EstimateDefaults,
+  EstimateDefaultsSchema,
+  FactorSetIdSchema,
+  type TariffBandRecord,
+  type TariffVersionAdd,
+  TariffVersionAddSchema,
+  type TariffVersionRow,
+  TariffVersionRowSchema,
+} from './energy-base.ts';
 export {
   FileNameSchema,
   fileDownload,
@@ -102,6 +115,7 @@ export const calls = {
   ...scheduleCalls,
   ...screenCalls,
   ...energyCalls,
+  ...energyBaseCalls,
 };
 
 /** Name of a call in the registry. */

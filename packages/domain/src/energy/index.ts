@@ -10,3 +10,4 @@ export * from './raw-value.ts';
 export * from './savings.ts';
 export * from './source-priority.ts';
 export * from './tariff.ts';
+export * from './tariff-history.ts';

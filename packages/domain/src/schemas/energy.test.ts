@@ -32,6 +32,7 @@ describe('tariff schema (notes §4)', () => {
 
   it.each([
     ['a date that does not exist', version('2024-02-30', null)],
+    ['a date that is not one', version('tomorrow', null)],
     ['validTo not after validFrom', version('2024-03-15', '2024-03-15')],
     ['a price with decimals', version('2024-03-15', null, 25.5)],
     ['a negative price', version('2024-03-15', null, -1)],

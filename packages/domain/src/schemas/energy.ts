@@ -9,7 +9,11 @@ import { EntityNameSchema } from './network.ts';
 export const LocalDateStringSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2024-03-15')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a date that exists');
+  .refine((value) => {
+    // The refinement also runs when the pattern failed: an unparseable value must not throw.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'a date that exists');
 
 /** A price or charge in hundredths of the currency unit (section 3: electricity price stored in hundredths). */
 export const HundredthsSchema = z.number().int().min(0).max(100_000_000);

@@ -143,6 +143,24 @@ describeApi('energy: overview, heat maps and portfolio from stored readings', ()
     expect(data.previous.energyWh).toBe(0);
   });
 
+  it("follows the network's chosen factor set and estimate defaults from /setting/price", async () => {
+    const w = await meteredNetwork(t, clients);
+    await t.db.update(devices).set({ ratedPower: null }).where(eq(devices.id, w.plain.id));
+    const update = await call(
+      t.app,
+      'energyBaseUpdate',
+      { nid: w.network.id, factorSetId: 'de-uba-2024', estimate: { ratedPowerW: 20, standbyW: 0.2 } },
+      w.owner.session,
+    );
+    expect(update.body.code).toBe(Code.ok);
+    const data = (await call(t.app, 'networkEnergy', { nid: w.network.id, span: '12h', until }, w.owner.session)).body
+      .data as NetworkEnergy;
+    expect(data.figures.co2).toMatchObject({ factorSetId: 'de-uba-2024', gramsPerKWh: 363 });
+    // The plain lamp has no rated power of its own: the network's 20 W and 0.2 W standby estimate it.
+    expect(data.figures.bySource.estimate).toBeCloseTo(0.2 + (2 * (20 * 2400 + 0.2 * 1200)) / 3600, 3);
+    expect(data.figures.assumptions).toContainEqual({ key: 'standbyPower', params: { watts: 0.2 } });
+  });
+
   it('draws zone and device heat maps whose cells add up to the overview', async () => {
     const w = await meteredNetwork(t, clients);
     const overview = (await call(t.app, 'networkEnergy', { nid: w.network.id, span: '1d', until }, w.owner.session))

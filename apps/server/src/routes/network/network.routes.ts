@@ -10,6 +10,7 @@ import { serveCall } from '../../lib/serve-call.ts';
 import { authorize, loadNetworkAccess, loadProjectAccess, type NetworkAccess } from '../../policies/access.ts';
 import { auditNetwork, presentNetworkDetail, presentNetworkSummary } from '../../presenters/network.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { recordPriceChange } from '../../services/energy-base.ts';
 import { moveNetworks } from '../../services/move-networks.ts';
 
 /** Name of a project and of its owner (creator). */
@@ -115,6 +116,7 @@ export function networkRoutes(app: FastifyInstance): void {
         })
         .where(eq(networks.id, access.network.id))
         .returning();
+      await recordPriceChange(ctx, tx, access.network, session.uid);
       await recordAudit(tx, {
         action: 'network.update',
         actorUid: session.uid,

@@ -26,6 +26,8 @@ export interface EnergySettings {
   timeZone: string;
   tariff: Tariff;
   factorSet: FactorSet;
+  /** Standby power of an estimated luminaire that is off but powered, W. */
+  standbyW: number;
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -150,7 +152,9 @@ export function energyFigures(
       bySource.estimate > 0
         ? [
             { key: 'nominalPower', params: { luminaires: estimated.length } },
-            { key: 'standbyDefault', params: { watts: DEFAULT_STANDBY_W } },
+            settings.standbyW === DEFAULT_STANDBY_W
+              ? { key: 'standbyDefault', params: { watts: DEFAULT_STANDBY_W } }
+              : { key: 'standbyPower', params: { watts: settings.standbyW } },
           ]
         : [],
   };

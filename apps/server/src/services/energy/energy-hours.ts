@@ -35,15 +35,23 @@ export interface EnergyDevice {
 
 /**
  * The device-hours of networks `nids` in [start, end), each counted by its device's best source over the
- * period: a meter, else its D4i counter, else (a luminaire with a rated power) the estimate rated W ×
- * on-time + standby W × the rest of the hour. Quarantined counter jumps are reported, not summed. The
+ * period: a meter, else its D4i counter, else (a luminaire with a rated power, its own or its product's,
+ * else the network's estimate default) the estimate rated W × on-time + standby W (the network's
+ * default, 0.5 W unless set) × the rest of the hour. Quarantined counter jumps are reported, not summed. The
  * baseline of savings is the rated power for each hour a luminaire was in operation (reporting, and for
  * a counted device with a counted delta).
  */
-export async function loadDeviceHours(db: Db, nids: readonly number[], start: number, end: number) {
+export async function loadDeviceHours(
+  db: Db,
+  nids: readonly number[],
+  start: number,
+  end: number,
+  defaults: ReadonlyMap<number, { ratedW: number | null; standbyW: number }> = new Map(),
+) {
   if (nids.length === 0) return [];
   const rows = await rowsOf<{
     device_id: number;
+    nid: number;
     hour: string | Date;
     meter_wh: string;
     d4i_wh: string;
@@ -56,7 +64,7 @@ export async function loadDeviceHours(db: Db, nids: readonly number[], start: nu
     luminaire: boolean;
   }>(
     db,
-    sql`SELECT h.device_id, h.hour, h.meter_wh, h.d4i_wh, h.on_seconds, h.triggers, h.occupied_seconds,
+    sql`SELECT h.device_id, d.nid, h.hour, h.meter_wh, h.d4i_wh, h.on_seconds, h.triggers, h.occupied_seconds,
           h.quarantined_wh, h.readings, coalesce(d.rated_power, p.rated_power) AS rated,
           (d.kind IN ('luminaire', 'emergency')) AS luminaire
         FROM telemetry_hourly h
@@ -78,8 +86,10 @@ export async function loadDeviceHours(db: Db, nids: readonly number[], start: nu
     const counter = counterOf.get(row.device_id);
     const measured = counter === 'meter' ? Number(row.meter_wh) : counter === 'd4i' ? Number(row.d4i_wh) : 0;
     const on = Math.min(3600, Number(row.on_seconds));
-    const rated = row.rated ?? 0;
-    const estimate = row.luminaire && rated > 0 ? (rated * on + DEFAULT_STANDBY_W * (3600 - on)) / 3600 : 0;
+    const fallback = defaults.get(row.nid);
+    const rated = row.rated ?? fallback?.ratedW ?? 0;
+    const standby = fallback?.standbyW ?? DEFAULT_STANDBY_W;
+    const estimate = row.luminaire && rated > 0 ? (rated * on + standby * (3600 - on)) / 3600 : 0;
     const source: EnergySource = counter ?? 'estimate';
     const inOperation = row.luminaire && row.readings > 0 && (counter === undefined || measured > 0);
     return {

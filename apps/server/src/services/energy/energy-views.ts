@@ -1,4 +1,6 @@
 import {
+  type Currency,
+  factorSetById,
   type HeatMap,
   type HeatRow,
   localDateOf,
@@ -7,12 +9,14 @@ import {
   type Period,
   type Portfolio,
   periodEndingAt,
-  type Tariff,
+  tariffOf,
 } from '@lightwell/domain';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { networks as networksTable, networkUsers } from '../../db/schema.ts';
 import type { NetworkRow } from '../../policies/access.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
+import { loadVersions, type StoredVersion } from '../energy-base.ts';
 import {
   defaultFactorSet,
   type EnergySettings,
@@ -26,22 +30,35 @@ import {
 import { type DeviceHour, type EnergyDevice, loadDeviceHours, loadEnergyDevices } from './energy-hours.ts';
 
 /** A network's row as the energy views need it. */
-export type EnergyNetwork = Pick<NetworkRow, 'id' | 'name' | 'timeZone' | 'electricityPrice' | 'currency'>;
+export type EnergyNetwork = NetworkRow;
 
 /**
- * How a network's energy is priced and converted: its price (hundredths per kWh) from the first day on,
- * and the factor set of its currency's region for the activity year.
+ * How a network's energy is priced and converted: its stored tariff versions in its currency (the first
+ * version also prices readings from before it, as the best price known for them), its chosen factor set
+ * else the published one of its currency's region for the activity year, and its estimate defaults.
  */
-export function energySettingsOf(network: EnergyNetwork, at: number): EnergySettings {
-  const tariff: Tariff = {
-    currency: network.currency as Tariff['currency'],
-    versions: [{ validFrom: '1970-01-01', validTo: null, pricePerKWh: network.electricityPrice }],
-  };
+export function energySettingsOf(
+  network: EnergyNetwork,
+  versions: readonly StoredVersion[],
+  at: number,
+): EnergySettings {
+  const dated = versions.map((version, index) => ({
+    ...version,
+    validFrom: index === 0 ? '1970-01-01' : version.validFrom,
+  }));
   return {
     timeZone: network.timeZone,
-    tariff,
-    factorSet: defaultFactorSet(network.currency, localDateOf(at, network.timeZone).year),
+    tariff: tariffOf(dated, network.currency as Currency),
+    factorSet:
+      (network.factorSetId ? factorSetById(network.factorSetId) : null) ??
+      defaultFactorSet(network.currency, localDateOf(at, network.timeZone).year),
+    standbyW: network.estimateStandbyW,
   };
+}
+
+/** Estimate defaults of networks: rated W of a luminaire without one (null: not estimated) and standby W. */
+function estimateDefaultsOf(rows: readonly EnergyNetwork[]) {
+  return new Map(rows.map((row) => [row.id, { ratedW: row.estimateRatedW, standbyW: row.estimateStandbyW }]));
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -79,7 +96,7 @@ export async function buildHeatMap(
 ): Promise<HeatMap> {
   const timeZone = network.timeZone;
   const devices = await loadEnergyDevices(db, [network.id]);
-  const hours = await loadDeviceHours(db, [network.id], period.start, period.end);
+  const hours = await loadDeviceHours(db, [network.id], period.start, period.end, estimateDefaultsOf([network]));
   const deviceOf = new Map(devices.map((device) => [device.id, device]));
   const zones = await rowsOf<{ id: number; name: string }>(
     db,
@@ -165,10 +182,11 @@ export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period:
   const length = period.end - period.start;
   const previousPeriod = { start: period.start - length, end: period.start };
   const devices = await loadEnergyDevices(db, [network.id]);
-  const all = await loadDeviceHours(db, [network.id], previousPeriod.start, period.end);
+  const all = await loadDeviceHours(db, [network.id], previousPeriod.start, period.end, estimateDefaultsOf([network]));
   const hours = all.filter((row) => row.hour >= period.start);
   const before = all.filter((row) => row.hour < period.start);
-  const settings = energySettingsOf(network, period.end - 1);
+  const versions = (await loadVersions(db, [network])).get(network.id) ?? [];
+  const settings = energySettingsOf(network, versions, period.end - 1);
   const frames = framesOf(period, timeZone);
   const series = frames.starts.map((start) => ({ start, bySource: noSource() }));
   for (const row of hours) {
@@ -238,12 +256,15 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
     sql`SELECT p.id, p.name FROM projects p JOIN project_users pu ON pu.pid = p.id
         WHERE pu.uid = ${uid} ORDER BY p.id`,
   );
-  const networks = await rowsOf<EnergyNetwork & { pid: number }>(
-    db,
-    sql`SELECT n.id, n.pid, n.name, n.time_zone AS "timeZone", n.electricity_price AS "electricityPrice", n.currency
-        FROM networks n JOIN network_users nu ON nu.nid = n.id
-        WHERE nu.uid = ${uid} AND n.deleted_at IS NULL ORDER BY n.id`,
-  );
+  const networks = (
+    await db
+      .select({ network: networksTable })
+      .from(networksTable)
+      .innerJoin(networkUsers, eq(networkUsers.nid, networksTable.id))
+      .where(and(eq(networkUsers.uid, uid), isNull(networksTable.deletedAt)))
+      .orderBy(asc(networksTable.id))
+  ).map((row) => row.network);
+  const versionsOf = await loadVersions(db, networks);
   const periodsOf = (network: EnergyNetwork) => {
     const today = localDateOf(now, network.timeZone);
     const thisMonth = localMonth(today.year, today.month, network.timeZone);
@@ -257,7 +278,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
     ...networks.map((network) => Math.min(periodsOf(network).lastMonth.start, periodsOf(network).days.start)),
   );
   const nids = networks.map((network) => network.id);
-  const hours = await loadDeviceHours(db, nids, earliest, now + 3600);
+  const hours = await loadDeviceHours(db, nids, earliest, now + 3600, estimateDefaultsOf(networks));
   const devices = await loadEnergyDevices(db, nids);
   const nidOf = new Map(devices.map((device) => [device.id, device.nid]));
   const byNetwork = new Map<number, DeviceHour[]>();
@@ -284,7 +305,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
           const figures = energyFigures(
             inPeriod,
             devices.filter((device) => device.nid === network.id),
-            energySettingsOf(network, period.end - 1),
+            energySettingsOf(network, versionsOf.get(network.id) ?? [], period.end - 1),
             { start: period.start, end: Math.min(period.end, Math.max(period.start, now)) },
           );
           energyWh += figures.energyWh;

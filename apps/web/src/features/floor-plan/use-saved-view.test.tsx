@@ -22,7 +22,7 @@ function setup(saved: Parameters<typeof useSavedView>[1]) {
   return { queryClient, hook: renderHook(() => useSavedView(nid, saved), { wrapper }) };
 }
 
-describe('useSavedView (a view per user and network)', { timeout: 30_000 }, () => {
+describe('useSavedView (a view per user and network)', { timeout: 60_000 }, () => {
   it('has no view while none is saved, so the map fits the plan, and saves the first pan or zoom', async () => {
     const api = fakeApi({ viewStateSave: { zoom: 1.25, imgX: -40, imgY: 12 } });
     const { queryClient, hook } = setup(null);

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'backup.delete',
   'display.add',
   'display.revoke',
+  'tariff.add',
+  'tariff.remove',
+  'energy.update',
 ] as const;
 
 /** i18n key of an audit action: `network.update` → `network.audit.actions.network_update`. */

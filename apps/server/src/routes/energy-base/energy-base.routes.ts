@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { serveCall } from '../../lib/serve-call.ts';
+import { loadNetworkAccess, type NetworkAccess } from '../../policies/access.ts';
+import { changeEnergyBase, loadVersions, presentEnergyBase } from '../../services/energy-base.ts';
+
+/**
+ * A network's energy base (page `/setting/price`): price, dated tariff versions, CO2 factor set and
+ * estimate defaults. Every member reads; owners and installers change; anyone else gets 1013.
+ */
+export function energyBaseRoutes(app: FastifyInstance): void {
+  serveCall(app, 'energyBaseList', async ({ ctx, session, payload }) => {
+    const accesses: NetworkAccess[] = [];
+    // Every id is checked before anything is answered: one foreign or missing id refuses the whole call.
+    for (const nid of new Set(payload.nids)) accesses.push(await loadNetworkAccess(ctx, session.uid, nid));
+    const versions = await loadVersions(
+      ctx.db,
+      accesses.map((access) => access.network),
+    );
+    return accesses.map(({ network, members }) =>
+      presentEnergyBase(ctx, network, versions.get(network.id)!, members, session.uid),
+    );
+  });
+
+  serveCall(app, 'energyBaseUpdate', async ({ ctx, session, payload }) => {
+    const { network, members } = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const { nid: _nid, ...change } = payload;
+    return changeEnergyBase(ctx, network, members, session.uid, change);
+  });
+}
