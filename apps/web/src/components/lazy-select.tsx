@@ -25,12 +25,18 @@ type AntdSelect = ComponentType<SelectProps<any>>;
 let loaded: AntdSelect | null = null;
 let loading: Promise<AntdSelect> | null = null;
 
-/** antd's Select, fetched once (its code and rc-select's: some 15 kB on the wire). */
+/** antd's Select, fetched once (its code and rc-select's: some 21 kB on the wire); again after a failure. */
 function loadSelect(): Promise<AntdSelect> {
-  loading ??= import('./lazy-select-antd').then((module) => {
-    loaded = module.Select as AntdSelect;
-    return loaded;
-  });
+  loading ??= import('./lazy-select-antd').then(
+    (module) => {
+      loaded = module.Select as AntdSelect;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -66,7 +72,11 @@ export function LazySelect<V extends number | string>(props: LazySelectProps<V>)
 
   const start = (how: 'focus' | 'open') => {
     setWanted((current) => (current === 'open' ? current : how));
-    void loadSelect().then((component) => setSelect(() => component));
+    // Should the code not arrive, the select stays as drawn and the next focus or click asks again.
+    loadSelect().then(
+      (component) => setSelect(() => component),
+      () => undefined,
+    );
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!OPEN_KEYS.has(event.key)) return;
