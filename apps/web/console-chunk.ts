@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
@@ -7,9 +8,9 @@ import type { Plugin } from 'vite';
  */
 const CONSOLE_LIBRARIES = new RegExp(
   [
-    String.raw`node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|layout|menu|tabs|dropdown|breadcrumb|tooltip|button|space|grid|row|col|flex|empty|card|spin|tag|select|skeleton|form[\\/]context|version)[\\/]`,
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|layout|menu|tabs|dropdown|breadcrumb|tooltip|button|space|grid|row|col|flex|empty|card|spin|tag|skeleton|form[\\/]context|version)[\\/]`,
     String.raw`node_modules[\\/]antd[\\/]es[\\/][^\\/]+\.js$`,
-    String.raw`node_modules[\\/]@rc-component[\\/](util|motion|trigger|portal|resize-observer|context|menu|overflow|dropdown|tabs|tooltip|select|virtual-list|input)[\\/]`,
+    String.raw`node_modules[\\/]@rc-component[\\/](util|motion|trigger|portal|resize-observer|context|menu|overflow|dropdown|tabs|tooltip)[\\/]`,
     String.raw`node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/]`,
     // The icon component, not the icons: each page brings those it draws.
     String.raw`node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components|utils|[^\\/]+\.js$)`,
@@ -39,8 +40,25 @@ export function consoleChunk(): { plugin: Plugin; test: (id: string) => boolean 
     // antd's form context (imported by every input-like component: select, typography...) takes only
     // `FormProvider` from rc-form's index; the chunk group takes a module's imports with it, and the
     // index imports all of rc-form (some 10 kB on the wire). The provider's own module instead.
+    // Likewise antd's Button and Tag styles take `isBright` from the color picker's presets module,
+    // which imports Collapse for its presets list: the helper alone instead (antd-is-bright.ts).
     async resolveId(source, importer) {
-      if (source !== '@rc-component/form' || !importer || !/antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+      if (!importer) return null;
+      if (
+        source === '../../color-picker/components/ColorPresets' &&
+        /antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)
+      ) {
+        return fileURLToPath(new URL('./antd-is-bright.ts', import.meta.url));
+      }
+      // antd's color helpers take rc-color-picker's Color class from its index, which imports the
+      // whole picker (palette, sliders): its own module instead.
+      if (
+        source === '@rc-component/color-picker' &&
+        /antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/.test(importer)
+      ) {
+        return this.resolve('@rc-component/color-picker/es/color.js', importer, { skipSelf: true });
+      }
+      if (source !== '@rc-component/form' || !/antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
         return null;
       }
       return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });

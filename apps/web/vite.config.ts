@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -12,7 +13,15 @@ const antdEngine = /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|css
 
 const consoleLibraries = consoleChunk();
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (dev warnings on); its production build
+ * is the same code with them off. The build takes the latter, `vite` development and tests the former.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     consoleLibraries.plugin,
@@ -28,7 +37,10 @@ export default defineConfig({
   ],
   resolve: {
     // The console's policy forbids eval: zod, switched to jitless before any schema is built.
-    alias: [{ find: /^zod$/, replacement: '@lightwell/domain/zod-without-eval' }],
+    alias: [
+      { find: /^zod$/, replacement: '@lightwell/domain/zod-without-eval' },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: {
     proxy: {
@@ -69,6 +81,12 @@ export default defineConfig({
             // them, the sign-in page none (console-chunk.ts). Only the matched modules: a group taking
             // their dependencies too took modules the sign-in page shares with them to that page.
             { name: 'console', test: consoleLibraries.test },
+            // antd's Select with rc-select and its list: the pages that draw a select load it with them;
+            // the plan loads it when one of its selects is first opened (LazySelect).
+            {
+              name: 'select',
+              test: /node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/,
+            },
             // The app's own modules that most pages use (API client, session, stores, route table, i18n),
             // one file rather than some twenty of 1 kB each.
             { name: 'app', test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/, minShareCount: 20 },
@@ -85,4 +103,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,6 +1,7 @@
 import { isGatewayOnline } from '@lightwell/domain';
-import { Alert, Badge, Select, Space } from 'antd';
+import { Alert, Badge, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../components/lazy-select';
 import type { GatewayChoice } from './use-gateway-choice';
 
 /** Online/offline badge of a gateway (section 4 online rule). */
@@ -17,7 +18,8 @@ export function GatewayStatusBadge({ online }: { online: boolean }) {
 
 /**
  * The gateway commands go through: a select of the network's gateways with their status, remembered
- * per project and network; with no gateway it shows the "no gateway" error instead.
+ * per project and network; with no gateway it shows the "no gateway" error instead. antd's Select loads
+ * when the select is first focused or opened (`LazySelect`).
  */
 export function GatewaySelector({ choice }: { choice: GatewayChoice }) {
   const { t } = useTranslation();
@@ -27,7 +29,7 @@ export function GatewaySelector({ choice }: { choice: GatewayChoice }) {
   return (
     <Space wrap>
       <span>{t('control.gateway.label')}</span>
-      <Select
+      <LazySelect
         aria-label={t('control.gateway.label')}
         style={{ minWidth: 220 }}
         loading={choice.loading}

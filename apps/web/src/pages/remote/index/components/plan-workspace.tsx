@@ -1,9 +1,10 @@
 import { DEFAULT_IMAGE_SIZE, type FloorPlanView } from '@lightwell/domain';
-import { Card, Empty, Flex, Select, Space, Spin } from 'antd';
+import { Card, Empty, Flex, Space, Spin } from 'antd';
 import { type Dispatch, type SetStateAction, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroupListQuery } from '../../../../api/group';
 import { useFileUrlQuery, useNetworkDetailQuery, useViewStateQuery } from '../../../../api/zone';
+import { LazySelect } from '../../../../components/lazy-select';
 import { GatewaySelector } from '../../../../features/control/gateway-selector';
 import { LiveStatusTag } from '../../../../features/control/live-status';
 import { NetworkSwitch } from '../../../../features/control/network-switch';
@@ -61,11 +62,11 @@ export function PlanWorkspace({ nid }: { nid: number }) {
             />
           </div>
           <Flex vertical gap={12} className="lw-side-layout__panel">
-            <Select
+            <LazySelect
               aria-label={t('control.groups.label')}
               placeholder={t('control.groups.placeholder')}
               value={picked?.kind === 'group' ? picked.id : null}
-              onChange={(id: number) => setPicked({ kind: 'group', id })}
+              onChange={(id) => setPicked({ kind: 'group', id })}
               options={lightGroups.map((group) => ({ value: group.id, label: group.name }))}
               data-testid="group-choice"
             />

@@ -1,0 +1,2 @@
+// antd's Select on its own, for `LazySelect` to load when a select is first opened.
+export { Select } from 'antd';
