@@ -36,6 +36,10 @@ export function EChart({ option, width, height, label, testId, style }: EChartPr
     observer.observe(host);
     return () => {
       observer.disconnect();
+      // A long drawing goes on over several animation frames, and zrender's dispose does not stop it:
+      // an empty redraw first makes the pending frames stand down.
+      chart.clear();
+      chart.getZr().refreshImmediately();
       chart.dispose();
       chartRef.current = null;
     };

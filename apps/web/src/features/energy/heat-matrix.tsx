@@ -122,13 +122,14 @@ function matrixOption({ rows, unit, overlay, columns, format, language, timeZone
       ...(overlay ? [{ show: false, seriesIndex: 1, min: 0, max: 1, inRange: { color: ['rgba(0,0,0,0)'] } }] : []),
     ],
     series: [
-      { id: 'cells', type: 'heatmap', data, itemStyle: { borderColor: '#fff', borderWidth: 0.5 } },
+      { id: 'cells', type: 'heatmap', data, progressive: 0, itemStyle: { borderColor: '#fff', borderWidth: 0.5 } },
       ...(overlay
         ? [
             {
               id: 'unoccupied',
               type: 'heatmap',
               data: unoccupied,
+              progressive: 0,
               itemStyle: { color: 'transparent', borderColor: UNOCCUPIED_COLOR, borderWidth: 2 },
             },
           ]
