@@ -69,6 +69,9 @@ export default defineConfig({
             // them, the sign-in page none (console-chunk.ts). Only the matched modules: a group taking
             // their dependencies too took modules the sign-in page shares with them to that page.
             { name: 'console', test: consoleLibraries.test },
+            // ECharts and its renderer (zrender, tslib), tree-shaken to what features/energy/echarts.ts
+            // registers: one long-cached file that only the data pages (heat maps, overview) load.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
             // Icons by the pages that draw them, small sets merged: a page gets its icons in a few files.
             {
               name: 'icons',

@@ -42,7 +42,12 @@ export function HeatMatrix({ rows, unit, weekStart, overlay, timeZone }: HeatMat
   );
   const height = rows.length * ROW_HEIGHT + CHROME_HEIGHT;
   return (
-    <div className="lw-heat-matrix" style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="heat-matrix-box">
+    <div
+      className="lw-heat-matrix"
+      // Its 168 columns scroll inside this box; `contain` keeps their width out of the page's layout.
+      style={{ overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' }}
+      data-testid="heat-matrix-box"
+    >
       <div style={{ minWidth: MATRIX_MIN_WIDTH }}>
         <EChart option={option} height={height} label={t('energy.heat.matrixLabel')} testId="heat-matrix" />
       </div>

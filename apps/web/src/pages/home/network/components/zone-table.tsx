@@ -83,7 +83,8 @@ export function ZoneTable({ zones, totalWh }: { zones: readonly ZoneRow[]; total
             title: t('energy.columns.triggers'),
             key: 'triggers',
             align: 'right',
-            render: (_, row) => (row.outside ? '—' : format.triggers(row.triggers)),
+            render: (_, row) =>
+              row.outside ? '—' : <span data-triggers={row.triggers}>{format.triggers(row.triggers)}</span>,
           },
         ]}
         summary={() => (
