@@ -12,6 +12,8 @@ import { FrameSlider, useFrameReplay } from './frame-replay';
 import { HEAT_COLORS, heatColor } from './heat-colors';
 
 const PLAN_HEIGHT = 'max(360px, calc(100vh - 420px))';
+/** Zones drawn at 70 % (the plan's own zone colours are lighter): the picture stays readable under them. */
+const ZONE_ALPHA = 'b3';
 
 /** Props of {@link HeatPlan}. */
 export interface HeatPlanProps {
@@ -47,7 +49,9 @@ export function HeatPlan({ nid, map, rows }: HeatPlanProps) {
   const zones = useMemo(
     () =>
       (zoneMap.data?.zones ?? []).map((zone) =>
-        rows === 'zone' && values.has(zone.id) ? { ...zone, bgColor: heatColor(values.get(zone.id)!, max) } : zone,
+        rows === 'zone' && values.has(zone.id)
+          ? { ...zone, bgColor: `${heatColor(values.get(zone.id)!, max)}${ZONE_ALPHA}` }
+          : zone,
       ),
     [zoneMap.data, rows, values, max],
   );
