@@ -91,7 +91,7 @@ function matrixOption({ rows, unit, overlay, columns, format, language, timeZone
   };
   return {
     animation: false,
-    tooltip: { formatter: tooltip },
+    tooltip: { formatter: tooltip, confine: true },
     grid: { left: LABEL_WIDTH, right: 24, top: 28, bottom: 60 },
     xAxis: {
       type: 'category',
