@@ -68,11 +68,19 @@ export function Change({
   );
 }
 
-/** The assumption's text; the server sends the rule's key (`nominalPower`) or the catalogue key itself. */
+/**
+ * The assumption's text; the server sends the rule's key (`nominalPower`) or the catalogue key itself.
+ * Numbers in it are written as the language writes them (0,5 W in German).
+ */
 function useAssumptionText() {
-  const { t } = useTranslation();
-  return (key: string, params: Record<string, number | string>) =>
-    t(key.startsWith('energy.') ? key : assumptionKey(key as AssumptionKey), params) as string;
+  const { t, i18n } = useTranslation();
+  return (key: string, params: Record<string, number | string>) => {
+    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+    const shown = Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? number.format(value) : value]),
+    );
+    return t(key.startsWith('energy.') ? key : assumptionKey(key as AssumptionKey), shown) as string;
+  };
 }
 
 /** Energy used, the share of each source, set-aside jumps, and the assumptions behind the estimate. */
