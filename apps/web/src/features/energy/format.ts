@@ -49,7 +49,7 @@ export function useEnergyFormat(): EnergyFormat {
     const number = (value: number, digits = 0) =>
       new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
     const energy = (wh: number) => t('common.units.kilowattHours', { value: number(wh / 1000, kwhDigits(wh / 1000)) });
-    const triggers = (count: number) => t('energy.units.triggers', { count, value: number(count) });
+    const triggers = (count: number) => t('statistics.units.triggers', { count, value: number(count) });
     const percent = (value: number) => t('common.units.percent', { value: number(value, 1) });
     return {
       number,

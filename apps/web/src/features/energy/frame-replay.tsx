@@ -77,7 +77,7 @@ export function FrameSlider({ starts, frameUnit, timeZone, replay }: FrameSlider
         disabled={starts.length < 2}
         data-testid="frame-play"
       >
-        {t(replay.playing ? 'energy.replay.pause' : 'energy.replay.play')}
+        {t(replay.playing ? 'statistics.replay.pause' : 'statistics.replay.play')}
       </Button>
       <Slider
         style={{ flex: '1 1 240px', minWidth: 160 }}
@@ -88,13 +88,13 @@ export function FrameSlider({ starts, frameUnit, timeZone, replay }: FrameSlider
         tooltip={{
           formatter: (value) => (value === undefined || starts[value] === undefined ? '' : frameTime(starts[value])),
         }}
-        aria-label={t('energy.replay.label')}
+        aria-label={t('statistics.replay.label')}
         disabled={starts.length < 2}
       />
       <Typography.Text data-testid="frame-time">
         {start === undefined
           ? '—'
-          : t('energy.replay.frame', { index: replay.index + 1, count: starts.length, time: frameTime(start) })}
+          : t('statistics.replay.frame', { index: replay.index + 1, count: starts.length, time: frameTime(start) })}
       </Typography.Text>
     </Flex>
   );

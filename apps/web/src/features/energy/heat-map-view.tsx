@@ -33,12 +33,19 @@ export function HeatMapView({ nid, map, rows }: HeatMapViewProps) {
     <Flex vertical gap={16} data-testid="heat-map" data-unit={map.unit}>
       <Flex align="center" gap={16} wrap>
         <Typography.Text strong data-testid="heat-total" data-value={sums.total}>
-          {t('energy.heat.total', { value: format.heat(sums.total, map.unit) })}
+          {t('statistics.heat.total', { value: format.heat(sums.total, map.unit) })}
         </Typography.Text>
         {map.unit === 'Wh' && <SourceBadges wh={sums.bySource} />}
         <Flex align="center" gap={8}>
-          <Switch checked={overlay} onChange={setOverlay} aria-label={t('energy.heat.overlay')} data-testid="overlay" />
-          <Typography.Text>{t('energy.heat.overlayTotal', { value: unoccupied(sums.litUnoccupied) })}</Typography.Text>
+          <Switch
+            checked={overlay}
+            onChange={setOverlay}
+            aria-label={t('statistics.heat.overlay')}
+            data-testid="overlay"
+          />
+          <Typography.Text>
+            {t('statistics.heat.overlayTotal', { value: unoccupied(sums.litUnoccupied) })}
+          </Typography.Text>
         </Flex>
       </Flex>
       <HeatMatrix
@@ -56,9 +63,9 @@ export function HeatMapView({ nid, map, rows }: HeatMapViewProps) {
         scroll={{ x: 'max-content' }}
         data-testid="heat-rows"
         columns={[
-          { title: t(rows === 'zone' ? 'energy.columns.zone' : 'energy.columns.device'), dataIndex: 'name' },
+          { title: t(rows === 'zone' ? 'statistics.columns.zone' : 'statistics.columns.device'), dataIndex: 'name' },
           {
-            title: t(map.unit === 'Wh' ? 'energy.columns.energy' : 'energy.columns.triggers'),
+            title: t(map.unit === 'Wh' ? 'statistics.columns.energy' : 'statistics.columns.triggers'),
             key: 'total',
             align: 'right',
             render: (_, row) => <span data-value={row.total}>{format.heat(row.total, map.unit)}</span>,
@@ -66,14 +73,14 @@ export function HeatMapView({ nid, map, rows }: HeatMapViewProps) {
           ...(map.unit === 'Wh'
             ? [
                 {
-                  title: t('energy.columns.source'),
+                  title: t('statistics.columns.source'),
                   key: 'source',
                   render: (_: unknown, row: HeatMap['rows'][number]) => <MainSourceBadge wh={row.bySource} />,
                 },
               ]
             : []),
           {
-            title: t('energy.heat.overlay'),
+            title: t('statistics.heat.overlay'),
             key: 'unoccupied',
             align: 'right',
             render: (_, row) => unoccupied(row.litUnoccupied),

@@ -45,7 +45,7 @@ export function HeatMapWorkspace({ nid, titleKey, rows, period, query }: HeatMap
         </Typography.Paragraph>
       )}
       {query.isError ? (
-        <Alert type="error" showIcon title={t('energy.loadFailed')} />
+        <Alert type="error" showIcon title={t('statistics.loadFailed')} />
       ) : query.isLoading ? (
         <Spin aria-label={t('common.loading')} />
       ) : map && !isHeatMapEmpty(map) ? (
@@ -63,8 +63,8 @@ function ZoneFilter({ nid, value, onChange }: { nid: number; value?: number; onC
   const zones = useZoneMapQuery(nid).data?.zones ?? [];
   return (
     <Select<number>
-      aria-label={t('energy.heat.zoneFilter')}
-      placeholder={t('energy.heat.allZones')}
+      aria-label={t('statistics.heat.zoneFilter')}
+      placeholder={t('statistics.heat.allZones')}
       allowClear
       value={value}
       onChange={(zid) => onChange(zid ?? undefined)}

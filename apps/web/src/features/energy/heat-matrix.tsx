@@ -49,7 +49,7 @@ export function HeatMatrix({ rows, unit, weekStart, overlay, timeZone }: HeatMat
       data-testid="heat-matrix-box"
     >
       <div style={{ minWidth: MATRIX_MIN_WIDTH }}>
-        <EChart option={option} height={height} label={t('energy.heat.matrixLabel')} testId="heat-matrix" />
+        <EChart option={option} height={height} label={t('statistics.heat.matrixLabel')} testId="heat-matrix" />
       </div>
     </div>
   );
@@ -85,7 +85,7 @@ function matrixOption({ rows, unit, overlay, columns, format, language, timeZone
       zone: timeZone,
       value:
         params.seriesId === 'unoccupied'
-          ? `${t('energy.heat.overlay')}: ${format.heat(value, unit)}`
+          ? `${t('statistics.heat.overlay')}: ${format.heat(value, unit)}`
           : format.heat(value, unit),
     });
   };

@@ -86,7 +86,7 @@ export function HeatPlan({ nid, map, rows }: HeatPlanProps) {
           onViewChange={setView}
         />
       ) : network.isError || zoneMap.isError ? (
-        <Empty description={t('energy.heat.planUnavailable')} />
+        <Empty description={t('statistics.heat.planUnavailable')} />
       ) : (
         <Spin aria-label={t('common.loading')} />
       )}
@@ -99,7 +99,7 @@ export function HeatLegend({ low, high }: { low: string; high: string }) {
   const { t } = useTranslation();
   return (
     <Flex align="center" gap={8} wrap data-testid="heat-legend">
-      <Typography.Text type="secondary">{t('energy.heat.legend')}</Typography.Text>
+      <Typography.Text type="secondary">{t('statistics.heat.legend')}</Typography.Text>
       <Typography.Text>{low}</Typography.Text>
       <span
         aria-hidden

@@ -8,7 +8,7 @@ export function PeriodPicker({ value, onChange }: { value: EnergySpan; onChange:
   const { t } = useTranslation();
   return (
     <Select<EnergySpan>
-      aria-label={t('energy.period.label')}
+      aria-label={t('statistics.period.label')}
       value={value}
       onChange={onChange}
       popupMatchSelectWidth={false}

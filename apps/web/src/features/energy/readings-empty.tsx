@@ -7,8 +7,8 @@ import { builtPathOfIndex } from '../../route-table';
 export function ReadingsEmpty() {
   const { t } = useTranslation();
   return (
-    <Empty description={t('energy.empty.description')} data-testid="energy-empty">
-      <Link to={builtPathOfIndex('4-5') ?? '/'}>{t('energy.empty.action')}</Link>
+    <Empty description={t('statistics.empty.description')} data-testid="energy-empty">
+      <Link to={builtPathOfIndex('4-5') ?? '/'}>{t('statistics.empty.action')}</Link>
     </Empty>
   );
 }

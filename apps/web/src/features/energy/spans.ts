@@ -27,4 +27,4 @@ export function isEnergySpan(value: string | null | undefined): value is EnergyS
 }
 
 /** Catalogue key of a period's name ("Last 12 hours", "Today"...). */
-export const spanKey = (span: EnergySpan) => `energy.span.${span}` as const;
+export const spanKey = (span: EnergySpan) => `statistics.span.${span}` as const;

@@ -8,5 +8,5 @@ export function usePeriodText(period: { start: number; end: number; timeZone: st
   const timeFormat = useSession((state) => state.timeFormat);
   if (!period) return null;
   const at = (epochSeconds: number) => formatInstant(epochSeconds, { timeZone: period.timeZone, timeFormat });
-  return t('energy.period.range', { start: at(period.start), end: at(period.end), zone: period.timeZone });
+  return t('statistics.period.range', { start: at(period.start), end: at(period.end), zone: period.timeZone });
 }

@@ -58,12 +58,13 @@ export function Change({
   const { t } = useTranslation();
   const format = useEnergyFormat();
   const percent = changePercent(current, previous);
-  if (percent === null) return <Typography.Text type="secondary">{t('energy.change.none')}</Typography.Text>;
-  if (Math.abs(percent) < 0.05) return <Typography.Text type="secondary">{t('energy.change.same')}</Typography.Text>;
+  if (percent === null) return <Typography.Text type="secondary">{t('statistics.change.none')}</Typography.Text>;
+  if (Math.abs(percent) < 0.05)
+    return <Typography.Text type="secondary">{t('statistics.change.same')}</Typography.Text>;
   const up = percent > 0;
   return (
     <Typography.Text type={up === higherIsBetter ? 'success' : 'danger'} data-testid="change">
-      {t('energy.change.text', { arrow: up ? '▲' : '▼', percent: format.percent(Math.abs(percent)) })}
+      {t('statistics.change.text', { arrow: up ? '▲' : '▼', percent: format.percent(Math.abs(percent)) })}
     </Typography.Text>
   );
 }
@@ -90,7 +91,7 @@ export function EnergyCard({ figures, previous }: FigureCardProps) {
   const assumption = useAssumptionText();
   return (
     <FigureCard
-      title={t('energy.overview.energy')}
+      title={t('statistics.overview.energy')}
       value={format.energy(figures.energyWh)}
       testId="overview-energy"
       raw={figures.energyWh}
@@ -99,12 +100,12 @@ export function EnergyCard({ figures, previous }: FigureCardProps) {
       <Change current={figures.energyWh} previous={previous.energyWh} />
       {figures.quarantinedWh > 0 && (
         <Typography.Text type="warning">
-          {t('energy.overview.quarantined', { energy: format.energy(figures.quarantinedWh) })}
+          {t('statistics.overview.quarantined', { energy: format.energy(figures.quarantinedWh) })}
         </Typography.Text>
       )}
       {figures.assumptions.length > 0 && (
         <div data-testid="assumptions">
-          <Typography.Text type="secondary">{t('energy.overview.assumptions')}</Typography.Text>
+          <Typography.Text type="secondary">{t('statistics.overview.assumptions')}</Typography.Text>
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             {figures.assumptions.map((item) => (
               <li key={`${item.key}-${JSON.stringify(item.params)}`}>{assumption(item.key, item.params)}</li>
@@ -123,13 +124,13 @@ export function CostCard({ figures, previous }: FigureCardProps) {
   const { cost } = figures;
   return (
     <FigureCard
-      title={t('energy.overview.cost')}
+      title={t('statistics.overview.cost')}
       value={format.money(cost.total, cost.currency)}
       testId="overview-cost"
       raw={cost.total}
     >
       <Typography.Text type="secondary">
-        {t('energy.overview.costParts', {
+        {t('statistics.overview.costParts', {
           energy: format.money(cost.energy, cost.currency),
           standing: format.money(cost.standing, cost.currency),
         })}
@@ -137,7 +138,7 @@ export function CostCard({ figures, previous }: FigureCardProps) {
       <Change current={cost.total} previous={previous.cost.total} />
       {cost.unpricedWh > 0 && (
         <Typography.Text type="warning">
-          {t('energy.overview.unpriced', { energy: format.energy(cost.unpricedWh) })}
+          {t('statistics.overview.unpriced', { energy: format.energy(cost.unpricedWh) })}
         </Typography.Text>
       )}
     </FigureCard>
@@ -150,7 +151,12 @@ export function Co2Card({ figures, previous }: FigureCardProps) {
   const format = useEnergyFormat();
   const { co2 } = figures;
   return (
-    <FigureCard title={t('energy.overview.co2')} value={format.co2(co2.grams)} testId="overview-co2" raw={co2.grams}>
+    <FigureCard
+      title={t('statistics.overview.co2')}
+      value={format.co2(co2.grams)}
+      testId="overview-co2"
+      raw={co2.grams}
+    >
       <Typography.Text type="secondary" data-testid="co2-factor">
         {t('common.format.nameWithDetail', { name: co2.factorLabel, detail: format.factor(co2.gramsPerKWh) })}
       </Typography.Text>
@@ -167,13 +173,13 @@ export function SavingsCard({ figures, previous }: FigureCardProps) {
   const causes = Object.entries(savings.byCause).filter(([, wh]) => wh !== 0);
   return (
     <FigureCard
-      title={t('energy.overview.savings')}
+      title={t('statistics.overview.savings')}
       value={format.energy(savings.savedWh)}
       testId="overview-saved"
       raw={savings.savedWh}
     >
       <Typography.Text type="secondary">
-        {t('energy.overview.baseline', { energy: format.energy(savings.baselineWh) })}
+        {t('statistics.overview.baseline', { energy: format.energy(savings.baselineWh) })}
       </Typography.Text>
       <Flex wrap gap={4} data-testid="saving-causes">
         {causes.map(([cause, wh]) => (
@@ -186,9 +192,9 @@ export function SavingsCard({ figures, previous }: FigureCardProps) {
         ))}
       </Flex>
       <Change current={savings.savedWh} previous={previous.savings.savedWh} higherIsBetter />
-      <Typography.Text>{t('energy.overview.savedCo2', { co2: format.co2(co2.savedGrams) })}</Typography.Text>
+      <Typography.Text>{t('statistics.overview.savedCo2', { co2: format.co2(co2.savedGrams) })}</Typography.Text>
       <Typography.Text type="secondary" data-testid="equivalents">
-        {t('energy.overview.equivalents', {
+        {t('statistics.overview.equivalents', {
           trees: format.number(equivalents.treeYears, 1),
           litresUk: format.number(equivalents.petrolLitresUk, 1),
           litresEu: format.number(equivalents.petrolLitresEu, 1),

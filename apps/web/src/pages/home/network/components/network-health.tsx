@@ -11,23 +11,25 @@ export function NetworkHealth({ devices, gaps }: Pick<NetworkEnergy, 'devices' |
   return (
     <Flex vertical gap={8}>
       <Flex wrap gap={8} data-testid="device-health">
-        <Tag>{t('energy.health.devices', { count: devices.total })}</Tag>
+        <Tag>{t('statistics.health.devices', { count: devices.total })}</Tag>
         <Tag color={devices.offline > 0 ? 'orange' : undefined}>
-          {t('energy.health.offline', { count: devices.offline })}
+          {t('statistics.health.offline', { count: devices.offline })}
         </Tag>
-        <Tag color={devices.faults > 0 ? 'red' : undefined}>{t('energy.health.faults', { count: devices.faults })}</Tag>
+        <Tag color={devices.faults > 0 ? 'red' : undefined}>
+          {t('statistics.health.faults', { count: devices.faults })}
+        </Tag>
       </Flex>
       {gaps.length > 0 && (
         <Alert
           type="warning"
           showIcon
           data-testid="report-gaps"
-          title={t('energy.health.gaps', { count: gaps.length })}
+          title={t('statistics.health.gaps', { count: gaps.length })}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {gaps.map((gap) => (
                 <li key={`${gap.gateway}-${gap.fromSeq}`}>
-                  {t('energy.health.gap', {
+                  {t('statistics.health.gap', {
                     gateway: gap.gateway,
                     from: gap.fromSeq,
                     to: gap.toSeq,

@@ -41,10 +41,10 @@ export function OverviewView({ data }: { data: NetworkEnergy }) {
           <SavingsCard figures={figures} previous={previous} />
         </Col>
       </Row>
-      <Card size="small" title={t('energy.overview.series')}>
+      <Card size="small" title={t('statistics.overview.series')}>
         <SourceSeriesChart series={data.series} frameUnit={data.frameUnit} timeZone={data.period.timeZone} />
       </Card>
-      <Card size="small" title={t('energy.overview.zones')}>
+      <Card size="small" title={t('statistics.overview.zones')}>
         <ZoneTable zones={data.zones} totalWh={figures.energyWh} />
       </Card>
     </Flex>

@@ -18,7 +18,7 @@ export function OverviewWorkspace({ nid }: { nid: number }) {
   const periodText = usePeriodText(data?.period);
   return (
     <Card
-      title={t('energy.overview.title', { network: network.data?.name ?? '' })}
+      title={t('statistics.overview.title', { network: network.data?.name ?? '' })}
       extra={<PeriodPicker value={period.span} onChange={period.setSpan} />}
       data-testid="network-overview"
     >
@@ -28,7 +28,7 @@ export function OverviewWorkspace({ nid }: { nid: number }) {
         </Typography.Paragraph>
       )}
       {overview.isError ? (
-        <Alert type="error" showIcon title={t('energy.loadFailed')} />
+        <Alert type="error" showIcon title={t('statistics.loadFailed')} />
       ) : overview.isLoading ? (
         <Spin aria-label={t('common.loading')} />
       ) : data && hasReadings(data) ? (

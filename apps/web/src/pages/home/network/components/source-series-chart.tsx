@@ -31,7 +31,7 @@ export function SourceSeriesChart({ series, frameUnit, timeZone }: SourceSeriesC
       xAxis: { type: 'category', data: series.map((frame) => frameTime(frame.start)) },
       yAxis: {
         type: 'value',
-        name: t('energy.units.kwhAxis'),
+        name: t('statistics.units.kwhAxis'),
         axisLabel: { formatter: (kwh: number) => format.number(kwh, kwh >= 10 || kwh === 0 ? 0 : 1) },
       },
       series: SOURCES.map((source) => ({
@@ -45,5 +45,5 @@ export function SourceSeriesChart({ series, frameUnit, timeZone }: SourceSeriesC
     }),
     [series, frameTime, format, t],
   );
-  return <EChart option={option} height={300} label={t('energy.overview.series')} testId="source-series" />;
+  return <EChart option={option} height={300} label={t('statistics.overview.series')} testId="source-series" />;
 }

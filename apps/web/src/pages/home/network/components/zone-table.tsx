@@ -36,7 +36,7 @@ export function ZoneTable({ zones, totalWh }: { zones: readonly ZoneRow[]; total
       ? [
           {
             id: -1,
-            name: t('energy.zoneTable.outside'),
+            name: t('statistics.zoneTable.outside'),
             energyWh: totals.outsideWh,
             bySource: { meter: 0, d4i: 0, estimate: 0 },
             triggers: 0,
@@ -51,7 +51,10 @@ export function ZoneTable({ zones, totalWh }: { zones: readonly ZoneRow[]; total
         <Alert
           type="warning"
           showIcon
-          title={t('energy.zoneTable.excess', { zones: format.energy(totals.zonesWh), total: format.energy(totalWh) })}
+          title={t('statistics.zoneTable.excess', {
+            zones: format.energy(totals.zonesWh),
+            total: format.energy(totalWh),
+          })}
         />
       )}
       <Table<ZoneRow & { outside?: boolean }>
@@ -63,24 +66,24 @@ export function ZoneTable({ zones, totalWh }: { zones: readonly ZoneRow[]; total
         data-testid="zone-table"
         columns={[
           {
-            title: t('energy.columns.zone'),
+            title: t('statistics.columns.zone'),
             key: 'name',
             render: (_, row) =>
               row.outside ? <Typography.Text type="secondary">{row.name}</Typography.Text> : row.name,
           },
           {
-            title: t('energy.columns.energy'),
+            title: t('statistics.columns.energy'),
             key: 'energy',
             align: 'right',
             render: (_, row) => <span data-value={row.energyWh}>{format.energy(row.energyWh)}</span>,
           },
           {
-            title: t('energy.columns.source'),
+            title: t('statistics.columns.source'),
             key: 'source',
             render: (_, row) => <MainSourceBadge wh={row.bySource} />,
           },
           {
-            title: t('energy.columns.triggers'),
+            title: t('statistics.columns.triggers'),
             key: 'triggers',
             align: 'right',
             render: (_, row) =>
@@ -90,7 +93,7 @@ export function ZoneTable({ zones, totalWh }: { zones: readonly ZoneRow[]; total
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>
-              <Typography.Text strong>{t('energy.zoneTable.total')}</Typography.Text>
+              <Typography.Text strong>{t('statistics.zoneTable.total')}</Typography.Text>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
               <Typography.Text strong data-testid="zone-total" data-value={totals.zonesWh + totals.outsideWh}>
