@@ -87,6 +87,9 @@ export default defineConfig(({ command }) => ({
               name: 'select',
               test: /node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/,
             },
+            // ECharts and its renderer (zrender, tslib), tree-shaken to what features/energy/echarts.ts
+            // registers: one long-cached file that only the data pages (heat maps, overview) load.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
             // The app's own modules that most pages use (API client, session, stores, route table, i18n),
             // one file rather than some twenty of 1 kB each.
             { name: 'app', test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/, minShareCount: 20 },

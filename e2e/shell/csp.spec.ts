@@ -23,6 +23,11 @@ const ROUTES = {
   ],
   console: [
     { path: '/first/index' },
+    { path: '/home/network' },
+    { path: '/home/heat/sensor/zone' },
+    { path: '/home/heat/power/zone' },
+    { path: '/home/sensor/device' },
+    { path: '/home/power/device' },
     { path: '/project/index' },
     { path: '/project/network/index' },
     { path: '/project/network/recycle' },

@@ -39,6 +39,11 @@ const PUBLIC_PAGES = [
 /** Every built console page, on the demo's project and network (current after sign-in). */
 const CONSOLE_PAGES = [
   '/first/index',
+  '/home/network',
+  '/home/heat/sensor/zone',
+  '/home/heat/power/zone',
+  '/home/sensor/device',
+  '/home/power/device',
   '/project/index',
   '/project/network/index',
   '/project/network/recycle',

@@ -28,6 +28,20 @@ async function recordScripts(page: Page): Promise<{ cdp: CDPSession; scripts: Sc
   return { cdp, scripts };
 }
 
+/**
+ * Paths of the scripts `page` loads from now on. ECharts has a chunk of its own (`echarts-*.js`, vite
+ * config) that only the data pages may load: none of the pages below draws a chart.
+ */
+function watchScriptPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') paths.push(new URL(response.url()).pathname);
+  });
+  return paths;
+}
+
+const isECharts = (path: string) => /\/assets\/echarts-[^/]*\.js$/.test(path);
+
 /** Kilobytes of the scripts loaded so far, once each of them has finished loading. */
 async function scriptKilobytes(scripts: Scripts): Promise<number> {
   await expect.poll(() => [...scripts.started].every((id) => scripts.finished.has(id))).toBe(true);
@@ -56,12 +70,14 @@ test.describe('first-visit JavaScript stays within its budget', () => {
     const context = await freshContext(browser);
     const page = await context.newPage();
     const { scripts } = await recordScripts(page);
+    const paths = watchScriptPaths(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByTestId('demo-credentials')).toBeVisible();
     const kb = await scriptKilobytes(scripts);
     test.info().annotations.push({ type: 'javascript', description: `/login ${kb.toFixed(1)} kB` });
     expect(kb).toBeLessThanOrEqual(BUDGET_KB.login);
+    expect(paths.filter(isECharts)).toEqual([]);
     await context.close();
   });
 
@@ -69,11 +85,13 @@ test.describe('first-visit JavaScript stays within its budget', () => {
     const context = await freshContext(browser, session);
     const page = await context.newPage();
     const { scripts } = await recordScripts(page);
+    const paths = watchScriptPaths(page);
     await page.goto('/first/index');
     await expect(page.getByTestId('home-projects').locator('tr.ant-table-row').first()).toBeVisible();
     const kb = await scriptKilobytes(scripts);
     test.info().annotations.push({ type: 'javascript', description: `/first/index ${kb.toFixed(1)} kB` });
     expect(kb).toBeLessThanOrEqual(BUDGET_KB.home);
+    expect(paths.filter(isECharts)).toEqual([]);
     await context.close();
   });
 
@@ -81,11 +99,13 @@ test.describe('first-visit JavaScript stays within its budget', () => {
     const context = await freshContext(browser, session);
     const page = await context.newPage();
     const { scripts } = await recordScripts(page);
+    const paths = watchScriptPaths(page);
     await page.goto('/remote/index');
     await expect.poll(async () => (await planNodes(page)).length).toBe(DEMO_DEVICES.length);
     const kb = await scriptKilobytes(scripts);
     test.info().annotations.push({ type: 'javascript', description: `/remote/index ${kb.toFixed(1)} kB` });
     expect(kb).toBeLessThanOrEqual(BUDGET_KB.plan);
+    expect(paths.filter(isECharts)).toEqual([]);
     await context.close();
   });
 

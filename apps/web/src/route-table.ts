@@ -98,11 +98,11 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Main layout, with menu indices.
   { ...main('/first/index', '10', 'menu.home', { icon: 'home', pinned: true }), ...built },
-  main('/home/network', '1-1', 'menu.data.network'),
-  main('/home/heat/sensor/zone', '1-3', 'menu.data.zoneSensorHeat'),
-  main('/home/heat/power/zone', '1-5', 'menu.data.zonePowerHeat'),
-  main('/home/sensor/device', '1-6', 'menu.data.deviceSensorHeat'),
-  main('/home/power/device', '1-7', 'menu.data.devicePowerHeat'),
+  { ...main('/home/network', '1-1', 'menu.data.network'), ...built },
+  { ...main('/home/heat/sensor/zone', '1-3', 'menu.data.zoneSensorHeat'), ...built },
+  { ...main('/home/heat/power/zone', '1-5', 'menu.data.zonePowerHeat'), ...built },
+  { ...main('/home/sensor/device', '1-6', 'menu.data.deviceSensorHeat'), ...built },
+  { ...main('/home/power/device', '1-7', 'menu.data.devicePowerHeat'), ...built },
   { ...main('/project/index', '2-1', 'menu.project.list'), ...built },
   { ...main('/project/network/index', '2-2-1', 'menu.project.networks'), ...built },
   // Network recycle bin: named by the spec without a path; reached from the network list.

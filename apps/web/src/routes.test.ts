@@ -111,6 +111,11 @@ describe('route table (section 2)', () => {
   /** Menu indexes of the built pages, in route-table order. */
   const BUILT_MENU = [
     '10',
+    '1-1',
+    '1-3',
+    '1-5',
+    '1-6',
+    '1-7',
     '2-1',
     '2-2-1',
     '2-2-2',

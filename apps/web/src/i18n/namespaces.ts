@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'schedule',
   'settings',
   'share',
+  'statistics',
   'validation',
   'zone',
 ] as const;

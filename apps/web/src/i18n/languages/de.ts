@@ -18,6 +18,7 @@ import scene from '@lightwell/domain/locales/de/scene.json';
 import schedule from '@lightwell/domain/locales/de/schedule.json';
 import settings from '@lightwell/domain/locales/de/settings.json';
 import share from '@lightwell/domain/locales/de/share.json';
+import statistics from '@lightwell/domain/locales/de/statistics.json';
 import validation from '@lightwell/domain/locales/de/validation.json';
 import zone from '@lightwell/domain/locales/de/zone.json';
 import deDE from 'antd/es/locale/de_DE';
@@ -47,6 +48,7 @@ export const pack: LanguagePack = {
     schedule,
     settings,
     share,
+    statistics,
     validation,
     zone,
   },

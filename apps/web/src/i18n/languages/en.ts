@@ -18,6 +18,7 @@ import scene from '@lightwell/domain/locales/en/scene.json';
 import schedule from '@lightwell/domain/locales/en/schedule.json';
 import settings from '@lightwell/domain/locales/en/settings.json';
 import share from '@lightwell/domain/locales/en/share.json';
+import statistics from '@lightwell/domain/locales/en/statistics.json';
 import validation from '@lightwell/domain/locales/en/validation.json';
 import zone from '@lightwell/domain/locales/en/zone.json';
 import enUS from 'antd/es/locale/en_US';
@@ -47,6 +48,7 @@ export const pack: LanguagePack = {
     schedule,
     settings,
     share,
+    statistics,
     validation,
     zone,
   },

@@ -18,6 +18,7 @@ import scene from '@lightwell/domain/locales/es/scene.json';
 import schedule from '@lightwell/domain/locales/es/schedule.json';
 import settings from '@lightwell/domain/locales/es/settings.json';
 import share from '@lightwell/domain/locales/es/share.json';
+import statistics from '@lightwell/domain/locales/es/statistics.json';
 import validation from '@lightwell/domain/locales/es/validation.json';
 import zone from '@lightwell/domain/locales/es/zone.json';
 import esES from 'antd/es/locale/es_ES';
@@ -47,6 +48,7 @@ export const pack: LanguagePack = {
     schedule,
     settings,
     share,
+    statistics,
     validation,
     zone,
   },

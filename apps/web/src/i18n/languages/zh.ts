@@ -18,6 +18,7 @@ import scene from '@lightwell/domain/locales/zh/scene.json';
 import schedule from '@lightwell/domain/locales/zh/schedule.json';
 import settings from '@lightwell/domain/locales/zh/settings.json';
 import share from '@lightwell/domain/locales/zh/share.json';
+import statistics from '@lightwell/domain/locales/zh/statistics.json';
 import validation from '@lightwell/domain/locales/zh/validation.json';
 import zone from '@lightwell/domain/locales/zh/zone.json';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -47,6 +48,7 @@ export const pack: LanguagePack = {
     schedule,
     settings,
     share,
+    statistics,
     validation,
     zone,
   },

@@ -1,7 +1,7 @@
 import { type EnergyBase, formatLocalDate, localDateOf, localTimeZone } from '@lightwell/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { energyKeys } from '../../../api/energy';
+import { energyBaseKeys } from '../../../api/energy-base';
 import { projectKeys } from '../../../api/project';
 import { testUser } from '../../../test/render-app';
 import { fakeApi, renderComponent, tableRows } from '../../../test/render-component';
@@ -48,7 +48,7 @@ async function renderPage(canEdit: boolean) {
       client.setQueryData(projectKeys.info(testUser.uid), [
         { id: 2, name: 'Demo', isDefault: true, networks: [{ id: 9, name: 'Demo office', timeZone: zone }] },
       ]);
-      client.setQueryData(energyKeys.base(testUser.uid, 9), base(canEdit));
+      client.setQueryData(energyBaseKeys.base(testUser.uid, 9), base(canEdit));
     },
   });
 }

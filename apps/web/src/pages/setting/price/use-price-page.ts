@@ -1,7 +1,7 @@
 import type { CallInput } from '@lightwell/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEnergyBaseQuery, useEnergyBaseUpdateMutation } from '../../../api/energy';
+import { useEnergyBaseQuery, useEnergyBaseUpdateMutation } from '../../../api/energy-base';
 import { isApiError } from '../../../api/errors';
 import { useProjectInfoQuery } from '../../../api/project';
 import { toast } from '../../../app/feedback';

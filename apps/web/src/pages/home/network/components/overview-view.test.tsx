@@ -1,0 +1,97 @@
+import { act, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubCanvas } from '../../../../test/canvas';
+import { buildFigures, buildNetworkEnergy } from '../../../../test/energy-data';
+import { fakeApi, markCatalogueFormats, renderComponent, tableRows } from '../../../../test/render-component';
+import { OverviewView } from './overview-view';
+import { OverviewWorkspace } from './overview-workspace';
+
+let restore: () => void = () => undefined;
+beforeEach(() => stubCanvas());
+afterEach(() => restore());
+
+describe('network data overview', { timeout: 60_000 }, () => {
+  it('shows energy, cost and CO2 with their units, sources and the change from the previous period', async () => {
+    restore = markCatalogueFormats();
+    await renderComponent(<OverviewView data={buildNetworkEnergy()} />);
+    expect(screen.getByTestId('overview-energy').textContent).toBe('⟦12.3 kWh⟧');
+    const badges = within(screen.getAllByTestId('source-badges')[0]!);
+    expect(badges.getByText(/Smart meter/).textContent).toBe('⟦Smart meter ⟦50.0 %⟧ · ⟦6.17 kWh⟧⟧');
+    expect(badges.getByText(/D4i driver data/).textContent).toContain('⟦25.0 %⟧');
+    expect(badges.getByText(/Estimate/).textContent).toContain('⟦25.0 %⟧');
+    // Hundredths with two decimals, in the network's currency.
+    expect(screen.getByTestId('overview-cost').textContent).toBe('€12.34');
+    expect(screen.getByTestId('overview-co2').textContent).toBe('⟦2.88 kg⟧');
+    expect(screen.getByTestId('co2-factor').textContent).toBe('⟦DESNZ 2024 (2024 data) · ⟦233.00 g/kWh⟧⟧');
+    const changes = screen.getAllByTestId('change').map((node) => node.textContent);
+    expect(changes[0]).toBe('▲ ⟦23.5 %⟧ against the previous period');
+    expect(changes[1]).toBe('▼ ⟦5.1 %⟧ against the previous period');
+  });
+
+  it('lists the estimate assumptions, savings by cause and the equivalents', async () => {
+    await renderComponent(<OverviewView data={buildNetworkEnergy()} />);
+    const assumptions = screen.getByTestId('assumptions');
+    expect(assumptions.textContent).toContain('Rated power 40 W at 100 % light');
+    expect(assumptions.textContent).toContain('Standby not known: 0.5 W assumed while off but powered');
+    expect(screen.getByTestId('overview-saved').textContent).toBe('7.66 kWh');
+    expect(screen.getByTestId('saving-causes').textContent).toContain('Occupancy: 5.00 kWh');
+    expect(screen.getByTestId('saving-causes').textContent).toContain('Daylight: 2.66 kWh');
+    expect(screen.getByTestId('equivalents').textContent).toContain('0.7 litres of petrol (UK)');
+    expect(screen.getByText(/every luminaire at 100 % during the same hours/)).toBeTruthy();
+  });
+
+  it('has zone totals that equal the overview total, the rest shown as outside any zone', async () => {
+    const data = buildNetworkEnergy();
+    await renderComponent(<OverviewView data={data} />);
+    const table = screen.getByTestId('zone-table');
+    const rows = tableRows(table);
+    expect(rows.map((row) => row.querySelector('td')!.textContent)).toEqual([
+      'Lobby',
+      'Office',
+      'Devices outside any zone',
+    ]);
+    const energies = rows.map((row) => Number(row.querySelector<HTMLElement>('[data-value]')!.dataset.value));
+    expect(energies.reduce((sum, wh) => sum + wh, 0)).toBeCloseTo(data.figures.energyWh, 6);
+    expect(Number(screen.getByTestId('zone-total').dataset.value)).toBe(data.figures.energyWh);
+    expect(screen.getByTestId('zone-total').textContent).toBe(screen.getByTestId('overview-energy').textContent);
+    expect(rows[0]!.textContent).toContain('42 triggers');
+  });
+
+  it('says so when the zones add up to more than the network', async () => {
+    const data = buildNetworkEnergy({ figures: buildFigures({ energyWh: 10_000 }) });
+    await renderComponent(<OverviewView data={data} />);
+    expect(screen.getByText(/The zones add up to 12.0 kWh, more than the network total of 10.0 kWh/)).toBeTruthy();
+  });
+
+  it('shows report gaps and devices offline or faulty', async () => {
+    await renderComponent(<OverviewView data={buildNetworkEnergy()} />);
+    expect(screen.getByTestId('report-gaps').textContent).toContain(
+      'Gateway GW-1: reports 120 to 131 missing (evicted)',
+    );
+    expect(screen.getByTestId('device-health').textContent).toBe('12 devices2 offline1 faulty');
+  });
+
+  it('tells what to do when the network has no readings yet', async () => {
+    const zero = { meter: 0, d4i: 0, estimate: 0 };
+    const empty = buildFigures({
+      energyWh: 0,
+      bySource: zero,
+      shareBasisPoints: zero,
+      savings: { baselineWh: 0, savedWh: 0, byCause: {} },
+      assumptions: [],
+    });
+    fakeApi({
+      networkEnergy: buildNetworkEnergy({ figures: empty, previous: empty, series: [], zones: [], gaps: [] }),
+    });
+    await renderComponent(
+      <MemoryRouter initialEntries={['/home/network?span=30d']}>
+        <OverviewWorkspace nid={3} />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('energy-empty')).textContent).toContain('add a gateway, bind its devices');
+    expect(screen.getByRole('link', { name: 'Open gateways' })).toBeTruthy();
+    await act(async () => undefined);
+    expect(screen.getByText('Last 30 days')).toBeTruthy();
+  });
+});

@@ -1,0 +1,70 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, signIn } from '../support/session.ts';
+import { DEMO_NETWORK } from '../support/simulator.ts';
+
+/**
+ * One closed period for every page: the last 7 days up to the start of the current hour, so the
+ * overview and the heat maps are asked for the same hours and a report arriving meanwhile changes none.
+ */
+const UNTIL = Math.floor(Date.now() / 3_600_000) * 3_600;
+const PERIOD = `?span=7d&until=${UNTIL}`;
+
+/** The raw figure a page element carries in `data-value` (Wh, triggers). */
+async function rawFigure(locator: Locator): Promise<number> {
+  const value = await locator.getAttribute('data-value');
+  expect(value, 'a figure with its raw value').not.toBeNull();
+  return Number(value);
+}
+
+/** Sums the `attribute` of every element matching `selector` in the zone table's zone rows (not the rest). */
+async function zoneSum(page: Page, attribute: 'data-value' | 'data-triggers'): Promise<number> {
+  const cells = page.getByTestId('zone-table').locator(`tr.ant-table-row:not([data-row-key="-1"]) [${attribute}]`);
+  const values = await cells.evaluateAll(
+    (nodes, name) => nodes.map((node) => Number(node.getAttribute(name))),
+    attribute,
+  );
+  return values.reduce((sum, value) => sum + value, 0);
+}
+
+/** Opens a heat map for the period and answers its total over every row. */
+async function heatTotal(page: Page, path: string): Promise<number> {
+  await page.goto(`${path}${PERIOD}`);
+  await expect(page.getByTestId('heat-page')).toContainText(DEMO_NETWORK.name);
+  await expect(page.getByTestId('heat-matrix')).toBeVisible();
+  await expect(page.getByTestId('frame-slider')).toBeVisible();
+  return rawFigure(page.getByTestId('heat-total'));
+}
+
+test('the zones add up to the network total on the overview and on every heat map of the demo network', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(`/home/network${PERIOD}`);
+  await expect(page.getByTestId('network-overview')).toContainText(DEMO_NETWORK.name);
+  const total = await rawFigure(page.getByTestId('overview-energy'));
+  // The charts come with the data pages, in ECharts' own file (e2e/shell/payload.spec.ts keeps it off the others).
+  expect(scripts.some((path) => /\/assets\/echarts-[^/]*\.js$/.test(path))).toBe(true);
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByTestId('overview-energy')).toContainText('kWh');
+  await expect(page.getByTestId('source-badges').first()).toContainText('%');
+
+  // The zone table's total row is the overview's total; the zones themselves never exceed it.
+  expect(await rawFigure(page.getByTestId('zone-total'))).toBeCloseTo(total, 3);
+  await expect(page.getByText(/more than the network total/)).toHaveCount(0);
+  const zonesWh = await zoneSum(page, 'data-value');
+  const outside = page.getByTestId('zone-table').locator('tr[data-row-key="-1"] [data-value]');
+  const outsideWh = (await outside.count()) > 0 ? await rawFigure(outside) : 0;
+  expect(zonesWh + outsideWh).toBeCloseTo(total, 3);
+  const zoneTriggers = await zoneSum(page, 'data-triggers');
+
+  // Energy maps: the zones' map holds the zones' energy, the luminaires' map the network's.
+  expect(await heatTotal(page, '/home/heat/power/zone')).toBeCloseTo(zonesWh, 3);
+  expect(await heatTotal(page, '/home/power/device')).toBeCloseTo(total, 3);
+  // Sensor maps: the zones' triggers as the overview counts them; sensors outside zones only add.
+  expect(await heatTotal(page, '/home/heat/sensor/zone')).toBe(zoneTriggers);
+  expect(await heatTotal(page, '/home/sensor/device')).toBeGreaterThanOrEqual(zoneTriggers);
+});
