@@ -147,10 +147,7 @@ export function ProjectsTable({
           width: 140,
           render: (_, project) =>
             project.figures ? (
-              <Sparkline
-                values={project.figures.sparkline}
-                label={t('home.portfolio.trendLabel', { name: project.name })}
-              />
+              <Sparkline values={project.figures.sparkline} label={t('home.portfolio.trendLabel')} />
             ) : (
               '—'
             ),
