@@ -9,18 +9,13 @@ import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
 import { buildTestApp, call, createPgDatabase, networkTeam, TEST_DB, type TestApp } from './helpers.ts';
 import { listen, openLiveStream } from './live-stream.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
-import { describeWithMosquitto, portAnswers } from './mqtt/mosquitto.ts';
+import { DEPLOYMENT_BROKER, describeDeployment } from './mqtt/mosquitto.ts';
 
-const BROKER = 'mqtt://127.0.0.1:1883';
-const brokerAnswers = TEST_DB === 'pg' && (await portAnswers(1883));
-
+const BROKER = DEPLOYMENT_BROKER;
 /** Two processes of one deployment need one PostgreSQL database: this runs in the server-pg project only. */
-const describeDeployment =
-  TEST_DB === 'pg'
-    ? describeWithMosquitto(brokerAnswers, `no MQTT broker answers at ${BROKER}`)
-    : (name: string, body: () => void) => describe.skip(name, body);
+const describeTwoProcesses = await describeDeployment();
 
-describeDeployment('two server processes on one PostgreSQL database and one Mosquitto', () => {
+describeTwoProcesses('two server processes on one PostgreSQL database and one Mosquitto', () => {
   let drop: () => Promise<void>;
   let a: TestApp;
   let b: TestApp;

@@ -6,16 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, reportReceipts, telemetryReadings } from '../src/db/schema.ts';
 import { buildTestApp, createPgDatabase, networkTeam, TEST_DB, type TestApp } from './helpers.ts';
 import { buildGateway, connectGateway, send, waitFor } from './mqtt/fake-gateway.ts';
-import { describeWithMosquitto, portAnswers } from './mqtt/mosquitto.ts';
+import { DEPLOYMENT_BROKER, describeDeployment } from './mqtt/mosquitto.ts';
 
-const BROKER = 'mqtt://127.0.0.1:1883';
-const brokerAnswers = TEST_DB === 'pg' && (await portAnswers(1883));
-const describeDeployment =
-  TEST_DB === 'pg'
-    ? describeWithMosquitto(brokerAnswers, `no MQTT broker answers at ${BROKER}`)
-    : (name: string, body: () => void) => describe.skip(name, body);
+const BROKER = DEPLOYMENT_BROKER;
+/** Two processes of one deployment need one PostgreSQL database: this runs in the server-pg project only. */
+const describeTwoProcesses = await describeDeployment();
 
-describeDeployment('durable reports with two server processes sharing one gateway’s messages', () => {
+describeTwoProcesses('durable reports with two server processes sharing one gateway’s messages', () => {
   let drop: () => Promise<void>;
   let a: TestApp;
   let b: TestApp;

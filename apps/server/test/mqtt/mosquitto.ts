@@ -4,7 +4,7 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { databaseAvailable } from '../helpers.ts';
+import { databaseAvailable, TEST_DB } from '../helpers.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 export const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -127,4 +127,17 @@ export async function startMosquitto(users: Record<string, string>): Promise<Tes
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The external broker the deployment tests use (the machine's Mosquitto). */
+export const DEPLOYMENT_BROKER = 'mqtt://127.0.0.1:1883';
+
+/**
+ * `describe` for tests of one deployment with several server processes: they need one PostgreSQL database
+ * and the Mosquitto at DEPLOYMENT_BROKER, so they run in the server-pg project only (skipped on PGlite,
+ * where each test file has a database of its own in memory).
+ */
+export async function describeDeployment(): Promise<(name: string, body: () => void) => void> {
+  if (TEST_DB !== 'pg') return (name, body) => describe.skip(name, body);
+  return describeWithMosquitto(await portAnswers(1883), `no MQTT broker answers at ${DEPLOYMENT_BROKER}`);
 }
