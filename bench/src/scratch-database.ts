@@ -14,3 +14,12 @@ export function withDatabase(url: string, name: string): string {
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
+
+/** Whether a database of that name exists on the server. */
+export async function adminExists(url: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const result = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  await client.end();
+  return result.rowCount === 1;
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -71,6 +72,8 @@ export const reportGaps = pgTable(
 /**
  * Raw readings, one row per device element per report. Absent values (MASK/TMASK) are null with their
  * `*_status`; `deltaWh`/`deltaStatus` are the counter delta to the previous reading (energy-delta.ts).
+ * `spreadFrom` is the previous reading's time when a counted delta spans a gap (longer than
+ * `GAP_SPREAD_SECONDS`): the hourly rollups then spread it over the gap's hours by time.
  */
 export const telemetryReadings = pgTable(
   'telemetry_readings',
@@ -93,10 +96,12 @@ export const telemetryReadings = pgTable(
     d4i: jsonb('d4i').$type<Record<string, number>>(),
     deltaWh: numeric('delta_wh'),
     deltaStatus: text('delta_status'),
+    spreadFrom: at('spread_from'),
   },
   (t) => [
     primaryKey({ columns: [t.gatewayId, t.seq, t.deviceId, t.element, t.at] }),
     index('telemetry_readings_device_idx').on(t.deviceId, t.at),
+    index('telemetry_readings_spread_idx').on(t.deviceId, t.at).where(sql`spread_from IS NOT NULL`),
   ],
 );
 
@@ -110,16 +115,35 @@ const rollupColumns = () => ({
   triggers: bigint('triggers', { mode: 'number' }).notNull(),
   occupiedSeconds: bigint('occupied_seconds', { mode: 'number' }).notNull(),
   readings: integer('readings').notNull(),
+  /** Part of `energyWh` that is a share of a delta spread over a reporting gap. */
+  spreadWh: numeric('spread_wh').notNull().default('0'),
 });
 
-/** Per device and UTC hour, recomputed from raw readings for the hours a write touched. */
+/**
+ * Per device and UTC hour, recomputed from raw readings for the hours a write touched; a delta across a gap
+ * is spread over the gap's hours (`spreadWh`), so an hour may have energy and no reading.
+ */
 export const telemetryHourly = pgTable('telemetry_hourly', { ...rollupColumns(), hour: at('hour').notNull() }, (t) => [
   primaryKey({ columns: [t.deviceId, t.hour] }),
 ]);
 
-/** Per device and site-local date (the network's time zone), recomputed like the hourly rollup. */
+/**
+ * Per device and site-local date (the network's time zone): the sum of the hourly rows whose hour starts on
+ * that date, so a day is exactly its hours. The hour counts and capped on-time let a long period's estimate
+ * and savings baseline be computed from days alone (services/energy/energy-days.ts).
+ */
 export const telemetryDaily = pgTable(
   'telemetry_daily',
-  { ...rollupColumns(), day: date('day', { mode: 'string' }).notNull() },
+  {
+    ...rollupColumns(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Hours with at least one reading. */
+    hoursReported: integer('hours_reported').notNull().default(0),
+    /** Hours whose meter, and whose D4i counter, counted energy. */
+    hoursMeter: integer('hours_meter').notNull().default(0),
+    hoursD4i: integer('hours_d4i').notNull().default(0),
+    /** On-time of the hours with a reading, each hour's capped at 3,600 s. */
+    onCappedSeconds: bigint('on_capped_seconds', { mode: 'number' }).notNull().default(0),
+  },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );

@@ -15,14 +15,27 @@ interface StoredCounter {
   energy_serial: string;
   delta_wh: string | null;
   delta_status: string | null;
+  spread_from: Date | string | null;
   rated_power: number | null;
   min_at: Date | string;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** An instant in each UTC hour overlapping (from, to]: the hour's end, which the rollups file under that hour. */
+function hourEndsBetween(from: Date, to: Date): Date[] {
+  const ends: Date[] = [];
+  for (let start = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS; start < to.getTime(); start += HOUR_MS) {
+    ends.push(new Date(start + HOUR_MS));
+  }
+  return ends;
 }
 
 /**
  * Recomputes the counter deltas of every device element that got new energy readings, from the reading
  * before the earliest new one onwards (a replayed older reading changes the delta of the one after it).
- * Answers the times of the rows whose delta changed, by device, for the rollups.
+ * A counted delta over a gap is marked with the gap's start (`spread_from`). Answers the times of the rows
+ * whose delta changed, and of the hours of a gap spread or no longer spread, by device, for the rollups.
  */
 export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<Map<number, Date[]>> {
   const earliest = new Map<string, { deviceId: number; element: number; at: Date }>();
@@ -47,7 +60,7 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
               AND r.energy_raw IS NOT NULL), t.min_at) AS from_at
           FROM t)
         SELECT r.device_id, r.element, r.gateway_id, r.seq, r.at, r.energy_raw, r.energy_scale, r.energy_serial,
-          r.delta_wh::text AS delta_wh, r.delta_status, d.rated_power, s.min_at
+          r.delta_wh::text AS delta_wh, r.delta_status, r.spread_from, d.rated_power, s.min_at
         FROM s
         CROSS JOIN LATERAL (SELECT * FROM telemetry_readings x WHERE x.device_id = s.device_id
           AND x.element = s.element AND x.at >= s.from_at AND x.energy_raw IS NOT NULL) AS r
@@ -62,6 +75,7 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
     at: Date;
     wh: string;
     status: string;
+    spreadFrom: string | null;
   }[] = [];
   let previous: (CounterReading & { key: string }) | null = null;
   for (const row of stored) {
@@ -74,7 +88,14 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
     if (at < new Date(row.min_at)) continue;
     // The one call site of the counter rule (replaced by the domain's energy rules at merge).
     const delta = counterDeltaWh(before, reading, row.rated_power);
-    if (row.delta_status === delta.status && row.delta_wh !== null && Number(row.delta_wh) === Number(delta.wh))
+    const spreadFrom = delta.spread && before ? before.at : null;
+    const storedFrom = row.spread_from === null ? null : new Date(row.spread_from);
+    if (
+      row.delta_status === delta.status &&
+      row.delta_wh !== null &&
+      Number(row.delta_wh) === Number(delta.wh) &&
+      storedFrom?.getTime() === spreadFrom?.getTime()
+    )
       continue;
     updates.push({
       gatewayId: row.gateway_id,
@@ -84,18 +105,23 @@ export async function recomputeDeltas(db: Db, inserted: ReadingRow[]): Promise<M
       at,
       wh: delta.wh,
       status: delta.status,
+      spreadFrom: spreadFrom?.toISOString() ?? null,
     });
-    const list = changed.get(row.device_id);
-    if (list) list.push(at);
-    else changed.set(row.device_id, [at]);
+    const list = changed.get(row.device_id) ?? [];
+    list.push(at);
+    // Every hour of a gap the delta is, or was, spread over.
+    for (const from of [spreadFrom, storedFrom]) if (from) list.push(...hourEndsBetween(from, at));
+    changed.set(row.device_id, list);
   }
   if (updates.length > 0) {
     await db.execute(
-      sql`UPDATE telemetry_readings r SET delta_wh = u.wh, delta_status = u.status
+      sql`UPDATE telemetry_readings r SET delta_wh = u.wh, delta_status = u.status, spread_from = u.spread_from
           FROM unnest(${sql.param(updates.map((u) => u.gatewayId))}::int[], ${sql.param(updates.map((u) => u.seq))}::bigint[],
             ${sql.param(updates.map((u) => u.deviceId))}::int[], ${sql.param(updates.map((u) => u.element))}::smallint[],
             ${sql.param(updates.map((u) => u.at.toISOString()))}::timestamptz[], ${sql.param(updates.map((u) => u.wh))}::numeric[],
-            ${sql.param(updates.map((u) => u.status))}::text[]) AS u(gateway_id, seq, device_id, element, at, wh, status)
+            ${sql.param(updates.map((u) => u.status))}::text[],
+            ${sql.param(updates.map((u) => u.spreadFrom))}::timestamptz[])
+            AS u(gateway_id, seq, device_id, element, at, wh, status, spread_from)
           WHERE r.gateway_id = u.gateway_id AND r.seq = u.seq AND r.device_id = u.device_id
             AND r.element = u.element AND r.at = u.at`,
     );

@@ -1,4 +1,4 @@
-import { counterIntervals, type CounterReading as DomainReading } from '@lightwell/domain';
+import { counterIntervals, type CounterReading as DomainReading, GAP_SPREAD_SECONDS } from '@lightwell/domain';
 
 /*
  * The energy of an interval from two readings of a cumulative counter, by the domain's counter rules
@@ -21,6 +21,8 @@ export interface CounterDelta {
   status: DeltaStatus;
   /** Wh as a decimal string (numeric, not float): 0 for a baseline. */
   wh: string;
+  /** A counted delta over a gap (longer than `GAP_SPREAD_SECONDS`): spread over the gap's hours by time. */
+  spread: boolean;
 }
 
 /** raw × 10^scale as an exact decimal string. */
@@ -54,23 +56,24 @@ const asDomain = (reading: CounterReading): DomainReading => ({
  * segment is (scale, driver serial); its first reading (no previous, a new serial or scale) is a baseline
  * worth 0; after a decrease (a reset) the new value counts when it is below rated W × elapsed × 1.2, else
  * it is a baseline; a delta above that cap is quarantined (not summed). Without a rated power a reset is
- * a baseline and nothing is quarantined.
+ * a baseline and nothing is quarantined. A counted delta over more than `GAP_SPREAD_SECONDS` is `spread`.
  */
 export function counterDeltaWh(
   previous: CounterReading | null,
   current: CounterReading,
   ratedW: number | null,
 ): CounterDelta {
-  if (!previous) return { status: 'baseline', wh: '0' };
+  if (!previous) return { status: 'baseline', wh: '0', spread: false };
   const sameSegment = previous.serial === current.serial && previous.scale === current.scale;
   // An unchanged counter used nothing, even within the same second (which the interval rules skip).
-  if (sameSegment && previous.raw === current.raw) return { status: 'counted', wh: '0' };
+  if (sameSegment && previous.raw === current.raw) return { status: 'counted', wh: '0', spread: false };
   const energy = counterIntervals([asDomain(previous), asDomain(current)], {
     ratedW: ratedW !== null && ratedW > 0 ? ratedW : null,
+    gapSeconds: GAP_SPREAD_SECONDS,
   });
   const [quarantined] = energy.quarantined;
-  if (quarantined) return { status: 'quarantined', wh: milliToWh(quarantined.mWh) };
+  if (quarantined) return { status: 'quarantined', wh: milliToWh(quarantined.mWh), spread: false };
   const [interval] = energy.intervals;
-  if (interval) return { status: 'counted', wh: milliToWh(interval.mWh) };
-  return { status: 'baseline', wh: '0' };
+  if (interval) return { status: 'counted', wh: milliToWh(interval.mWh), spread: interval.flags.includes('spread') };
+  return { status: 'baseline', wh: '0', spread: false };
 }

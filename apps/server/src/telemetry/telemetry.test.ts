@@ -219,6 +219,54 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
     expect(sensor!.sensorTriggerCount).toBe(total.triggers);
   });
+  it('a gateway offline for three days: the counter delta is spread over the gap hours, marked, and adds up', async () => {
+    const g = await gatewayWithDevices(t, 'Europe/London');
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+    await send(g.client, g.sn, 'report', readings(2, T0 + 300, [{ index: 0, energy: energy(1000), onSeconds: 300 }]));
+    await send(g.client, g.sn, 'report', readings(3, T0 + 600, [{ index: 0, energy: energy(1001), onSeconds: 300 }]));
+    const back = T0 + 600 + 3 * 86_400;
+    // 2,400 Wh over 72 hours: the counter's delta across the gap (the numbers in between were lost).
+    await send(g.client, g.sn, 'report', { kind: 'lost', from: 4, to: 291, at: back });
+    await send(g.client, g.sn, 'report', readings(292, back, [{ index: 0, energy: energy(3401), onSeconds: 300 }]));
+    await send(g.client, g.sn, 'report', readings(293, back + 900, [{ index: 0, energy: energy(3411) }]));
+    await g.confirmed(293);
+    const hourly = async () =>
+      (await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id))).sort(
+        (a, b) => a.hour.getTime() - b.hour.getTime(),
+      );
+    let hours = await hourly();
+    // 09:10 to 09:10 three days later touches 73 UTC hours, every one of them marked as spread.
+    const spread = hours.filter((h) => Number(h.spreadWh) > 0);
+    expect(spread).toHaveLength(73);
+    expect(spread.reduce((sum, h) => sum + Number(h.spreadWh), 0)).toBeCloseTo(2400, 9);
+    expect(hours.reduce((sum, h) => sum + Number(h.energyWh), 0)).toBeCloseTo(2411, 9);
+    // A whole hour of the gap holds 2,400 × 3,600 / 259,200 = 33.333 Wh, in whole mWh.
+    expect(hours.map((h) => Number(h.spreadWh))).toContain(33.333);
+    expect(hours.find((h) => h.hour.getTime() === (T0 + 3600) * 1000)).toMatchObject({ readings: 0, d4iWh: '33.333' });
+    const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
+    expect(days.reduce((sum, d) => sum + Number(d.spreadWh), 0)).toBeCloseTo(2400, 9);
+    expect(days.reduce((sum, d) => sum + Number(d.energyWh), 0)).toBeCloseTo(2411, 9);
+    expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+
+    // A report from the middle of the gap turns up after all: two shorter gaps, the same total.
+    await send(g.client, g.sn, 'report', readings(150, T0 + 600 + 86_400, [{ index: 0, energy: energy(2001) }]));
+    await waitFor(
+      async () => (await hourly()).reduce((sum, h) => sum + Number(h.spreadWh), 0) < 2400,
+      5000,
+      'spread again',
+    );
+    hours = await hourly();
+    expect(hours.reduce((sum, h) => sum + Number(h.energyWh), 0)).toBeCloseTo(2411, 9);
+    // 1,000 Wh over the first day (41.667 Wh an hour), 1,400 Wh over the next two (29.167 Wh, to the mWh).
+    const mWh = (hour: number) =>
+      Math.round(Number(hours.find((h) => h.hour.getTime() === hour * 1000)?.spreadWh) * 1000);
+    expect([41_666, 41_667]).toContain(mWh(T0 + 3600));
+    expect([29_166, 29_167]).toContain(mWh(T0 + 86_400 + 3600));
+    const after = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
+    expect(after.reduce((sum, d) => sum + Number(d.energyWh), 0)).toBeCloseTo(2411, 9);
+  });
+
   it('a gateway that lost its counter starts a new stream: the numbers in between become a visible restart gap', async () => {
     const g = await gatewayWithDevices(t);
     clients.push(g.client);
@@ -273,6 +321,7 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     const rows = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.deviceId, g.lamp.id));
     expect(rows.map((r) => Number(r.seq))).toEqual([3]);
     const hourly = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
-    expect(hourly.reduce((n, h) => n + Number(h.energyWh), 0)).toBe(3);
+    // The last delta spans almost three years: spread over their hours, still 1 Wh in all.
+    expect(hourly.reduce((n, h) => n + Number(h.energyWh), 0)).toBeCloseTo(3, 9);
   });
 });

@@ -20,6 +20,13 @@ export interface CounterOptions {
   gapSeconds?: number | null;
 }
 
+/**
+ * A counter interval longer than this (seconds) spans a reporting gap (a gateway offline without its replay
+ * buffer, a driver without power): its energy is spread over the gap's hours by time and flagged `spread`.
+ * Readings come every 15 minutes; an hour is four missed reports.
+ */
+export const GAP_SPREAD_SECONDS = 3600;
+
 /** What marks an interval: a counted post-reset value, a gap spread by time, or a quarantined delta. */
 export const INTERVAL_FLAGS = ['reset', 'spread', 'quarantined'] as const;
 export type IntervalFlag = (typeof INTERVAL_FLAGS)[number];

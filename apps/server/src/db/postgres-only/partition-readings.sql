@@ -14,10 +14,12 @@ BEGIN
   ALTER TABLE telemetry_readings_plain
     RENAME CONSTRAINT telemetry_readings_gateway_id_seq_device_id_element_at_pk TO telemetry_readings_plain_pk;
   ALTER INDEX telemetry_readings_device_idx RENAME TO telemetry_readings_plain_device_idx;
+  ALTER INDEX IF EXISTS telemetry_readings_spread_idx RENAME TO telemetry_readings_plain_spread_idx;
   CREATE TABLE telemetry_readings (LIKE telemetry_readings_plain INCLUDING DEFAULTS) PARTITION BY RANGE ("at");
   ALTER TABLE telemetry_readings ADD CONSTRAINT telemetry_readings_gateway_id_seq_device_id_element_at_pk
     PRIMARY KEY (gateway_id, seq, device_id, element, "at");
   CREATE INDEX telemetry_readings_device_idx ON telemetry_readings (device_id, "at");
+  CREATE INDEX telemetry_readings_spread_idx ON telemetry_readings (device_id, "at") WHERE spread_from IS NOT NULL;
   FOR month IN SELECT DISTINCT date_trunc('month', "at" AT TIME ZONE 'UTC')::date FROM telemetry_readings_plain LOOP
     EXECUTE format(
       'CREATE TABLE IF NOT EXISTS %I PARTITION OF telemetry_readings FOR VALUES FROM (%L) TO (%L)',
