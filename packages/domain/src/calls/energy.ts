@@ -41,6 +41,8 @@ export const EnergyFiguresSchema = z.object({
   shareBasisPoints: SourceWhSchema,
   /** Quarantined counter jumps (shown, not summed): Wh. */
   quarantinedWh: z.number(),
+  /** Wh of counter deltas spread over a reporting gap (included in the energy), shown as such. */
+  spreadWh: z.number(),
   cost: z.object({
     /** Hundredths of the currency: energy at the price valid each hour, plus standing charges. */
     total: z.number().int(),

@@ -69,10 +69,14 @@ export function factorLabel(set: FactorSet): string {
   return [set.publisher, set.edition, set.dataYear === null ? null : String(set.dataYear)].filter(Boolean).join(' · ');
 }
 
-/** Saving attribution of one luminaire-hour: off-time is occupancy control where a sensor saw the zone, else manual. */
+/**
+ * Saving attribution of one luminaire-hour (or -day): off-time is occupancy control where a sensor saw the
+ * zone, else manual; on-time is dimming. A day splits by its on-time over the hours it reported in.
+ */
 function attribution(row: DeviceHour, sensed: boolean) {
-  const off = (3600 - row.onSeconds) / 3600;
-  const dimming = row.onSeconds / 3600;
+  const span = row.reportedSeconds > 0 ? row.reportedSeconds : 3600;
+  const off = Math.max(0, span - row.onSeconds) / span;
+  const dimming = Math.min(span, row.onSeconds) / span;
   return sensed ? { occupancy: off, dimming } : { manual: off, dimming };
 }
 
@@ -80,17 +84,20 @@ function attribution(row: DeviceHour, sensed: boolean) {
  * Energy, cost, CO2, savings and equivalents of device-hours over `period`, each figure with where it came
  * from: Wh by source and their shares, the tariff versions valid at each hour plus standing charges, the
  * factor set, the baseline of every luminaire at 100 % during the same hours, and the estimate's assumptions.
+ * Rows may stand for whole local days (long periods): the energy is then priced by the day, which a tariff
+ * without time-of-use bands prices as its hours; with bands, `costHours` gives the network's hourly energy.
  */
 export function energyFigures(
   hours: readonly DeviceHour[],
   devices: readonly EnergyDevice[],
   settings: EnergySettings,
   period: Period,
+  costHours?: readonly { hour: number; wh: number }[],
 ): EnergyFigures {
   const bySource = sumBySource(hours);
   const energyWh = round3(bySource.meter + bySource.d4i + bySource.estimate);
   const perHour = new Map<number, number>();
-  for (const row of hours) perHour.set(row.hour, (perHour.get(row.hour) ?? 0) + row.wh);
+  for (const row of costHours ?? hours) perHour.set(row.hour, (perHour.get(row.hour) ?? 0) + row.wh);
   const cost = costOfPeriod(
     settings.tariff,
     [...perHour].map(([hour, wh]) => ({ hour, mWh: toMWh(wh) })),
@@ -128,6 +135,7 @@ export function energyFigures(
     bySource,
     shareBasisPoints: shareOf(bySource),
     quarantinedWh: round3(hours.reduce((sum, row) => sum + row.quarantinedWh, 0)),
+    spreadWh: round3(hours.reduce((sum, row) => sum + row.spreadWh, 0)),
     cost: {
       total: cost.total,
       energy: cost.energyCost,
@@ -192,3 +200,6 @@ export function frameIndex(starts: readonly number[], at: number): number {
 
 /** The local hour of the week (Monday 00:00 = 0) of an hour, in the network's zone. */
 export const weekCell = (hour: number, timeZone: string) => hourOfWeek(hour, timeZone);
+
+/** Whether any version of a tariff has time-of-use bands (its price then changes within a local day). */
+export const hasBands = (tariff: Tariff) => tariff.versions.some((version) => (version.bands ?? []).length > 0);

@@ -4,21 +4,27 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 
 /**
- * One device's energy in one UTC hour, counted by its best source (spec section 1: a meter first, then
- * the D4i driver's counter, then an estimate from rated power and on-time), with what its sensors saw.
+ * One device's energy in one UTC hour, or in one whole local day of a long period, counted by its best
+ * source (spec section 1: a meter first, then the D4i driver's counter, then an estimate from rated power
+ * and on-time), with what its sensors saw.
  */
 export interface DeviceHour {
   deviceId: number;
-  /** Start of the UTC hour: epoch seconds. */
+  /** Start of the UTC hour, or of the local day: epoch seconds. */
   hour: number;
   source: EnergySource;
   wh: number;
-  /** Every luminaire at its rated power for the hour it reported in (the savings baseline). */
+  /** Every luminaire at its rated power for each hour it was in operation (the savings baseline). */
   baselineWh: number;
+  /** On-time, each hour's capped at 3,600 s. */
   onSeconds: number;
+  /** Seconds of the hours the device reported in (3,600 for an hour with a reading). */
+  reportedSeconds: number;
   triggers: number;
   occupiedSeconds: number;
   quarantinedWh: number;
+  /** Part of `wh` that is a share of a counter delta spread over a reporting gap. */
+  spreadWh: number;
 }
 
 /** A real device of a network as the energy screens group it. */
@@ -33,50 +39,50 @@ export interface EnergyDevice {
   fault: boolean;
 }
 
+/** Estimate defaults of a network: rated W of a luminaire without one (null: not estimated), standby W. */
+export type EstimateDefaults = ReadonlyMap<number, { ratedW: number | null; standbyW: number }>;
+
+/** An hourly or daily rollup row as both loaders read it: sums over the hours it stands for. */
+export interface RollupRow {
+  device_id: number;
+  nid: number;
+  /** Start of the hour or of the local day. */
+  at: string | Date;
+  meter_wh: string;
+  d4i_wh: string;
+  spread_wh: string;
+  quarantined_wh: string;
+  /** On-time of the hours with a reading, each capped at 3,600 s. */
+  on_seconds: string | number;
+  triggers: string | number;
+  occupied_seconds: string | number;
+  /** Hours with a reading; hours whose meter, and whose D4i counter, counted energy. */
+  hours_reported: string | number;
+  hours_meter: string | number;
+  hours_d4i: string | number;
+  rated: number | null;
+  luminaire: boolean;
+}
+
+/** The columns of an hourly rollup row `h` in the shape of `RollupRow`. */
+export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, h.hour AS at, h.meter_wh, h.d4i_wh, h.spread_wh, h.quarantined_wh,
+  CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds, h.triggers, h.occupied_seconds,
+  (h.readings > 0)::int AS hours_reported, (h.meter_wh > 0)::int AS hours_meter, (h.d4i_wh > 0)::int AS hours_d4i,
+  coalesce(d.rated_power, p.rated_power) AS rated, (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
+
 /**
- * The device-hours of networks `nids` in [start, end), each counted by its device's best source over the
- * period: a meter, else its D4i counter, else (a luminaire with a rated power, its own or its product's,
- * else the network's estimate default) the estimate rated W × on-time + standby W (the network's
- * default, 0.5 W unless set) × the rest of the hour. Quarantined counter jumps are reported, not summed. The
- * baseline of savings is the rated power for each hour a luminaire was in operation (reporting, and for
- * a counted device with a counted delta).
+ * Device-hours (or device-days) of rollup rows, each device counted by its best source over the rows: a
+ * meter, else its D4i counter, else (a luminaire with a rated power, its own or its product's, else the
+ * network's estimate default) the estimate rated W × on-time + standby W (the network's default, 0.5 W
+ * unless set) × the rest of the hours it reported in. Quarantined counter jumps are reported, not summed.
+ * The baseline of savings is the rated power for each hour a luminaire was in operation: it reported (an
+ * estimated one) or its counter counted energy. Every term is a sum over hours, so a day row gives what its
+ * hours would.
  */
-export async function loadDeviceHours(
-  db: Db,
-  nids: readonly number[],
-  start: number,
-  end: number,
-  defaults: ReadonlyMap<number, { ratedW: number | null; standbyW: number }> = new Map(),
-) {
-  if (nids.length === 0) return [];
-  const rows = await rowsOf<{
-    device_id: number;
-    nid: number;
-    hour: string | Date;
-    meter_wh: string;
-    d4i_wh: string;
-    rated: number | null;
-    on_seconds: string | number;
-    triggers: string | number;
-    occupied_seconds: string | number;
-    quarantined_wh: string;
-    readings: number;
-    luminaire: boolean;
-  }>(
-    db,
-    sql`SELECT h.device_id, d.nid, h.hour, h.meter_wh, h.d4i_wh, h.on_seconds, h.triggers, h.occupied_seconds,
-          h.quarantined_wh, h.readings, coalesce(d.rated_power, p.rated_power) AS rated,
-          (d.kind IN ('luminaire', 'emergency')) AS luminaire
-        FROM telemetry_hourly h
-        JOIN devices d ON d.id = h.device_id
-        LEFT JOIN products p ON p.id = d.product_id
-        WHERE d.nid = ANY(${sql.param([...nids])}::int[])
-          AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
-        ORDER BY h.hour, h.device_id`,
-  );
+export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefaults): DeviceHour[] {
   // The source is chosen per device over the period (section 1): a device whose meter or driver counter
   // counted energy in the period is counted by it in every hour, an hour with no counted delta (a
-  // baseline, a gap) as not measured; only a device with neither is estimated.
+  // baseline) as not measured; only a device with neither is estimated.
   const counterOf = new Map<number, 'meter' | 'd4i'>();
   for (const row of rows) {
     if (Number(row.meter_wh) > 0) counterOf.set(row.device_id, 'meter');
@@ -84,26 +90,53 @@ export async function loadDeviceHours(
   }
   return rows.map((row): DeviceHour => {
     const counter = counterOf.get(row.device_id);
-    const measured = counter === 'meter' ? Number(row.meter_wh) : counter === 'd4i' ? Number(row.d4i_wh) : 0;
-    const on = Math.min(3600, Number(row.on_seconds));
+    const on = Number(row.on_seconds);
+    const reported = Number(row.hours_reported) * 3600;
     const fallback = defaults.get(row.nid);
     const rated = row.rated ?? fallback?.ratedW ?? 0;
     const standby = fallback?.standbyW ?? DEFAULT_STANDBY_W;
-    const estimate = row.luminaire && rated > 0 ? (rated * on + standby * (3600 - on)) / 3600 : 0;
-    const source: EnergySource = counter ?? 'estimate';
-    const inOperation = row.luminaire && row.readings > 0 && (counter === undefined || measured > 0);
+    let wh = row.luminaire && rated > 0 ? (rated * on + standby * (reported - on)) / 3600 : 0;
+    let hoursInOperation = Number(row.hours_reported);
+    if (counter) {
+      wh = Number(counter === 'meter' ? row.meter_wh : row.d4i_wh);
+      hoursInOperation = Number(counter === 'meter' ? row.hours_meter : row.hours_d4i);
+    }
     return {
       deviceId: row.device_id,
-      hour: Math.floor(new Date(row.hour).getTime() / 1000),
-      source,
-      wh: counter ? measured : estimate,
-      baselineWh: inOperation ? rated : 0,
+      hour: Math.floor(new Date(row.at).getTime() / 1000),
+      source: counter ?? 'estimate',
+      wh,
+      baselineWh: row.luminaire ? rated * hoursInOperation : 0,
       onSeconds: on,
+      reportedSeconds: reported,
       triggers: Number(row.triggers),
       occupiedSeconds: Number(row.occupied_seconds),
       quarantinedWh: Number(row.quarantined_wh),
+      spreadWh: counter ? Number(row.spread_wh) : 0,
     };
   });
+}
+
+/** The device-hours of networks `nids` in [start, end), from the hourly rollups (`deviceHoursOf`). */
+export async function loadDeviceHours(
+  db: Db,
+  nids: readonly number[],
+  start: number,
+  end: number,
+  defaults: EstimateDefaults = new Map(),
+): Promise<DeviceHour[]> {
+  if (nids.length === 0) return [];
+  const rows = await rowsOf<RollupRow>(
+    db,
+    sql`SELECT ${HOUR_AS_ROLLUP}
+        FROM telemetry_hourly h
+        JOIN devices d ON d.id = h.device_id
+        LEFT JOIN products p ON p.id = d.product_id
+        WHERE d.nid = ANY(${sql.param([...nids])}::int[])
+          AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
+        ORDER BY h.hour, h.device_id`,
+  );
+  return deviceHoursOf(rows, defaults);
 }
 
 /**

@@ -17,17 +17,25 @@ import { networks as networksTable, networkUsers } from '../../db/schema.ts';
 import type { NetworkRow } from '../../policies/access.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
+import { type CostHour, loadCostHours, loadDeviceDays, type SplitPeriod, splitPeriod } from './energy-days.ts';
 import {
   defaultFactorSet,
   type EnergySettings,
   energyFigures,
   frameIndex,
   framesOf,
+  hasBands,
   noSource,
   sumBySource,
   weekCell,
 } from './energy-figures.ts';
-import { type DeviceHour, type EnergyDevice, loadDeviceHours, loadEnergyDevices } from './energy-hours.ts';
+import {
+  type DeviceHour,
+  type EnergyDevice,
+  type EstimateDefaults,
+  loadDeviceHours,
+  loadEnergyDevices,
+} from './energy-hours.ts';
 
 /** A network's row as the energy views need it. */
 export type EnergyNetwork = NetworkRow;
@@ -59,6 +67,56 @@ export function energySettingsOf(
 /** Estimate defaults of networks: rated W of a luminaire without one (null: not estimated) and standby W. */
 function estimateDefaultsOf(rows: readonly EnergyNetwork[]) {
   return new Map(rows.map((row) => [row.id, { ratedW: row.estimateRatedW, standbyW: row.estimateStandbyW }]));
+}
+
+/** Periods longer than this are read by whole local days (daily rollups) and edge hours. */
+export const LONG_PERIOD_SECONDS = 15 * 24 * 3600;
+
+/**
+ * Device-days of networks' long periods, and for networks whose tariff has time-of-use bands their
+ * hourly energy for pricing, each summed in SQL (one query for all networks, one for the banded ones).
+ */
+export async function loadLongPeriods(
+  db: Db,
+  splits: readonly SplitPeriod[],
+  defaults: EstimateDefaults,
+  banded: ReadonlySet<number>,
+): Promise<{ hours: DeviceHour[]; costHours: Map<number, CostHour[]> }> {
+  const hours = await loadDeviceDays(db, splits, defaults);
+  const pricedByHour = splits.filter((split) => banded.has(split.nid));
+  if (pricedByHour.length === 0) return { hours, costHours: new Map() };
+  const sources = new Map(hours.map((row) => [row.deviceId, row.source]));
+  const nidOf = new Map<number, number>();
+  const devices = await rowsOf<{ id: number; nid: number }>(
+    db,
+    sql`SELECT id, nid FROM devices WHERE nid = ANY(${sql.param(pricedByHour.map((split) => split.nid))}::int[])`,
+  );
+  for (const device of devices) nidOf.set(device.id, device.nid);
+  return { hours, costHours: await loadCostHours(db, pricedByHour, sources, nidOf, defaults) };
+}
+
+/**
+ * The device-hours of one network's period: by the hour up to 15 days, beyond that by whole local days
+ * with the edge hours (`loadLongPeriods`); with the hourly energy to price when its tariff has bands.
+ */
+export async function loadPeriodHours(
+  db: Db,
+  network: EnergyNetwork,
+  period: Period,
+  settings: EnergySettings,
+): Promise<{ hours: DeviceHour[]; costHours?: CostHour[] }> {
+  const defaults = estimateDefaultsOf([network]);
+  if (period.end - period.start <= LONG_PERIOD_SECONDS) {
+    return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults) };
+  }
+  const banded = hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
+  const { hours, costHours } = await loadLongPeriods(
+    db,
+    [splitPeriod(network.id, period, network.timeZone)],
+    defaults,
+    banded,
+  );
+  return { hours, costHours: costHours.get(network.id) };
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -182,11 +240,11 @@ export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period:
   const length = period.end - period.start;
   const previousPeriod = { start: period.start - length, end: period.start };
   const devices = await loadEnergyDevices(db, [network.id]);
-  const all = await loadDeviceHours(db, [network.id], previousPeriod.start, period.end, estimateDefaultsOf([network]));
-  const hours = all.filter((row) => row.hour >= period.start);
-  const before = all.filter((row) => row.hour < period.start);
   const versions = (await loadVersions(db, [network])).get(network.id) ?? [];
   const settings = energySettingsOf(network, versions, period.end - 1);
+  const current = await loadPeriodHours(db, network, period, settings);
+  const earlier = await loadPeriodHours(db, network, previousPeriod, settings);
+  const hours = current.hours;
   const frames = framesOf(period, timeZone);
   const series = frames.starts.map((start) => ({ start, bySource: noSource() }));
   for (const row of hours) {
@@ -226,8 +284,8 @@ export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period:
   );
   return {
     period: { ...period, timeZone },
-    figures: energyFigures(hours, devices, settings, period),
-    previous: energyFigures(before, devices, settings, previousPeriod),
+    figures: energyFigures(hours, devices, settings, period, current.costHours),
+    previous: energyFigures(earlier.hours, devices, settings, previousPeriod, earlier.costHours),
     series,
     frameUnit: frames.unit,
     zones,
@@ -273,12 +331,19 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
     const days = periodEndingAt(now, { unit: 'day', count: 30 }, network.timeZone);
     return { thisMonth, lastMonth, days };
   };
-  const earliest = Math.min(
-    now,
-    ...networks.map((network) => Math.min(periodsOf(network).lastMonth.start, periodsOf(network).days.start)),
-  );
   const nids = networks.map((network) => network.id);
-  const hours = await loadDeviceHours(db, nids, earliest, now + 3600, estimateDefaultsOf(networks));
+  const settingsOf = (network: EnergyNetwork, period: Period) =>
+    energySettingsOf(network, versionsOf.get(network.id) ?? [], period.end - 1);
+  // Each network from the start of its last month (or of its 30 days) to now: whole days and edge hours.
+  const splits = networks.map((network) => {
+    const { lastMonth, days } = periodsOf(network);
+    const start = Math.min(lastMonth.start, days.start, now);
+    return splitPeriod(network.id, { start, end: now + 3600 }, network.timeZone);
+  });
+  const banded = new Set(
+    networks.filter((network) => hasBands(settingsOf(network, periodsOf(network).thisMonth).tariff)).map((n) => n.id),
+  );
+  const { hours, costHours } = await loadLongPeriods(db, splits, estimateDefaultsOf(networks), banded);
   const devices = await loadEnergyDevices(db, nids);
   const nidOf = new Map(devices.map((device) => [device.id, device.nid]));
   const byNetwork = new Map<number, DeviceHour[]>();
@@ -305,8 +370,9 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
           const figures = energyFigures(
             inPeriod,
             devices.filter((device) => device.nid === network.id),
-            energySettingsOf(network, versionsOf.get(network.id) ?? [], period.end - 1),
+            settingsOf(network, period),
             { start: period.start, end: Math.min(period.end, Math.max(period.start, now)) },
+            costHours.get(network.id)?.filter((row) => row.hour >= period.start && row.hour < period.end),
           );
           energyWh += figures.energyWh;
           cost += figures.cost.total;
