@@ -2,9 +2,11 @@
 // readings, on the same data. Fills a scratch database with BENCH_DEVICES luminaires (1,000) × BENCH_DAYS days
 // (365) of 15-minute counter readings with their deltas (raw rows, monthly partitions on PostgreSQL), generated
 // inside PostgreSQL (generate_series, one statement per day, no rows through Node), builds the hourly and daily
-// rollups as the console does, then times the report of the last local month (December 2025, Europe/London;
-// BENCH_DAYS ≥ 31) both ways: median of BENCH_RUNS (5) after a warm-up. Prints rows, times, the ratio and the
-// largest per-device difference in Wh (must be ≤ 1). PostgreSQL on BENCH_DATABASE_URL (default
+// rollups as the console does (hours from the readings, days from the hours), then times the per-device energy
+// of the last local month (December 2025, Europe/London; BENCH_DAYS ≥ 31) from the raw readings, from the hourly
+// rollups and as the console reads a month (the daily rollups, services/energy), and the whole overview call:
+// median of BENCH_RUNS (5) after a warm-up. Prints rows, times, the ratios and the largest per-device difference
+// in Wh (must be ≤ 1). PostgreSQL on BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test); the scratch database is dropped at the end unless BENCH_KEEP=1,
 // which keeps it (named by its size) and reuses its readings on the next run. BENCH_FILL_ONLY=1 stops after
 // the fill.
@@ -12,6 +14,14 @@ import { performance } from 'node:perf_hooks';
 import { localMonth } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { networks } from '../../apps/server/src/db/schema.ts';
+import { loadDeviceHours } from '../../apps/server/src/services/energy/energy-hours.ts';
+import {
+  buildNetworkEnergy,
+  energySettingsOf,
+  loadPeriodHours,
+} from '../../apps/server/src/services/energy/energy-views.ts';
+import { loadVersions } from '../../apps/server/src/services/energy-base.ts';
 import { ensurePartitions, rowsOf } from '../../apps/server/src/telemetry/write-readings.ts';
 import { adminExists, adminQuery, withDatabase } from './scratch-database.ts';
 
@@ -67,6 +77,52 @@ async function fill() {
   console.log(`  raw readings stored in ${seconds(performance.now() - began)} s`);
 }
 
+/** Hourly rollups from the raw readings (the hour of the instant before each reading), days from the hours. */
+async function buildRollups() {
+  const began = performance.now();
+  await db.execute(sql`TRUNCATE telemetry_hourly, telemetry_daily`);
+  await db.execute(
+    sql`INSERT INTO telemetry_hourly (device_id, hour, energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds,
+          triggers, occupied_seconds, readings)
+        SELECT device_id, date_trunc('hour', at - interval '1 millisecond'),
+          sum(delta_wh) FILTER (WHERE delta_status = 'counted'),
+          sum(delta_wh) FILTER (WHERE delta_status = 'counted' AND energy_source = 'd4i'), 0, 0,
+          sum(on_seconds), 0, 0, count(*)
+        FROM telemetry_readings GROUP BY 1, 2`,
+  );
+  console.log(`  hourly rollups built in ${seconds(performance.now() - began)} s`);
+  await db.execute(
+    sql`INSERT INTO telemetry_daily (device_id, day, energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds,
+          triggers, occupied_seconds, readings, spread_wh, hours_reported, hours_meter, hours_d4i, on_capped_seconds)
+        SELECT device_id, (hour AT TIME ZONE ${ZONE})::date, sum(energy_wh), sum(d4i_wh), sum(meter_wh),
+          sum(quarantined_wh), sum(on_seconds), sum(triggers), sum(occupied_seconds), sum(readings), sum(spread_wh),
+          count(*) FILTER (WHERE readings > 0), count(*) FILTER (WHERE meter_wh > 0),
+          count(*) FILTER (WHERE d4i_wh > 0), coalesce(sum(least(on_seconds, 3600)) FILTER (WHERE readings > 0), 0)
+        FROM telemetry_hourly GROUP BY 1, 2`,
+  );
+  await db.execute(sql`ANALYZE`);
+  console.log(`  hourly and daily rollups built in ${seconds(performance.now() - began)} s`);
+}
+
+/** Median of RUNS timed runs after a warm-up, in ms. */
+async function time(query: () => Promise<unknown>) {
+  await query();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const t0 = performance.now();
+    await query();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/** Wh per device of rows with `deviceId` and `wh`. */
+function perDevice(rows: readonly { deviceId: number; wh: number }[]) {
+  const sums = new Map<number, number>();
+  for (const row of rows) sums.set(row.deviceId, (sums.get(row.deviceId) ?? 0) + row.wh);
+  return sums;
+}
+
 try {
   const filled = existing && (await rowsOf(db, sql`SELECT 1 FROM devices LIMIT 1`)).length > 0;
   if (!filled) {
@@ -74,8 +130,50 @@ try {
     await fill();
   } else console.log(`Reusing ${scratch}`);
   if (process.env.BENCH_FILL_ONLY !== '1') {
-    // Report part: written below.
-    console.log(localMonth(2025, 12, ZONE));
+    await buildRollups();
+    const [network] = await db.select().from(networks);
+    const versions = (await loadVersions(db, [network!])).get(network!.id) ?? [];
+    // The last month of the data (it ends on 1 January 2026).
+    const month = localMonth(2025, 12, ZONE);
+    const settings = energySettingsOf(network!, versions, month.end - 1);
+    const fromRaw = async () =>
+      new Map(
+        (
+          await rowsOf<{ device_id: number; wh: string }>(
+            db,
+            sql`SELECT device_id, sum(delta_wh) AS wh FROM telemetry_readings
+                WHERE at > to_timestamp(${month.start}) AND at <= to_timestamp(${month.end})
+                  AND delta_status = 'counted'
+                GROUP BY device_id`,
+          )
+        ).map((row) => [row.device_id, Number(row.wh)]),
+      );
+    // What the console reads for a month: whole local days from the daily rollups (and any edge hours).
+    const fromDays = async () => perDevice((await loadPeriodHours(db, network!, month, settings)).hours);
+    const fromHours = async () => perDevice(await loadDeviceHours(db, [network!.id], month.start, month.end));
+    const overview = () => buildNetworkEnergy(db, network!, month);
+    const raw = await time(fromRaw);
+    const days = await time(fromDays);
+    const hours = await time(fromHours);
+    const page = await time(overview);
+    const rawWh = await fromRaw();
+    let worst = 0;
+    for (const sums of [await fromDays(), await fromHours()]) {
+      for (const [id, wh] of rawWh) worst = Math.max(worst, Math.abs((sums.get(id) ?? 0) - wh));
+    }
+    const total = [...rawWh.values()].reduce((a, b) => a + b, 0);
+    const rows = await rowsOf<{ n: string }>(db, sql`SELECT count(*) AS n FROM telemetry_readings`);
+    console.log('');
+    console.log(
+      `${Number(rows[0]!.n).toLocaleString('en')} raw readings; December 2025 (${ZONE}), ${rawWh.size} devices, ${(total / 1000).toFixed(1)} kWh`,
+    );
+    console.log(`  from raw readings                  ${raw.toFixed(1)} ms (median of ${RUNS})`);
+    console.log(`  from hourly rollups                ${hours.toFixed(1)} ms (${(raw / hours).toFixed(1)}× faster)`);
+    console.log(
+      `  from daily rollups (the console)   ${days.toFixed(1)} ms (${(raw / days).toFixed(1)}× faster; goal ≥ 50×)`,
+    );
+    console.log(`  whole overview call (two months, cost, CO2, zones) ${page.toFixed(1)} ms`);
+    console.log(`  largest per-device difference ${worst.toFixed(3)} Wh (goal ≤ 1 Wh)`);
   }
 } finally {
   await database.close();

@@ -56,6 +56,7 @@ export function buildFigures(overrides: Partial<EnergyFigures> = {}): EnergyFigu
     bySource: { meter: 6_172.5, d4i: 3_086.25, estimate: 3_086.25 },
     shareBasisPoints: { meter: 5_000, d4i: 2_500, estimate: 2_500 },
     quarantinedWh: 0,
+    spreadWh: 0,
     cost: { total: 1_234, energy: 1_034, standing: 200, currency: 'EUR', unpricedWh: 0 },
     co2: {
       grams: 2_876,

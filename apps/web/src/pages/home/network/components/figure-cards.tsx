@@ -5,7 +5,10 @@ import { useEnergyFormat } from '../../../../features/energy/format';
 import { SourceBadges } from '../../../../features/energy/source-badges';
 import { Change, FigureCard, type FigureCardProps, useAssumptionText } from './figure-parts';
 
-/** Energy used, the share of each source, set-aside jumps, and the assumptions behind the estimate. */
+/**
+ * Energy used, the share of each source, set-aside jumps, energy spread over a reporting gap, and the
+ * assumptions behind the estimate.
+ */
 export function EnergyCard({ figures, previous }: FigureCardProps) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
@@ -22,6 +25,11 @@ export function EnergyCard({ figures, previous }: FigureCardProps) {
       {figures.quarantinedWh > 0 && (
         <Typography.Text type="warning">
           {t('statistics.overview.quarantined', { energy: format.energy(figures.quarantinedWh) })}
+        </Typography.Text>
+      )}
+      {figures.spreadWh > 0 && (
+        <Typography.Text type="secondary" data-testid="spread-over-gap">
+          {t('statistics.overview.spread', { energy: format.energy(figures.spreadWh) })}
         </Typography.Text>
       )}
       {figures.assumptions.length > 0 && (

@@ -41,6 +41,18 @@ describe('network data overview', { timeout: 60_000 }, () => {
     expect(screen.getByText(/every luminaire at 100 % during the same hours/)).toBeTruthy();
   });
 
+  it('says how much of the energy was spread over a reporting gap', async () => {
+    await renderComponent(<OverviewView data={buildNetworkEnergy({ figures: buildFigures({ spreadWh: 2_400 }) })} />);
+    expect(screen.getByTestId('spread-over-gap').textContent).toBe(
+      'Includes 2.40 kWh spread by time over a reporting gap',
+    );
+  });
+
+  it('shows no gap note without energy spread over a gap', async () => {
+    await renderComponent(<OverviewView data={buildNetworkEnergy()} />);
+    expect(screen.queryByTestId('spread-over-gap')).toBeNull();
+  });
+
   it('has zone totals that equal the overview total, the rest shown as outside any zone', async () => {
     const data = buildNetworkEnergy();
     await renderComponent(<OverviewView data={data} />);
