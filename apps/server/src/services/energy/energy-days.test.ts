@@ -9,7 +9,7 @@ import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions } from '../energy-base.ts';
 import { energyFigures } from './energy-figures.ts';
 import { loadDeviceHours, loadEnergyDevices } from './energy-hours.ts';
-import { energySettingsOf, loadPeriodHours } from './energy-views.ts';
+import { buildHeatMap, energySettingsOf, loadPeriodHours } from './energy-views.ts';
 
 const HOUR = 3600;
 /** Readings from 28 July to 5 November 2025, hourly at 20 past. */
@@ -172,6 +172,14 @@ describeApi('energy over long periods: whole days from the daily rollups equal t
     };
     const result = await bothWays(network, months);
     expectEqualFigures(result);
+    // The heat map's cells (summed in SQL by hour of the week) and its daily frames add up to the same energy.
+    const map = await buildHeatMap(t.db, network, months, 'energy', 'device');
+    const cells = map.rows.reduce((sum, row) => sum + row.cells.reduce((a, b) => a + b, 0), 0);
+    const frames = map.frames.reduce((sum, frame) => sum + frame.values.reduce((a, b) => a + b, 0), 0);
+    expect(map.frameUnit).toBe('day');
+    expect(map.frames).toHaveLength(92);
+    expect(Math.abs(cells - result.hourly.energyWh)).toBeLessThan(0.01);
+    expect(Math.abs(frames - result.hourly.energyWh)).toBeLessThan(0.01);
     expect(result.daily.cost.standing).toBe(75 * 25 + 17 * 31);
     // Edges that are not whole days: read by the hour on both sides.
     expectEqualFigures(await bothWays(network, { start: months.start + 5 * HOUR, end: months.end - 7 * HOUR }));

@@ -8,7 +8,6 @@ import {
   type EnergyFigures,
   type EnergySource,
   type FactorSet,
-  hourOfWeek,
   localDateOf,
   type Period,
   pickFactorSet,
@@ -197,9 +196,6 @@ export function frameIndex(starts: readonly number[], at: number): number {
   }
   return low;
 }
-
-/** The local hour of the week (Monday 00:00 = 0) of an hour, in the network's zone. */
-export const weekCell = (hour: number, timeZone: string) => hourOfWeek(hour, timeZone);
 
 /** Whether any version of a tariff has time-of-use bands (its price then changes within a local day). */
 export const hasBands = (tariff: Tariff) => tariff.versions.some((version) => (version.bands ?? []).length > 0);

@@ -17,6 +17,7 @@ import { networks as networksTable, networkUsers } from '../../db/schema.ts';
 import type { NetworkRow } from '../../policies/access.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
+import { loadDeviceCells } from './energy-cells.ts';
 import { type CostHour, loadCostHours, loadDeviceDays, type SplitPeriod, splitPeriod } from './energy-days.ts';
 import {
   defaultFactorSet,
@@ -27,7 +28,6 @@ import {
   hasBands,
   noSource,
   sumBySource,
-  weekCell,
 } from './energy-figures.ts';
 import {
   type DeviceHour,
@@ -97,19 +97,21 @@ export async function loadLongPeriods(
 
 /**
  * The device-hours of one network's period: by the hour up to 15 days, beyond that by whole local days
- * with the edge hours (`loadLongPeriods`); with the hourly energy to price when its tariff has bands.
+ * with the edge hours (`loadLongPeriods`); with the hourly energy to price when its tariff has bands (and
+ * `priced`).
  */
 export async function loadPeriodHours(
   db: Db,
   network: EnergyNetwork,
   period: Period,
   settings: EnergySettings,
+  priced = true,
 ): Promise<{ hours: DeviceHour[]; costHours?: CostHour[] }> {
   const defaults = estimateDefaultsOf([network]);
   if (period.end - period.start <= LONG_PERIOD_SECONDS) {
     return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults) };
   }
-  const banded = hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
+  const banded = priced && hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
   const { hours, costHours } = await loadLongPeriods(
     db,
     [splitPeriod(network.id, period, network.timeZone)],
@@ -142,7 +144,9 @@ function emptyRow(id: number, name: string, zoneId: number | null): HeatRow {
 /**
  * A heat map of network `network` over `period`: per zone (`by` 'zone') or per device, the hour-of-week
  * cells of triggers or Wh, frames for the time slider, and the energy used while lights were on and no
- * sensor of the zone saw anybody (an hour with on-time but no occupancy and no trigger in the zone).
+ * sensor of the zone saw anybody (an hour with on-time but no occupancy and no trigger in the zone). The
+ * cells are summed in SQL per device and hour of the week, the frames read like the overview's (hours up to
+ * 15 days, whole local days beyond), so no period loads its device-hours into the server.
  */
 export async function buildHeatMap(
   db: Db,
@@ -154,20 +158,14 @@ export async function buildHeatMap(
 ): Promise<HeatMap> {
   const timeZone = network.timeZone;
   const devices = await loadEnergyDevices(db, [network.id]);
-  const hours = await loadDeviceHours(db, [network.id], period.start, period.end, estimateDefaultsOf([network]));
+  const defaults = estimateDefaultsOf([network]);
+  const cells = await loadDeviceCells(db, network.id, timeZone, period, devices, defaults);
   const deviceOf = new Map(devices.map((device) => [device.id, device]));
   const zones = await rowsOf<{ id: number; name: string }>(
     db,
     sql`SELECT id, name FROM zones WHERE nid = ${network.id} ORDER BY id`,
   );
-  const occupiedZoneHours = new Set<string>();
-  for (const row of hours) {
-    if (row.occupiedSeconds > 0 || row.triggers > 0)
-      occupiedZoneHours.add(`${deviceOf.get(row.deviceId)?.zoneId}:${row.hour}`);
-  }
-  const sensedZones = new Set(devices.filter(isSensor).map((device) => device.zoneId));
   const counted = (device: EnergyDevice) => (metric === 'triggers' ? isSensor(device) : isLuminaire(device));
-
   const rows: HeatRow[] =
     by === 'zone'
       ? zones.map((zone) => emptyRow(zone.id, zone.name, zone.id))
@@ -175,49 +173,41 @@ export async function buildHeatMap(
           .filter((device) => counted(device) && (zid === undefined || device.zoneId === zid))
           .map((device) => emptyRow(device.id, device.name, device.zoneId));
   const rowIndex = new Map(rows.map((row, index) => [row.id, index]));
-  const frames = framesOf(period, timeZone);
-  const frameValues = frames.starts.map(() => new Array<number>(rows.length).fill(0));
-  const sourceHours = new Map<number, DeviceHour[]>();
-
-  for (const hour of hours) {
-    const device = deviceOf.get(hour.deviceId);
-    if (!device || !counted(device)) continue;
+  const indexOf = (deviceId: number) => {
+    const device = deviceOf.get(deviceId);
+    if (!device || !counted(device)) return undefined;
     const key = by === 'zone' ? device.zoneId : device.id;
-    if (key === null) continue;
-    const index = rowIndex.get(key);
+    return key === null ? undefined : rowIndex.get(key);
+  };
+  const sourceHours = new Map<number, DeviceHour[]>();
+  for (const { cell, litUnoccupied, hours, energy } of cells) {
+    const index = indexOf(energy.deviceId);
     if (index === undefined) continue;
     const row = rows[index]!;
-    const value = metric === 'triggers' ? hour.triggers : hour.wh;
-    const cell = weekCell(hour.hour, timeZone);
+    const value = metric === 'triggers' ? energy.triggers : energy.wh;
     row.cells[cell] = row.cells[cell]! + value;
     row.total += value;
-    frameValues[frameIndex(frames.starts, hour.hour)]![index]! += value;
     if (metric === 'energy') {
       const list = sourceHours.get(index) ?? [];
-      list.push(hour);
+      list.push(energy);
       sourceHours.set(index, list);
-      const unoccupied =
-        hour.onSeconds > 0 && sensedZones.has(device.zoneId) && !occupiedZoneHours.has(`${device.zoneId}:${hour.hour}`);
-      if (unoccupied) {
-        row.litUnoccupied += hour.wh;
-        row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + hour.wh;
-      }
-    } else if (hour.triggers === 0 && hour.occupiedSeconds === 0) {
-      // Sensor maps: hours in which the zone's lights were on while this sensor saw nobody.
-      const lit = hours.some(
-        (other) =>
-          other.hour === hour.hour &&
-          other.onSeconds > 0 &&
-          deviceOf.get(other.deviceId)?.zoneId === device.zoneId &&
-          isLuminaire(deviceOf.get(other.deviceId)!),
-      );
-      if (lit) {
-        row.litUnoccupied += 1;
-        row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + 1;
-      }
+    }
+    if (litUnoccupied) {
+      // Energy maps: Wh used while nobody was seen; sensor maps: hours lit while this sensor saw nobody.
+      const lit = metric === 'energy' ? energy.wh : hours;
+      row.litUnoccupied += lit;
+      row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + lit;
     }
   }
   for (const [index, list] of sourceHours) rows[index]!.bySource = sumBySource(list);
+  const frames = framesOf(period, timeZone);
+  const frameValues = frames.starts.map(() => new Array<number>(rows.length).fill(0));
+  const settings = energySettingsOf(network, [], period.end - 1);
+  for (const hour of (await loadPeriodHours(db, network, period, settings, false)).hours) {
+    const index = indexOf(hour.deviceId);
+    if (index === undefined) continue;
+    frameValues[frameIndex(frames.starts, hour.hour)]![index]! += metric === 'triggers' ? hour.triggers : hour.wh;
+  }
   for (const row of rows) {
     row.total = round3(row.total);
     row.litUnoccupied = round3(row.litUnoccupied);
