@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Code, type NetworkEnergy } from '@lightwell/domain';
 import { SimGateway, Ticker } from '@lightwell/simulator';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { devices, gateways, nodes, zones } from '../src/db/schema.ts';
 import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
+import { rowsOf } from '../src/telemetry/write-readings.ts';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
 
@@ -118,5 +122,77 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
     // The corridor is lit at night too, the office's sensor triggered while people were in.
     expect(data.zones.find((zone) => zone.name === 'Corridor')!.energyWh).toBeGreaterThan(0);
     expect(data.zones.find((zone) => zone.name === 'Office')!.triggers).toBeGreaterThan(0);
+  });
+
+  it('a history cut short by a stop continues at the next start: every quarter hour stored once', async () => {
+    const { network } = await networkTeam(t);
+    await t.db.execute(sql`UPDATE networks SET time_zone = ${TIME_ZONE} WHERE id = ${network.id}`);
+    const sn = `gw-resume-${randomBytes(4).toString('hex')}`;
+    const secret = randomBytes(12).toString('hex');
+    const [row] = await t.db
+      .insert(gateways)
+      .values({ nid: network.id, sn, name: sn, secretHash: hashGatewaySecret(secret) })
+      .returning();
+    const stateDir = mkdtempSync(join(tmpdir(), 'lw-history-'));
+    const simulated = () =>
+      new SimGateway({
+        sn,
+        secret,
+        brokerUrl: t.brokerUrl,
+        ticker: new Ticker(50, 100),
+        reportPeriodMs: 0,
+        sensorMeanMs: 0,
+        latencyMs: 0,
+        stateDir,
+        devices: [...OFFICE, 15].map((address) => ({
+          mac: mac(address),
+          address,
+          kind: 'dt6' as const,
+          model: 'M-DT6',
+          ratedPower: 40,
+        })),
+      });
+    const first = simulated();
+    first.start();
+    await first.whenConnected();
+    await waitFor(
+      async () =>
+        (await t.db.select().from(devices).where(eq(devices.nid, network.id))).length === 6 ? true : undefined,
+      10_000,
+      'inventory',
+    );
+    const readings = async () =>
+      (
+        await rowsOf<{ n: number; slots: number }>(
+          t.db,
+          sql`SELECT count(*)::int AS n, count(DISTINCT (device_id, at))::int AS slots FROM telemetry_readings
+              WHERE gateway_id = ${row!.id}`,
+        )
+      )[0]!;
+    // Four days: 384 reports of 6 devices, numbered about 1,000 readings at a time.
+    expect(first.fillHistory(4 * DAY, lastMonday().getTime() + DAY).reports).toBe(4 * 96);
+    await waitFor(async () => ((await readings()).n > 0 ? true : undefined), 60_000, 'a first window stored');
+    await first.stop();
+    // Stopped with history still to number: it is kept beside the replay buffer.
+    expect(existsSync(join(stateDir, `${sn}.history.json`))).toBe(true);
+    expect((await readings()).n).toBeLessThan(4 * 96 * 6);
+
+    gateway = simulated();
+    gateway.start();
+    await gateway.whenConnected();
+    const all = 4 * 96 * 6;
+    await waitFor(async () => ((await readings()).n === all ? true : undefined), 60_000, 'the rest stored');
+    expect(await readings()).toEqual({ n: all, slots: all });
+    expect(existsSync(join(stateDir, `${sn}.history.json`))).toBe(false);
+    // One counter chain per luminaire: a baseline at the start, every later quarter counted.
+    const statuses = await rowsOf(
+      t.db,
+      sql`SELECT delta_status AS status, count(*)::int AS n FROM telemetry_readings
+          WHERE gateway_id = ${row!.id} GROUP BY 1 ORDER BY 1`,
+    );
+    expect(statuses).toEqual([
+      { status: 'baseline', n: 6 },
+      { status: 'counted', n: all - 6 },
+    ]);
   });
 });

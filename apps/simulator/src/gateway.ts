@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { join } from 'node:path';
 import {
   type AckMessage,
   type ButtonEvent,
@@ -18,6 +19,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
 import { DeviceMeter, occupancyChance } from './energy-model.ts';
 import { type CounterAnchor, simulateHistory } from './history.ts';
+import { HistoryQueue } from './history-queue.ts';
 import type { NumberedReport, ReportBuffer, UnnumberedReport } from './report-buffer.ts';
 import { ReportSender } from './report-sender.ts';
 import { sharedTicker, type Ticker } from './ticker.ts';
@@ -195,8 +197,11 @@ export class SimGateway {
   private wantedOffline = false;
   private reportPeriod: number;
   private offlineTimer: NodeJS.Timeout | null = null;
-  /** History reports not numbered yet, sent a window at a time so the console goes on answering. */
-  private readonly historyQueue: UnnumberedReport[] = [];
+  /**
+   * History reports not numbered yet, sent a window at a time so the console goes on answering; kept in
+   * the state folder, so a stopped simulator continues them at its next start.
+   */
+  private readonly historyQueue: HistoryQueue;
   /** Sequence number of the last report taken from the history queue. */
   private historyLastSeq = -1;
   /** When the history window waiting for confirmation was sent (null: none waits). */
@@ -235,6 +240,12 @@ export class SimGateway {
     this.mesh = options.mesh ?? new SimMesh(options.devices ?? []);
     this.mesh.gateways.push(this);
     this.devices = this.mesh.devices;
+    this.historyQueue = new HistoryQueue(
+      options.stateDir ? join(options.stateDir, `${options.sn}.history.json`) : undefined,
+    );
+    // A history resumed from the last run: an older one filled now must end where it begins.
+    const resumed = this.historyQueue.earliest();
+    if (resumed && !this.mesh.earliestReadings) this.mesh.earliestReadings = resumed;
   }
 
   get connected(): boolean {
@@ -888,6 +899,8 @@ export class SimGateway {
       readings += report.kind === 'readings' ? report.devices.length : 1;
       this.historyWindowAt = now;
     }
+    // Numbered reports are the replay buffer's now (kept in its own file).
+    if (this.historyWindowAt === now) this.historyQueue.save();
   }
 
   /** A device's driver counter is reset to 0 (reported with the next readings). */
