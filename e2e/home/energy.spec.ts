@@ -1,4 +1,6 @@
+import type { HeatMap, NetworkEnergy, Portfolio } from '@lightwell/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { callAsBrowser } from '../support/api.ts';
 import { DEMO, signIn } from '../support/session.ts';
 import { DEMO_NETWORK } from '../support/simulator.ts';
 
@@ -28,7 +30,7 @@ async function zoneSum(page: Page, attribute: 'data-value' | 'data-triggers'): P
 
 /** Opens a heat map for the period and answers its total over every row. */
 async function heatTotal(page: Page, path: string): Promise<number> {
-  await page.goto(`${path}${PERIOD}`);
+  await page.goto(path.includes('?') ? path : `${path}${PERIOD}`);
   await expect(page.getByTestId('heat-page')).toContainText(DEMO_NETWORK.name);
   await expect(page.getByTestId('heat-matrix')).toBeVisible();
   await expect(page.getByTestId('frame-slider')).toBeVisible();
@@ -61,10 +63,83 @@ test('the zones add up to the network total on the overview and on every heat ma
   expect(zonesWh + outsideWh).toBeCloseTo(total, 3);
   const zoneTriggers = await zoneSum(page, 'data-triggers');
 
+  // The page shows what the API answers for the same period.
+  const nid = await page.evaluate(() => Number(localStorage.getItem('currentNid')));
+  const api = await callAsBrowser<NetworkEnergy>(page, '/api/v1/network/energy/overview', {
+    nid,
+    span: '7d',
+    until: UNTIL,
+  });
+  expect(api.figures.energyWh).toBeCloseTo(total, 3);
+  expect(api.zones.length).toBeGreaterThan(0);
+
   // Energy maps: the zones' map holds the zones' energy, the luminaires' map the network's.
   expect(await heatTotal(page, '/home/heat/power/zone')).toBeCloseTo(zonesWh, 3);
+  // Each zone's total is the sum of its luminaires (the device map filtered to the zone).
+  for (const zone of api.zones) {
+    const devices = await heatTotal(page, `/home/power/device${PERIOD}&zid=${zone.id}`);
+    expect(devices, zone.name).toBeCloseTo(zone.energyWh, 3);
+  }
   expect(await heatTotal(page, '/home/power/device')).toBeCloseTo(total, 3);
   // Sensor maps: the zones' triggers as the overview counts them; sensors outside zones only add.
   expect(await heatTotal(page, '/home/heat/sensor/zone')).toBe(zoneTriggers);
   expect(await heatTotal(page, '/home/sensor/device')).toBeGreaterThanOrEqual(zoneTriggers);
+});
+
+/**
+ * A figure of a page that goes on counting live readings lies between what the API answered just before
+ * and just after the page was read.
+ */
+function between(before: number, page: number, after: number) {
+  expect(page).toBeGreaterThanOrEqual(before - 0.001);
+  expect(page).toBeLessThanOrEqual(after + 0.001);
+}
+
+test('the home page and the lobby dashboard show the energy the API counts for the demo week', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  const nid = await page.evaluate(() => Number(localStorage.getItem('currentNid')));
+  const portfolio = async () => {
+    const data = await callAsBrowser<Portfolio>(page, '/api/v1/project/energy/portfolio', {});
+    return data.projects.find((project) => project.networks > 0 && project.thisMonth.energyWh > 0)!;
+  };
+  const before = await portfolio();
+  expect(before, "a project with this month's energy").toBeDefined();
+  await page.goto('/first/index');
+  const row = page.getByTestId('home-projects').getByRole('row', { name: new RegExp(before.name) });
+  await expect(row.getByTestId('home-energy')).toContainText('kWh');
+  const shown = await rawFigure(row.getByTestId('home-energy'));
+  between(before.thisMonth.energyWh, shown, (await portfolio()).thisMonth.energyWh);
+  // The sparkline's 30 days are the overview's 30 days.
+  const thirty = await callAsBrowser<NetworkEnergy>(page, '/api/v1/network/energy/overview', { nid, span: '30d' });
+  const spark = (await portfolio()).sparkline.reduce((a, b) => a + b, 0);
+  expect(spark).toBeGreaterThan(0);
+  between(
+    thirty.figures.energyWh,
+    spark,
+    (await callAsBrowser<NetworkEnergy>(page, '/api/v1/network/energy/overview', { nid, span: '30d' })).figures
+      .energyWh,
+  );
+
+  // The lobby dashboard's energy today is the overview's for today.
+  const today = async () =>
+    (await callAsBrowser<NetworkEnergy>(page, '/api/v1/network/energy/overview', { nid, span: '1d' })).figures.energyWh;
+  const first = await today();
+  await page.goto(`/screen/index?id=${nid}`);
+  await expect(page.getByTestId('screen-energy')).toContainText('kWh');
+  const lobby = await rawFigure(page.getByTestId('screen-energy'));
+  between(first, lobby, await today());
+  expect(lobby).toBeGreaterThan(0);
+
+  // A heat map's cells add up to its rows, whatever the period: a 3-month map of the devices.
+  const map = await callAsBrowser<HeatMap>(page, '/api/v1/network/device/heat/power', {
+    nid,
+    span: '3m',
+    until: UNTIL,
+  });
+  const cells = map.rows.reduce((sum, row) => sum + row.cells.reduce((a, b) => a + b, 0), 0);
+  expect(cells).toBeCloseTo(
+    map.rows.reduce((sum, row) => sum + row.total, 0),
+    2,
+  );
+  expect(await heatTotal(page, `/home/power/device?span=3m&until=${UNTIL}`)).toBeCloseTo(cells, 2);
 });

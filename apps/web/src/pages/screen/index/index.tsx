@@ -26,6 +26,7 @@ function Tile({
   note,
   tone,
   testId,
+  raw,
 }: {
   label: string;
   value: number | string;
@@ -34,9 +35,11 @@ function Tile({
   note?: string;
   tone?: string;
   testId: string;
+  /** The figure before rounding for display (Wh), for tests and tools reading the page. */
+  raw?: number;
 }) {
   return (
-    <div className={`lw-screen-tile${tone ? ` lw-screen-tile--${tone}` : ''}`} data-testid={testId}>
+    <div className={`lw-screen-tile${tone ? ` lw-screen-tile--${tone}` : ''}`} data-testid={testId} data-value={raw}>
       <div className="lw-screen-tile-value">
         {value}
         {total !== undefined && <span className="lw-screen-tile-total"> / {total}</span>}
@@ -128,6 +131,7 @@ export function ScreenPage() {
       <section className="lw-screen-tiles" aria-label={t('home.screen.today')}>
         <Tile
           testId="screen-energy"
+          raw={snapshot.today.energyWh}
           label={t('home.screen.energyToday')}
           value={(snapshot.today.energyWh / 1000).toFixed(2)}
           unit="kWh"

@@ -62,7 +62,11 @@ export function ProjectsTable({
     render: (_, project) =>
       project.figures ? (
         <Space orientation="vertical" size={0}>
-          <Typography.Text strong={key === 'energy'}>
+          <Typography.Text
+            strong={key === 'energy'}
+            data-testid={`home-${key}`}
+            data-value={key === 'energy' ? project.figures.thisMonth.energyWh : undefined}
+          >
             {format(project.figures.thisMonth, project.figures)}
           </Typography.Text>
           <Typography.Text type="secondary">
