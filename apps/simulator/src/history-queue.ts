@@ -44,7 +44,7 @@ export class HistoryQueue {
    */
   earliest(): { at: number; counters: Map<string, CounterAnchor> } | null {
     const first = this.reports.find((report) => report.kind === 'readings');
-    if (!first || first.kind !== 'readings') return null;
+    if (first?.kind !== 'readings') return null;
     const counters = new Map<string, CounterAnchor>();
     for (const device of first.devices) {
       const energy = device.elements.find((element) => element.energy)?.energy;
