@@ -63,11 +63,14 @@ export async function loadDeviceCells(
             + extract(hour FROM h.hour AT TIME ZONE ${timeZone}))::int AS cell,
           CASE WHEN d.kind IN ('luminaire', 'emergency')
             THEN h.readings > 0 AND h.on_seconds > 0 AND h.zone_id = ANY(${sql.param(sensed)}::int[])
-              AND NOT EXISTS (SELECT 1 FROM occupied o WHERE o.zone_id = h.zone_id AND o.hour = h.hour)
+              AND o.zone_id IS NULL
             ELSE d.kind IN ('motionSensor', 'lightSensor') AND h.triggers = 0 AND h.occupied_seconds = 0
-              AND EXISTS (SELECT 1 FROM lit l WHERE l.zone_id = h.zone_id AND l.hour = h.hour)
+              AND l.zone_id IS NOT NULL
           END AS lit_unoccupied
         FROM h JOIN devices d ON d.id = h.device_id LEFT JOIN products p ON p.id = d.product_id
+        -- One row at most each: both are distinct per zone and hour (hash joins, not a lookup per row).
+        LEFT JOIN occupied o ON o.zone_id = h.zone_id AND o.hour = h.hour
+        LEFT JOIN lit l ON l.zone_id = h.zone_id AND l.hour = h.hour
         GROUP BY h.device_id, d.nid, d.rated_power, p.rated_power, d.kind, cell, lit_unoccupied`,
   );
   const energy = deviceHoursOf(rows, defaults);
