@@ -45,9 +45,11 @@ export async function loadDeviceCells(
     sql`WITH dz(device_id, zone_id) AS (
           SELECT * FROM unnest(${sql.param(zoned.map((d) => d.id))}::int[], ${sql.param(zoned.map((d) => d.zoneId))}::int[])),
         h AS (
-          SELECT h.*, dz.zone_id FROM telemetry_hourly h JOIN devices d ON d.id = h.device_id
+          SELECT h.*, dz.zone_id FROM devices d
+          CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = d.id
+            AND h.hour >= to_timestamp(${period.start}) AND h.hour < to_timestamp(${period.end}) OFFSET 0) AS h
           LEFT JOIN dz ON dz.device_id = h.device_id
-          WHERE d.nid = ${nid} AND h.hour >= to_timestamp(${period.start}) AND h.hour < to_timestamp(${period.end})),
+          WHERE d.nid = ${nid}),
         occupied AS (SELECT DISTINCT zone_id, hour FROM h WHERE zone_id IS NOT NULL AND (occupied_seconds > 0 OR triggers > 0)),
         lit AS (
           SELECT DISTINCT h.zone_id, h.hour FROM h JOIN devices d ON d.id = h.device_id

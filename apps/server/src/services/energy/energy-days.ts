@@ -57,6 +57,8 @@ export async function loadDeviceDays(
 ): Promise<DeviceHour[]> {
   if (splits.length === 0) return [];
   const col = <T>(pick: (split: SplitPeriod) => T) => sql.param(splits.map(pick));
+  // Each device's rows are read by a range of its primary key (LATERAL … OFFSET 0 keeps the planner from
+  // scanning a whole rollup table for a month of it).
   const rows = await rowsOf<RollupRow & { day: string | null }>(
     db,
     sql`WITH s(nid, p_start, p_end, from_day, to_day, w_start, w_end) AS (
@@ -69,14 +71,16 @@ export async function loadDeviceDays(
           (d.kind IN ('luminaire', 'emergency')) AS luminaire, t.day::text AS day
         FROM s JOIN devices d ON d.nid = s.nid
         LEFT JOIN products p ON p.id = d.product_id
-        JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= s.from_day AND t.day < s.to_day
+        CROSS JOIN LATERAL (SELECT * FROM telemetry_daily t WHERE t.device_id = d.id
+          AND t.day >= s.from_day AND t.day < s.to_day OFFSET 0) AS t
         UNION ALL
         SELECT ${HOUR_AS_ROLLUP}, NULL::text AS day
-        FROM s JOIN devices d ON d.nid = s.nid
+        FROM s CROSS JOIN LATERAL (VALUES (s.p_start, s.w_start), (s.w_end, s.p_end)) AS e(from_at, to_at)
+        JOIN devices d ON d.nid = s.nid
         LEFT JOIN products p ON p.id = d.product_id
-        JOIN telemetry_hourly h ON h.device_id = d.id
-          AND ((h.hour >= to_timestamp(s.p_start) AND h.hour < to_timestamp(s.w_start))
-            OR (h.hour >= to_timestamp(s.w_end) AND h.hour < to_timestamp(s.p_end)))`,
+        CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = d.id
+          AND h.hour >= to_timestamp(e.from_at) AND h.hour < to_timestamp(e.to_at) OFFSET 0) AS h
+        WHERE e.from_at < e.to_at`,
   );
   const zoneOf = new Map(splits.map((split) => [split.nid, split.timeZone]));
   // A day row stands at its day's start, as the domain finds it (a skipped midnight starts at the first instant).
@@ -127,8 +131,8 @@ export async function loadCostHours(
           AS s(device_id, source, nid, p_start, p_end, rated, standby)
         JOIN devices d ON d.id = s.device_id
         LEFT JOIN products p ON p.id = d.product_id
-        JOIN telemetry_hourly h ON h.device_id = s.device_id
-          AND h.hour >= to_timestamp(s.p_start) AND h.hour < to_timestamp(s.p_end)
+        CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = s.device_id
+          AND h.hour >= to_timestamp(s.p_start) AND h.hour < to_timestamp(s.p_end) OFFSET 0) AS h
         GROUP BY s.nid, h.hour`,
   );
   for (const row of rows) {

@@ -128,12 +128,13 @@ export async function loadDeviceHours(
   if (nids.length === 0) return [];
   const rows = await rowsOf<RollupRow>(
     db,
+    // A range of each device's primary key (LATERAL … OFFSET 0: never a scan of the whole table).
     sql`SELECT ${HOUR_AS_ROLLUP}
-        FROM telemetry_hourly h
-        JOIN devices d ON d.id = h.device_id
+        FROM devices d
         LEFT JOIN products p ON p.id = d.product_id
+        CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = d.id
+          AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end}) OFFSET 0) AS h
         WHERE d.nid = ANY(${sql.param([...nids])}::int[])
-          AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
         ORDER BY h.hour, h.device_id`,
   );
   return deviceHoursOf(rows, defaults);
