@@ -9,7 +9,8 @@ import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions } from '../energy-base.ts';
 import { energyFigures } from './energy-figures.ts';
 import { loadDeviceHours, loadEnergyDevices } from './energy-hours.ts';
-import { buildHeatMap, energySettingsOf, loadPeriodHours } from './energy-views.ts';
+import { loadPeriodHours } from './energy-periods.ts';
+import { buildHeatMap, energySettingsOf } from './energy-views.ts';
 
 const HOUR = 3600;
 /** Readings from 28 July to 5 November 2025, hourly at 20 past. */

@@ -18,7 +18,7 @@ import type { NetworkRow } from '../../policies/access.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
 import { loadDeviceCells } from './energy-cells.ts';
-import { type CostHour, loadCostHours, loadDeviceDays, type SplitPeriod, splitPeriod } from './energy-days.ts';
+import { splitPeriod } from './energy-days.ts';
 import {
   defaultFactorSet,
   type EnergySettings,
@@ -29,13 +29,8 @@ import {
   noSource,
   sumBySource,
 } from './energy-figures.ts';
-import {
-  type DeviceHour,
-  type EnergyDevice,
-  type EstimateDefaults,
-  loadDeviceHours,
-  loadEnergyDevices,
-} from './energy-hours.ts';
+import { type DeviceHour, type EnergyDevice, loadEnergyDevices } from './energy-hours.ts';
+import { estimateDefaultsOf, loadLongPeriods, loadPeriodHours } from './energy-periods.ts';
 
 /** A network's row as the energy views need it. */
 export type EnergyNetwork = NetworkRow;
@@ -62,63 +57,6 @@ export function energySettingsOf(
       defaultFactorSet(network.currency, localDateOf(at, network.timeZone).year),
     standbyW: network.estimateStandbyW,
   };
-}
-
-/** Estimate defaults of networks: rated W of a luminaire without one (null: not estimated) and standby W. */
-function estimateDefaultsOf(rows: readonly EnergyNetwork[]) {
-  return new Map(rows.map((row) => [row.id, { ratedW: row.estimateRatedW, standbyW: row.estimateStandbyW }]));
-}
-
-/** Periods longer than this are read by whole local days (daily rollups) and edge hours. */
-export const LONG_PERIOD_SECONDS = 15 * 24 * 3600;
-
-/**
- * Device-days of networks' long periods, and for networks whose tariff has time-of-use bands their
- * hourly energy for pricing, each summed in SQL (one query for all networks, one for the banded ones).
- */
-export async function loadLongPeriods(
-  db: Db,
-  splits: readonly SplitPeriod[],
-  defaults: EstimateDefaults,
-  banded: ReadonlySet<number>,
-): Promise<{ hours: DeviceHour[]; costHours: Map<number, CostHour[]> }> {
-  const hours = await loadDeviceDays(db, splits, defaults);
-  const pricedByHour = splits.filter((split) => banded.has(split.nid));
-  if (pricedByHour.length === 0) return { hours, costHours: new Map() };
-  const sources = new Map(hours.map((row) => [row.deviceId, row.source]));
-  const nidOf = new Map<number, number>();
-  const devices = await rowsOf<{ id: number; nid: number }>(
-    db,
-    sql`SELECT id, nid FROM devices WHERE nid = ANY(${sql.param(pricedByHour.map((split) => split.nid))}::int[])`,
-  );
-  for (const device of devices) nidOf.set(device.id, device.nid);
-  return { hours, costHours: await loadCostHours(db, pricedByHour, sources, nidOf, defaults) };
-}
-
-/**
- * The device-hours of one network's period: by the hour up to 15 days, beyond that by whole local days
- * with the edge hours (`loadLongPeriods`); with the hourly energy to price when its tariff has bands (and
- * `priced`).
- */
-export async function loadPeriodHours(
-  db: Db,
-  network: EnergyNetwork,
-  period: Period,
-  settings: EnergySettings,
-  priced = true,
-): Promise<{ hours: DeviceHour[]; costHours?: CostHour[] }> {
-  const defaults = estimateDefaultsOf([network]);
-  if (period.end - period.start <= LONG_PERIOD_SECONDS) {
-    return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults) };
-  }
-  const banded = priced && hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
-  const { hours, costHours } = await loadLongPeriods(
-    db,
-    [splitPeriod(network.id, period, network.timeZone)],
-    defaults,
-    banded,
-  );
-  return { hours, costHours: costHours.get(network.id) };
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
