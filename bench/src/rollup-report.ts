@@ -156,8 +156,10 @@ try {
         (
           await rowsOf<{ device_id: number; wh: string }>(
             db,
-            sql`SELECT device_id, sum(energy_wh) AS wh FROM telemetry_daily
-                WHERE day >= '2025-12-01' AND day < '2026-01-01' GROUP BY device_id`,
+            sql`SELECT d.id AS device_id, t.wh FROM devices d
+                CROSS JOIN LATERAL (SELECT sum(energy_wh) AS wh FROM telemetry_daily t WHERE t.device_id = d.id
+                  AND t.day >= '2025-12-01' AND t.day < '2026-01-01') AS t
+                WHERE d.nid = ${network!.id}`,
           )
         ).map((row) => [row.device_id, Number(row.wh)]),
       );

@@ -83,11 +83,19 @@ export async function loadDeviceDays(
         WHERE e.from_at < e.to_at`,
   );
   const zoneOf = new Map(splits.map((split) => [split.nid, split.timeZone]));
-  // A day row stands at its day's start, as the domain finds it (a skipped midnight starts at the first instant).
+  // A day row stands at its day's start, as the domain finds it (a skipped midnight starts at the first
+  // instant); found once per network and day, not per row.
+  const starts = new Map<string, Date>();
   for (const row of rows) {
     if (row.day === null) continue;
-    const [year, month, day] = row.day.split('-').map(Number) as [number, number, number];
-    row.at = new Date(startOfLocalDay({ year, month, day }, zoneOf.get(row.nid)!) * 1000);
+    const key = `${row.nid}:${row.day}`;
+    let start = starts.get(key);
+    if (!start) {
+      const [year, month, day] = row.day.split('-').map(Number) as [number, number, number];
+      start = new Date(startOfLocalDay({ year, month, day }, zoneOf.get(row.nid)!) * 1000);
+      starts.set(key, start);
+    }
+    row.at = start;
   }
   return deviceHoursOf(rows, defaults);
 }
