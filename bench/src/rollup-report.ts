@@ -195,8 +195,15 @@ try {
     );
     console.log(`  whole overview call (two months, cost, CO2, zones) ${page.toFixed(1)} ms`);
     console.log(`  largest per-device difference ${worst.toFixed(3)} Wh (goal ≤ 1 Wh)`);
-    // The heaviest screen: a year's heat map (cells by hour of the week need every hour), timed once.
+    // The heaviest screens, timed once: a year's overview, and a year's heat map (cells by hour of the week
+    // need every hour).
     const year = { start: localMonth(2025, 1, ZONE).start, end: month.end };
+    const y0 = performance.now();
+    const yearly = await buildNetworkEnergy(db, network!, year);
+    const yearMs = performance.now() - y0;
+    console.log(
+      `  12-month overview (and the 12 months before) ${yearMs.toFixed(0)} ms, ${(yearly.figures.energyWh / 1000).toFixed(1)} kWh`,
+    );
     const t0 = performance.now();
     const map = await buildHeatMap(db, network!, year, 'energy', 'device');
     const mapMs = performance.now() - t0;
