@@ -75,10 +75,14 @@ test('the zones add up to the network total on the overview and on every heat ma
 
   // Energy maps: the zones' map holds the zones' energy, the luminaires' map the network's.
   expect(await heatTotal(page, '/home/heat/power/zone')).toBeCloseTo(zonesWh, 3);
-  // Each zone's total is the sum of its luminaires (the device map filtered to the zone).
+  // Each zone's total is the sum of its luminaires (the device map filtered to the zone). A reading closing
+  // a gap may still spread energy into the period's hours, so the map lies between two answers of the API.
+  const overview = () =>
+    callAsBrowser<NetworkEnergy>(page, '/api/v1/network/energy/overview', { nid, span: '7d', until: UNTIL });
   for (const zone of api.zones) {
     const devices = await heatTotal(page, `/home/power/device${PERIOD}&zid=${zone.id}`);
-    expect(devices, zone.name).toBeCloseTo(zone.energyWh, 3);
+    const after = (await overview()).zones.find((other) => other.id === zone.id)!;
+    between(zone.energyWh, devices, after.energyWh);
   }
   expect(await heatTotal(page, '/home/power/device')).toBeCloseTo(total, 3);
   // Sensor maps: the zones' triggers as the overview counts them; sensors outside zones only add.
@@ -109,6 +113,7 @@ test('the home page and the lobby dashboard show the energy the API counts for t
   const before = await portfolio();
   expect(before, "a project with this month's energy").toBeDefined();
   await page.goto('/first/index');
+  await expect(page.getByTestId('home-projects')).toContainText(before.name);
   const row = page.getByTestId('home-projects').locator(`tr[data-row-key="${before.id}"]`);
   await expect(row.getByTestId('home-energy')).toContainText('kWh');
   const shown = await rawFigure(row.getByTestId('home-energy'));
