@@ -50,6 +50,12 @@ export async function loadDeviceCells(
             AND h.hour >= to_timestamp(${period.start}) AND h.hour < to_timestamp(${period.end}) OFFSET 0) AS h
           LEFT JOIN dz ON dz.device_id = h.device_id
           WHERE d.nid = ${nid}),
+        -- The local hour of the week of each UTC hour of the period: one time-zone conversion per hour, not per row.
+        week AS (
+          SELECT g AS hour, ((extract(isodow FROM g AT TIME ZONE ${timeZone}) - 1) * 24
+            + extract(hour FROM g AT TIME ZONE ${timeZone}))::int AS cell
+          FROM generate_series(to_timestamp(${Math.ceil(period.start / 3600) * 3600}),
+            to_timestamp(${period.end}) - interval '1 second', interval '1 hour') AS g),
         occupied AS (SELECT DISTINCT zone_id, hour FROM h WHERE zone_id IS NOT NULL AND (occupied_seconds > 0 OR triggers > 0)),
         lit AS (
           SELECT DISTINCT h.zone_id, h.hour FROM h JOIN devices d ON d.id = h.device_id
@@ -61,19 +67,19 @@ export async function loadDeviceCells(
           count(*) FILTER (WHERE h.readings > 0) AS hours_reported, count(*) FILTER (WHERE h.meter_wh > 0) AS hours_meter,
           count(*) FILTER (WHERE h.d4i_wh > 0) AS hours_d4i, coalesce(d.rated_power, p.rated_power) AS rated,
           (d.kind IN ('luminaire', 'emergency')) AS luminaire, count(*)::int AS hours,
-          ((extract(isodow FROM h.hour AT TIME ZONE ${timeZone}) - 1) * 24
-            + extract(hour FROM h.hour AT TIME ZONE ${timeZone}))::int AS cell,
+          w.cell,
           CASE WHEN d.kind IN ('luminaire', 'emergency')
             THEN h.readings > 0 AND h.on_seconds > 0 AND h.zone_id = ANY(${sql.param(sensed)}::int[])
               AND o.zone_id IS NULL
             ELSE d.kind IN ('motionSensor', 'lightSensor') AND h.triggers = 0 AND h.occupied_seconds = 0
               AND l.zone_id IS NOT NULL
           END AS lit_unoccupied
-        FROM h JOIN devices d ON d.id = h.device_id LEFT JOIN products p ON p.id = d.product_id
+        FROM h JOIN week w ON w.hour = h.hour
+        JOIN devices d ON d.id = h.device_id LEFT JOIN products p ON p.id = d.product_id
         -- One row at most each: both are distinct per zone and hour (hash joins, not a lookup per row).
         LEFT JOIN occupied o ON o.zone_id = h.zone_id AND o.hour = h.hour
         LEFT JOIN lit l ON l.zone_id = h.zone_id AND l.hour = h.hour
-        GROUP BY h.device_id, d.nid, d.rated_power, p.rated_power, d.kind, cell, lit_unoccupied`,
+        GROUP BY h.device_id, d.nid, d.rated_power, p.rated_power, d.kind, w.cell, lit_unoccupied`,
   );
   const energy = deviceHoursOf(rows, defaults);
   return rows.map((row, index) => ({
