@@ -89,15 +89,6 @@ export {
   RuleMessages,
 } from './input-problems.ts';
 export {
-  type DiagnosisDetail,
-  DiagnosisDetailSchema,
-  type DiagnosisSensorResult,
-  DiagnosisSensorResultSchema,
-  DiagnosisStateSchema,
-  type DiagnosisTask,
-  DiagnosisTaskSchema,
-} from './sensor-diagnosis.ts';
-export {
   DisplayKeySchema,
   type DisplayToken,
   DisplayTokenSchema,
@@ -106,6 +97,15 @@ export {
   ScreenSnapshotSchema,
   ScreenZoneSchema,
 } from './screen.ts';
+export {
+  type DiagnosisDetail,
+  DiagnosisDetailSchema,
+  type DiagnosisSensorResult,
+  DiagnosisSensorResultSchema,
+  DiagnosisStateSchema,
+  type DiagnosisTask,
+  DiagnosisTaskSchema,
+} from './sensor-diagnosis.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {

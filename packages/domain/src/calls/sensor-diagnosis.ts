@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Limits } from '../limits.ts';
-import { DIAGNOSIS_STATES, isDiagnosisRangeValid, SensorDiagnosis } from '../sensor-diagnosis/rules.ts';
 import { IdSchema, PageSizeSchema } from '../schemas/common.ts';
 import { pageSchema } from '../schemas/network.ts';
+import { DIAGNOSIS_STATES, isDiagnosisRangeValid, SensorDiagnosis } from '../sensor-diagnosis/rules.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
 import { RuleMessages } from './input-problems.ts';
 
