@@ -10,6 +10,7 @@ import {
   sensorDiagnosisDevices,
   telemetryReadings,
 } from '../../db/schema.ts';
+import { ensurePartitions } from '../../telemetry/write-readings.ts';
 import { buildDevices } from '../scene/test-devices.ts';
 
 let t: TestApp;
@@ -54,6 +55,7 @@ async function sensorNetwork() {
   /** A `readings` report counting `n` triggers in the interval that ends at `at`. */
   const reading = async (deviceId: number, at: number, n: number, reportSeq?: number) => {
     if (reportSeq === undefined) seq += 1;
+    await ensurePartitions(t.db, [new Date(at * 1000)]);
     await t.db.insert(telemetryReadings).values({
       gatewayId: gateway!.id,
       seq: reportSeq ?? seq,
