@@ -25,8 +25,7 @@ export const DiagnosisTaskSchema = z.object({
   sensorCount: z.number().int(),
   createdBy: z.string().nullable().describe('Name of the member who created it; null when gone'),
   createTime: z.number().int().describe('Created: epoch seconds, UTC'),
-  /** When it was canceled (epoch seconds), or null. */
-  cancelTime: z.number().int().nullable(),
+  cancelTime: z.number().int().nullable().describe('Canceled: epoch seconds, UTC; null unless canceled'),
 });
 export type DiagnosisTask = z.infer<typeof DiagnosisTaskSchema>;
 
@@ -51,8 +50,10 @@ export const DiagnosisDetailSchema = z.object({
   task: DiagnosisTaskSchema,
   /** Number of intervals from start to end. */
   bucketCount: z.number().int(),
-  /** Results up to this instant (epoch seconds): the end, the cancel time, or now while executing. */
-  resultsUntil: z.number().int(),
+  resultsUntil: z
+    .number()
+    .int()
+    .describe('Results counted up to: epoch seconds, UTC (the end, the cancel time, or now while executing)'),
   /** The chatter threshold applied: more than this many triggers within 60 seconds. */
   chatterPerMinute: z.number().int(),
   sensors: z.array(DiagnosisSensorResultSchema),
