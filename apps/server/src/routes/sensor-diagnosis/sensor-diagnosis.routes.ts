@@ -33,12 +33,11 @@ async function presentOne(ctx: AppContext, row: DiagnosisRow) {
 
 /** Until when a task's results are counted, and whether its range is over. */
 function resultsWindow(row: DiagnosisRow, now: Date): { until: Date; finished: boolean } {
-  if (row.state === 'canceled' && row.canceledAt) {
-    return { until: row.canceledAt < row.endAt ? row.canceledAt : row.endAt, finished: true };
-  }
+  const before = (a: Date, b: Date) => new Date(Math.min(a.getTime(), b.getTime()));
+  if (row.state === 'canceled' && row.canceledAt) return { until: before(row.canceledAt, row.endAt), finished: true };
   if (row.state === 'executed') return { until: row.endAt, finished: true };
   if (row.state === 'waiting') return { until: row.startAt, finished: false };
-  return { until: now < row.endAt ? now : row.endAt, finished: false };
+  return { until: before(now, row.endAt), finished: false };
 }
 
 /**

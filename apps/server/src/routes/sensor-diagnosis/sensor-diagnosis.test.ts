@@ -40,16 +40,14 @@ async function sensorNetwork() {
   /** A `sensorTrigger` report of `n` triggers at `at` (epoch seconds). */
   const trigger = async (deviceId: number, at: number, n = 1) => {
     seq += 1;
-    await t.db
-      .insert(deviceReadings)
-      .values({
-        gatewayId: gateway!.id,
-        seq,
-        deviceId,
-        kind: 'sensorTrigger',
-        at: new Date(at * 1000),
-        value: { count: n },
-      });
+    await t.db.insert(deviceReadings).values({
+      gatewayId: gateway!.id,
+      seq,
+      deviceId,
+      kind: 'sensorTrigger',
+      at: new Date(at * 1000),
+      value: { count: n },
+    });
     return seq;
   };
   /** A `readings` report counting `n` triggers in the interval that ends at `at`. */
