@@ -165,7 +165,13 @@ const ROWS: Row[] = [
   { name: 'controlProject', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid, onOff: 0 }), sends: true },
   { name: 'taskList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
   { name: 'taskGet', codes: EVERY_MEMBER, payload: async (w) => ({ taskId: await w.openTaskId() }) },
-  { name: 'taskCancel', codes: EVERY_MEMBER, payload: async (w) => ({ taskId: await w.openTaskId() }) },
+  // A cancel ends at the gateway's answer or the sweep: settled before the next call's snapshot.
+  {
+    name: 'taskCancel',
+    codes: EVERY_MEMBER,
+    payload: async (w) => ({ taskId: await w.openTaskId() }),
+    sends: true,
+  },
   // Profiles: any member may keep a profile for the network; only owners and installers apply one.
   {
     name: 'profileAdd',
