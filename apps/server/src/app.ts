@@ -40,6 +40,7 @@ import { projectRoutes } from './routes/project/project.routes.ts';
 import { sceneRoutes } from './routes/scene/scene.routes.ts';
 import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
 import { screenRoutes } from './routes/screen/screen.routes.ts';
+import { sensorDiagnosisRoutes } from './routes/sensor-diagnosis/sensor-diagnosis.routes.ts';
 import { shareRoutes } from './routes/share/share.routes.ts';
 import { taskRoutes } from './routes/task/task.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);
+  sensorDiagnosisRoutes(app);
   registerTaskLifecycle(app);
 
   handleErrors(app);

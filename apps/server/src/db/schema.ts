@@ -4,5 +4,6 @@
  * schema-remote.ts (gateways, devices, control, configuration), which references the first one way only.
  */
 export * from './schema-console.ts';
+export * from './schema-diagnosis.ts';
 export * from './schema-remote.ts';
 export * from './schema-telemetry.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { TaskStatus } from '@lightwell/domain';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import {
   devices,
   files,
@@ -10,6 +11,7 @@ import {
   projectUsers,
   scenes,
   schedules,
+  sensorDiagnoses,
   tasks,
 } from '../../src/db/schema.ts';
 import { hashGatewaySecret } from '../../src/gateway-link/credentials.ts';
@@ -140,6 +142,20 @@ export async function buildRoleWorld(t: TestApp) {
           .values({ nid, name: 'Fresh schedule', targetKind: 'network', action: { op: 'light', onOff: 1 } })
           .returning()
       )[0]!.id,
+    /** A sensor diagnosis task of the network, waiting to start in an hour. */
+    diagnosisIdFresh: async () =>
+      (
+        await t.db
+          .insert(sensorDiagnoses)
+          .values({
+            nid,
+            startAt: new Date(Date.now() + 3_600_000),
+            endAt: new Date(Date.now() + 7_200_000),
+            intervalSeconds: 60,
+            allSensors: true,
+          })
+          .returning()
+      )[0]!.id,
     /** A task waiting on the idle gateway, as a command the gateway has not answered yet. */
     async openTaskId() {
       const [task] = await t.db
@@ -155,13 +171,21 @@ export async function buildRoleWorld(t: TestApp) {
         .returning();
       return task!.id;
     },
-    /** Waits until no task of the network holds its connected gateway. */
+    /**
+     * Waits until no task holds the connected gateway and no cancel is still pending on either gateway:
+     * the deadline sweep would otherwise end a canceling task (after its grace) while a later call runs.
+     */
     async settleTasks() {
-      for (let tries = 0; tries < 200; tries += 1) {
+      for (let tries = 0; tries < 400; tries += 1) {
         const open = await t.db
           .select({ id: tasks.id })
           .from(tasks)
-          .where(and(eq(tasks.gatewayId, gateway.id), inArray(tasks.status, [0, 2, 6])));
+          .where(
+            or(
+              and(eq(tasks.gatewayId, gateway.id), inArray(tasks.status, [0, 2, 6])),
+              eq(tasks.status, TaskStatus.canceling),
+            ),
+          );
         if (open.length === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

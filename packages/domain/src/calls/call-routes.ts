@@ -150,6 +150,11 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   networkLocationUpdate: { path: '/api/v1/network/location/update', auth: true },
   energyBaseList: { path: '/api/v1/network/myConsumeBase/nidList', auth: true },
   energyBaseUpdate: { path: '/api/v1/network/pro/update', auth: true },
+  diagnosisAdd: { path: '/api/v1/sensor/diagnosis/add', auth: true },
+  diagnosisList: { path: '/api/v1/sensor/diagnosis/list', auth: true },
+  diagnosisGet: { path: '/api/v1/sensor/diagnosis/get', auth: true },
+  diagnosisCancel: { path: '/api/v1/sensor/diagnosis/cancel', auth: true },
+  diagnosisDelete: { path: '/api/v1/sensor/diagnosis/delete', auth: true },
 };
 
 /** Route of the multipart floor-plan upload (section 7 `POST /SigMesh/file/uploadPic`). */

@@ -13,6 +13,7 @@ import { projectCalls } from './project.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
 import { screenCalls } from './screen.ts';
+import { sensorDiagnosisCalls } from './sensor-diagnosis.ts';
 import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 import { zoneCalls } from './zone.ts';
@@ -96,6 +97,15 @@ export {
   ScreenSnapshotSchema,
   ScreenZoneSchema,
 } from './screen.ts';
+export {
+  type DiagnosisDetail,
+  DiagnosisDetailSchema,
+  type DiagnosisSensorResult,
+  DiagnosisSensorResultSchema,
+  DiagnosisStateSchema,
+  type DiagnosisTask,
+  DiagnosisTaskSchema,
+} from './sensor-diagnosis.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {
@@ -116,6 +126,7 @@ export const calls = {
   ...screenCalls,
   ...energyCalls,
   ...energyBaseCalls,
+  ...sensorDiagnosisCalls,
 };
 
 /** Name of a call in the registry. */
