@@ -223,6 +223,8 @@ export class SimDevice {
         return { ok: true };
       case 'sync':
         return { ok: true };
+      case 'emergency':
+        return { ok: false, reason: 'unsupported' };
     }
   }
 

@@ -14,6 +14,7 @@ export * from './devices/gateway.ts';
 export * from './devices/process-timer.ts';
 export * from './devices/status.ts';
 export * from './devices/task.ts';
+export * from './emergency/index.ts';
 export * from './energy/index.ts';
 export * from './floor-plan/index.ts';
 export * from './limits.ts';

@@ -369,9 +369,7 @@ export async function applyState(db: Db, gateway: LinkedGateway, message: StateM
 }
 
 /** A device report (consumption, sensor trigger, emergency node) as the MQTT and HTTP paths share it. */
-export type DeviceReport =
-  | Extract<ReportMessage, { kind: 'consume' | 'sensorTrigger' }>
-  | { kind: 'emergency'; seq: number; mac: string; at: number; mode: number; faultBits: number };
+export type DeviceReport = Extract<ReportMessage, { kind: 'consume' | 'sensorTrigger' | 'emergency' }>;
 
 /**
  * Reports: readings are kept once per gateway and sequence (a repeated sequence changes nothing) and add

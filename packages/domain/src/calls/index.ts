@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { backupCalls } from './backup.ts';
 import { controlCalls } from './control.ts';
 import { deviceCalls } from './device.ts';
+import { emergencyCalls } from './emergency.ts';
 import { energyCalls } from './energy.ts';
 import { energyBaseCalls } from './energy-base.ts';
 import { fileCalls } from './file.ts';
@@ -116,6 +117,7 @@ export const calls = {
   ...screenCalls,
   ...energyCalls,
   ...energyBaseCalls,
+  ...emergencyCalls,
 };
 
 /** Name of a call in the registry. */

@@ -45,6 +45,8 @@ export const INPUT_RULES = [
   'lightSetting',
   'curveOrder',
   'timeZone',
+  'period',
+  'yearlyMonth',
   'invalid',
   'custom',
 ] as const;
@@ -69,6 +71,8 @@ export const RuleMessages = {
   lightSetting: 'set at least one of onOff, lightness, cct',
   curveOrder: 'curve times must increase',
   timeZone: 'unknown time zone',
+  period: 'the period must end after it starts and span at most six years',
+  yearlyMonth: 'a yearly duration test needs a month',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(
