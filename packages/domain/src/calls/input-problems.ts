@@ -45,6 +45,7 @@ export const INPUT_RULES = [
   'lightSetting',
   'curveOrder',
   'timeZone',
+  'duplicate',
   'invalid',
   'custom',
 ] as const;
@@ -69,6 +70,7 @@ export const RuleMessages = {
   lightSetting: 'set at least one of onOff, lightness, cct',
   curveOrder: 'curve times must increase',
   timeZone: 'unknown time zone',
+  duplicate: 'each entry only once',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(
