@@ -80,8 +80,7 @@ export const ReportSetupSchema = z.object({
   address: z.string(),
   logo: LogoSchema.nullable(),
   wideLogo: LogoSchema.nullable(),
-  /** Last change, epoch seconds; null while never set. */
-  updatedAt: z.number().int().nullable(),
+  updatedAt: z.number().int().nullable().describe('Last change: epoch seconds, UTC, or null while never set'),
   canEdit: z.boolean(),
 });
 export type ReportSetup = z.infer<typeof ReportSetupSchema>;
@@ -131,10 +130,12 @@ export const RecipientSchema = z.object({
   language: RecipientLanguageSchema,
   kinds: z.array(RecipientKindSchema),
   status: RecipientStatusSchema,
-  /** Epoch seconds of activation, or null. */
-  activatedAt: z.number().int().nullable(),
-  /** Epoch seconds the activation link expires (pending and expired recipients), or null. */
-  linkExpiresAt: z.number().int().nullable(),
+  activatedAt: z.number().int().nullable().describe('Activation: epoch seconds, UTC, or null while not active'),
+  linkExpiresAt: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When the activation link expires: epoch seconds, UTC; null once active'),
 });
 export type Recipient = z.infer<typeof RecipientSchema>;
 

@@ -1,6 +1,6 @@
 import { Code, type Recipient, type ReportSetup } from '@lightwell/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
 import { auditEvents, files, outbox, projectRecipients, projectReportSetups } from '../../db/schema.ts';
 import { encodePng } from '../../demo/png.ts';
