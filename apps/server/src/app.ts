@@ -37,6 +37,7 @@ import { profileRoutes } from './routes/profile/profile.routes.ts';
 import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
 import { seedSystemProfiles } from './routes/profile/seed-system-profiles.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
+import { reportSetupRoutes } from './routes/report-setup/report-setup.routes.ts';
 import { sceneRoutes } from './routes/scene/scene.routes.ts';
 import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
 import { screenRoutes } from './routes/screen/screen.routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);
+  reportSetupRoutes(app);
   registerTaskLifecycle(app);
 
   handleErrors(app);

@@ -20,6 +20,14 @@ export type MailTemplate =
       role: number;
       url: string;
       until: Date;
+    }
+  | {
+      name: 'recipientActivation';
+      sender: string;
+      project: string;
+      kinds: string[];
+      url: string;
+      until: Date;
     };
 
 const escapeHtml = (value: string) =>
@@ -56,6 +64,21 @@ export function renderMail(template: MailTemplate, language: number): RenderedMa
     const lines = [t(body, vars), t('mail:share.action', vars), t('mail:share.expiry', vars)];
     return {
       subject: t('mail:share.subject', vars),
+      text: [greeting, '', ...lines, '', signature].join('\n'),
+      html: layout([greeting, ...lines, signature]),
+    };
+  }
+  if (template.name === 'recipientActivation') {
+    const vars = {
+      sender: template.sender,
+      project: template.project,
+      kinds: template.kinds.map((kind) => t(`mail:recipientActivation.kinds.${kind}`)).join(', '),
+      url: template.url,
+      until: template.until.toISOString().slice(0, 16).replace('T', ' '),
+    };
+    const lines = ['body', 'action', 'expiry'].map((key) => t(`mail:recipientActivation.${key}`, vars));
+    return {
+      subject: t('mail:recipientActivation.subject', vars),
       text: [greeting, '', ...lines, '', signature].join('\n'),
       html: layout([greeting, ...lines, signature]),
     };
