@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { emergencySchedules, emergencyTestRecords, networks, networkUsers, projects } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
-import { loadNetworkAccess, loadProjectAccess, type NetworkAccess } from '../../policies/access.ts';
+import { loadNetworkAccess, loadProjectAccess } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { startEmergencyAction } from '../../services/emergency/actions.ts';
 import { userName } from '../../services/emergency/faults.ts';
