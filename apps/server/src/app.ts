@@ -22,6 +22,7 @@ import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
+import { emergencyActionRoutes } from './routes/emergency-action/emergency-action.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);
+  emergencyActionRoutes(app);
   registerTaskLifecycle(app);
 
   handleErrors(app);
