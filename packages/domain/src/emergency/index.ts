@@ -2,6 +2,7 @@ export * from './decode.ts';
 export * from './grading.ts';
 export * from './inhibit.ts';
 export * from './overdue.ts';
+export * from './preview.ts';
 export * from './schemas.ts';
 export * from './stagger.ts';
 export * from './types.ts';

@@ -2,10 +2,8 @@ import {
   type CallPayload,
   Code,
   type ElementFilter,
-  EmergencyLimits,
   type EmergencyTarget,
   type OverdueNetwork,
-  reducedCoverUntil,
 } from '@lightwell/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,10 +13,9 @@ import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, loadProjectAccess } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { startEmergencyAction } from '../../services/emergency/actions.ts';
 import { userName } from '../../services/emergency/faults.ts';
 import { fittingsOfTarget, loadFittings } from '../../services/emergency/fittings.ts';
-import { presentEmergencySchedule, presentTestRecord, seconds } from '../../services/emergency/present.ts';
+import { presentEmergencySchedule, presentTestRecord } from '../../services/emergency/present.ts';
 import { overdueFigures, presentElements } from '../../services/emergency/records.ts';
 import { authorizeEmergency, noFitting } from './authorize.ts';
 import { emergencyFaultRoutes } from './emergency-faults.routes.ts';
@@ -88,80 +85,6 @@ export function emergencyRoutes(app: FastifyInstance): void {
       timeZone: network.timeZone,
     };
     return page.total === 0 ? new Answer(Code.emptyList, page) : page;
-  });
-
-  serveCall(app, 'emergencyActionPreview', async ({ ctx, session, payload }) => {
-    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
-    authorizeEmergency(access);
-    const fittings = fittingsOfTarget(await loadFittings(ctx.db, payload.nid), payload.target);
-    if (fittings.length === 0) throw noFitting();
-    const now = ctx.now();
-    const online = fittings.filter((f) => f.online);
-    const testing = payload.action === 'functionTest' || payload.action === 'durationTest';
-    const duration = payload.action === 'durationTest';
-    const rated = online.map((f) => f.state?.ratedMinutes ?? 0).filter((m) => m > 0);
-    const minutes = !testing
-      ? null
-      : payload.action === 'functionTest'
-        ? 1
-        : payload.durationKind === 'custom' && payload.durationMinutes
-          ? payload.durationMinutes
-          : payload.durationKind === 'batteryEmpty'
-            ? null
-            : rated.length > 0
-              ? Math.max(...rated)
-              : null;
-    const byZone = new Map<number | null, { name: string | null; fittings: number }>();
-    for (const f of online) {
-      const zone = byZone.get(f.zoneId) ?? { name: f.zoneName, fittings: 0 };
-      zone.fittings += 1;
-      byZone.set(f.zoneId, zone);
-    }
-    const notCharged = online.filter(
-      (f) => (f.state?.batteryCharge ?? EmergencyLimits.batteryUnknown) < EmergencyLimits.batteryFull,
-    ).length;
-    const inhibitMinutes = payload.inhibitMinutes ?? EmergencyLimits.inhibitMinutes;
-    const end = minutes !== null ? new Date(now.getTime() + minutes * 60_000) : now;
-    return {
-      action: payload.action,
-      fittings: fittings.length,
-      online: online.length,
-      onBattery: testing ? online.length : 0,
-      minutesOnBattery: minutes,
-      notCharged: duration ? notCharged : 0,
-      neighbourZones: duration
-        ? [...byZone.entries()]
-            .filter(([, z]) => z.fittings > 1)
-            .map(([zoneId, z]) => ({ zoneId, name: z.name, fittings: z.fittings }))
-        : [],
-      reducedCoverUntil: duration ? seconds(reducedCoverUntil(end)) : null,
-      inhibitUntil: payload.action === 'inhibit' ? seconds(now) + inhibitMinutes * 60 : null,
-      // Mode 1 is emergency, 4 extended emergency: resume never ends them.
-      inEmergency: online.filter((f) => f.state?.mode === 1 || f.state?.mode === 4).length,
-    };
-  });
-
-  serveCall(app, 'emergencyAction', async ({ ctx, session, payload }) => {
-    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
-    authorizeEmergency(access);
-    const fittings = fittingsOfTarget(await loadFittings(ctx.db, payload.nid), payload.target);
-    if (fittings.length === 0) throw noFitting();
-    return startEmergencyAction(ctx, {
-      networkId: payload.nid,
-      target: payload.target,
-      action: payload.action,
-      by: { userId: session.uid },
-      ...(payload.gatewayId !== undefined ? { gatewayId: payload.gatewayId } : {}),
-      ...(payload.durationKind
-        ? {
-            duration: {
-              kind: payload.durationKind,
-              ...(payload.durationMinutes !== undefined ? { minutes: payload.durationMinutes } : {}),
-            },
-          }
-        : {}),
-      ...(payload.inhibitMinutes !== undefined ? { inhibitMinutes: payload.inhibitMinutes } : {}),
-    });
   });
 
   serveCall(app, 'emergencyScheduleList', async ({ ctx, session, payload }) => {

@@ -1,10 +1,11 @@
 import { failureNames, formatInstant, languageToCode } from '@lightwell/domain';
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { emergencyFaultNotices, emergencyFaults, networks, projects } from '../../db/schema.ts';
+import { runOnce } from '../../jobs/run-once.ts';
 import { activeRecipients } from '../project-recipients.ts';
-import { openFaultsFromState, settleRetests } from './faults.ts';
+import { settleRetests } from './faults.ts';
 import { emergencyLinkUrl, LINK_DAYS } from './links.ts';
 import type { FaultRow } from './present.ts';
 
@@ -12,9 +13,10 @@ import type { FaultRow } from './present.ts';
 export const FAULT_MAIL_THROTTLE_MINUTES = 60;
 /** How often the fault sweep runs (spec: fault e-mail in about 10 s). */
 export const FAULT_SWEEP_MS = 5_000;
-/** Advisory lock key of the fault sweep: one process opens faults and queues their mail at a time. */
+/** Advisory lock key of the fault sweep: one process settles retests at a time. */
 const FAULT_SWEEP_LOCK = 0x454d4631;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 86_400_000;
 
 /**
@@ -163,19 +165,36 @@ export async function sendDueFaultMails(ctx: AppContext): Promise<number> {
 }
 
 /**
- * The fault sweep (every few seconds, every process): under one advisory lock it opens faults from the
- * fittings' failure bits, queues their e-mails and settles retests, so each fault opens once however many
- * processes sweep; then it sends the due e-mails, each claimed by one process.
+ * The fault sweep (every few seconds, every process): queues the e-mail of each fault the report ingest
+ * opened in the last hour, once per fault across processes (`runOnce`); settles retests under one advisory
+ * lock; then sends the due e-mails, each claimed by one process.
  */
 export async function sweepEmergencyFaults(
   ctx: AppContext,
-): Promise<{ opened: number; settled: number; sent: number }> {
-  const { opened, settled } = await ctx.db.transaction(async (tx) => {
+): Promise<{ queued: number; settled: number; sent: number }> {
+  const now = ctx.now();
+  const recent = await ctx.db
+    .select()
+    .from(emergencyFaults)
+    .where(
+      or(
+        gte(emergencyFaults.openedAt, new Date(now.getTime() - HOUR)),
+        gte(emergencyFaults.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .orderBy(asc(emergencyFaults.id));
+  let queued = 0;
+  for (const fault of recent) {
+    await runOnce(ctx.db, 'emergency-fault-mail', String(fault.id), async () => {
+      const count = await queueFaultMails(ctx.db, [fault], now);
+      queued += count;
+      return `queued ${count}`;
+    });
+  }
+  const settled = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FAULT_SWEEP_LOCK})`);
-    const faults = await openFaultsFromState(ctx, tx);
-    await queueFaultMails(tx, faults, ctx.now());
-    return { opened: faults.length, settled: await settleRetests(tx) };
+    return settleRetests(tx);
   });
   const sent = await sendDueFaultMails(ctx);
-  return { opened, settled, sent };
+  return { queued, settled, sent };
 }

@@ -7,16 +7,10 @@ import {
   emergencyFaults,
   emergencyFittings,
   emergencyTestRecords,
-  networks,
-  projects,
   users,
 } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { loadFittings } from './fittings.ts';
 import { type FaultEntryRow, type FaultRow, faultStanding, presentFault, WITHDRAWN } from './present.ts';
-
-/** Failure bits that open a fault: every bit except the two "max delay exceeded" bits (a late test is graded late). */
-export const FAULT_OPENING_BITS = 0xff & ~(16 | 32);
 
 /** A fault with its entries, oldest entry first. */
 export interface LoadedFault {
@@ -86,68 +80,6 @@ export async function bookRetest(db: Db, deviceId: number, kind: TestKind, now: 
     .update(emergencyFittings)
     .set({ retestKind: kind, retestBookedAt: now, updatedAt: now })
     .where(eq(emergencyFittings.deviceId, deviceId));
-}
-
-/**
- * Opens a fault for each fitting of live networks whose failure bits (as the report ingest wrote them)
- * hold a fault bit no open fault of that fitting covers yet. A fitting that keeps reporting the same
- * bits, or flaps, keeps its one open fault: nothing new opens until that fault is closed. Answers the
- * new faults. Callers hold the fault sweep lock (`sweepEmergencyFaults`), so one process opens each.
- */
-export async function openFaultsFromState(ctx: AppContext, db: Db): Promise<FaultRow[]> {
-  const now = ctx.now();
-  const failing = await db
-    .select({ state: emergencyFittings, network: networks, projectName: projects.name })
-    .from(emergencyFittings)
-    .innerJoin(networks, eq(networks.id, emergencyFittings.nid))
-    .innerJoin(projects, eq(projects.id, networks.pid))
-    .where(and(isNull(networks.deletedAt), ne(emergencyFittings.failureBits, 0)));
-  const candidates = failing.filter((f) => (f.state.failureBits & FAULT_OPENING_BITS) !== 0);
-  if (candidates.length === 0) return [];
-  const deviceIds = candidates.map((c) => c.state.deviceId);
-  const existing = await db.select().from(emergencyFaults).where(inArray(emergencyFaults.deviceId, deviceIds));
-  const entries = await entriesOf(
-    db,
-    existing.map((f) => f.id),
-  );
-  const coveredBits = new Map<number, number>();
-  for (const fault of existing) {
-    if (faultStanding(entries.get(fault.id) ?? []).state === 'closed') continue;
-    coveredBits.set(fault.deviceId!, (coveredBits.get(fault.deviceId!) ?? 0) | fault.failureBits);
-  }
-  const opened: FaultRow[] = [];
-  for (const { state, network, projectName } of candidates) {
-    const bits = state.failureBits & FAULT_OPENING_BITS;
-    if ((bits & ~(coveredBits.get(state.deviceId) ?? 0)) === 0) continue;
-    const [fitting] = await loadFittings(db, network.id, [state.deviceId]);
-    if (!fitting) continue;
-    const lastRecord = state.lastDurationRecordId ?? state.lastFunctionRecordId;
-    {
-      const [fault] = await db
-        .insert(emergencyFaults)
-        .values({
-          nid: network.id,
-          networkName: network.name,
-          pid: network.pid,
-          projectName,
-          deviceId: fitting.deviceId,
-          mac: fitting.mac,
-          fittingName: fitting.name,
-          location: fitting.location,
-          zoneId: fitting.zoneId,
-          zoneName: fitting.zoneName,
-          emergencyType: fitting.emergencyType,
-          failureBits: state.failureBits,
-          testRecordId: lastRecord,
-          openedAt: state.lastReportAt ?? now,
-          timeZone: network.timeZone,
-        })
-        .returning();
-      await db.insert(emergencyFaultEntries).values({ faultId: fault!.id, kind: 'opened', at: fault!.openedAt });
-      opened.push(fault!);
-    }
-  }
-  return opened;
 }
 
 /**
