@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createPgDatabase, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { describeDeployment } from '../../test/mqtt/mosquitto.ts';
-import { emergencyFittings, emergencyTestRecords, emergencyTestRuns, networks } from '../db/schema.ts';
-import { buildFittings, buildRecord, buildZone } from '../routes/emergency/test-fittings.ts';
+import { emergencyFittings, emergencyTestRecords, emergencyTestRuns, networks, outbox, projectRecipients } from '../db/schema.ts';
+import { buildFault, buildFittings, buildRecord, buildZone } from '../routes/emergency/test-fittings.ts';
 import type { EmergencyActionRequest } from '../services/emergency/actions.ts';
+import { sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
 import { type EmergencyStarter, runEmergencyTests } from './run-emergency-tests.ts';
 
 /** A starter that records what the job asked for instead of sending it. */
@@ -212,5 +213,26 @@ describeTwoProcesses('the emergency self-test job with two server processes', ()
     await Promise.all([runEmergencyTests(a.app.ctx, start), runEmergencyTests(b.app.ctx, start)]);
     const missed = await a.db.select().from(emergencyTestRecords).where(eq(emergencyTestRecords.nid, network.id));
     expect(missed).toHaveLength(4);
+  });
+
+  it('sends a fault e-mail once per recipient when both processes sweep at the same time', async () => {
+    const { owner, network } = await networkTeam(a);
+    const zone = await buildZone(a.db, network.id, 'Stairs');
+    const [fitting] = await buildFittings(a.db, network.id, zone.id, 1);
+    const email = `both-${network.id}@example.com`;
+    await a.db.insert(projectRecipients).values({
+      pid: owner.pid,
+      email,
+      language: 0,
+      kinds: ['emergencyFault'],
+      tokenHash: `both-${network.id}`,
+      linkExpiresAt: new Date(Date.now() + 86_400_000),
+      activatedAt: new Date(),
+    });
+    for (const app of [a, b]) app.clock.offsetMs = 0;
+    await buildFault(a.db, network.id, owner.pid, fitting!.id, 8, new Date());
+    await Promise.all([sweepEmergencyFaults(a.app.ctx), sweepEmergencyFaults(b.app.ctx)]);
+    await Promise.all([sweepEmergencyFaults(a.app.ctx), sweepEmergencyFaults(b.app.ctx)]);
+    expect(await a.db.select().from(outbox).where(eq(outbox.toAddress, email))).toHaveLength(1);
   });
 });
