@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createPgDatabase, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { describeDeployment } from '../../test/mqtt/mosquitto.ts';
-import { emergencyFittings, emergencyTestRecords, emergencyTestRuns, networks, outbox, projectRecipients } from '../db/schema.ts';
+import {
+  emergencyFittings,
+  emergencyTestRecords,
+  emergencyTestRuns,
+  networks,
+  outbox,
+  projectRecipients,
+} from '../db/schema.ts';
 import { buildFault, buildFittings, buildRecord, buildZone } from '../routes/emergency/test-fittings.ts';
 import type { EmergencyActionRequest } from '../services/emergency/actions.ts';
 import { sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
@@ -78,7 +85,15 @@ describeApi('the emergency self-test job', () => {
     await call(
       t.app,
       'emergencyScheduleAdd',
-      { nid: network.id, name: 'Yearly', testKind: 'duration', day: 4, month: 6, minuteOfDay: 60, durationKind: 'preset' },
+      {
+        nid: network.id,
+        name: 'Yearly',
+        testKind: 'duration',
+        day: 4,
+        month: 6,
+        minuteOfDay: 60,
+        durationKind: 'preset',
+      },
       owner.session,
     );
     const { asked, start } = recordingStarter(network.id);
@@ -123,8 +138,16 @@ describeApi('the emergency self-test job', () => {
     const { start } = recordingStarter();
     setNow('2026-07-01T00:30:00Z');
     await runEmergencyTests(t.app.ctx, start);
-    await buildRecord(t.db, network.id, { deviceId: tested!.id, grade: 'passed', endedAt: new Date('2026-07-01T00:10:00Z') });
-    await buildRecord(t.db, network.id, { deviceId: stopped!.id, grade: 'stopped', endedAt: new Date('2026-07-01T00:20:00Z') });
+    await buildRecord(t.db, network.id, {
+      deviceId: tested!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-07-01T00:10:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: stopped!.id,
+      grade: 'stopped',
+      endedAt: new Date('2026-07-01T00:20:00Z'),
+    });
     // July closes at local midnight: 31 July 23:00 UTC.
     setNow('2026-07-31T22:59:00Z');
     await runEmergencyTests(t.app.ctx, start);
@@ -153,7 +176,10 @@ describeApi('the emergency self-test job', () => {
     const { network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');
     const [fitting] = await buildFittings(t.db, network.id, zone.id, 1);
-    await t.db.update(emergencyFittings).set({ mainsPresent: false }).where(eq(emergencyFittings.deviceId, fitting!.id));
+    await t.db
+      .update(emergencyFittings)
+      .set({ mainsPresent: false })
+      .where(eq(emergencyFittings.deviceId, fitting!.id));
     await buildRecord(t.db, network.id, {
       deviceId: fitting!.id,
       grade: 'voided',
@@ -170,7 +196,11 @@ describeApi('the emergency self-test job', () => {
     await runEmergencyTests(t.app.ctx, start);
     await runEmergencyTests(t.app.ctx, start);
     expect(asked).toEqual([
-      expect.objectContaining({ target: { kind: 'fittings', ids: [fitting!.id] }, action: 'functionTest', retest: true }),
+      expect.objectContaining({
+        target: { kind: 'fittings', ids: [fitting!.id] },
+        action: 'functionTest',
+        retest: true,
+      }),
     ]);
   });
 });

@@ -2,9 +2,17 @@ import { Code, type Fault } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, post, type TestApp } from '../../../test/helpers.ts';
-import { devices, emergencyFaultNotices, emergencyFittings, outbox, projectRecipients } from '../../db/schema.ts';
+import {
+  devices,
+  emergencyFaultNotices,
+  emergencyFittings,
+  networks,
+  outbox,
+  projectRecipients,
+} from '../../db/schema.ts';
 import { sweepEmergencyFaults } from '../../services/emergency/fault-mail.ts';
 import { signEmergencyLink } from '../../services/emergency/links.ts';
+import { mailMonthlyReports } from '../../services/emergency/report-mail.ts';
 import { TestGateway } from '../control/test-gateway.ts';
 import { buildFault, buildFittings, buildRecord, buildZone } from './test-fittings.ts';
 
@@ -287,5 +295,46 @@ describeApi('signed e-mail links and the fault e-mail', () => {
     expect(await sent(`de-${network.id}@example.com`)).toHaveLength(2);
     const notices = await t.db.select().from(emergencyFaultNotices).where(eq(emergencyFaultNotices.faultId, fault.id));
     expect(notices).toHaveLength(2);
+  });
+
+  it('mails the self-test and fault report of a month once, with a link that opens that report only', async () => {
+    setNow('2026-06-01T06:00:00Z');
+    const { owner, network, fittings } = await withoutFault();
+    await t.db.update(networks).set({ timeZone: 'Europe/London' }).where(eq(networks.id, network.id));
+    const email = `report-${network.id}@example.com`;
+    await t.db.insert(projectRecipients).values({
+      pid: owner.pid,
+      email,
+      language: 3,
+      kinds: ['selfTestReport'],
+      tokenHash: `r${network.id}`,
+      linkExpiresAt: new Date('2026-07-01T00:00:00Z'),
+      activatedAt: new Date('2026-05-01T00:00:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-05-03T10:00:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[1]!.id,
+      grade: 'failed',
+      failureBits: 8,
+      endedAt: new Date('2026-05-03T10:00:00Z'),
+    });
+    await mailMonthlyReports(t.app.ctx);
+    await mailMonthlyReports(t.app.ctx);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('2026-05');
+    expect(mails[0]!.textBody).toContain('2 pruebas, 1 no superadas');
+    const link = /selfTestAndFault\?link=(\S+)/.exec(mails[0]!.textBody)![1]!;
+    const opened = await call(t.app, 'emergencyPublicReport', { link });
+    expect(opened.body).toMatchObject({
+      code: 0,
+      data: { network: { nid: network.id }, from: s('2026-04-30T23:00:00Z'), to: s('2026-05-31T23:00:00Z') },
+    });
+    expect((opened.body.data as { tests: unknown[] }).tests).toHaveLength(2);
+    expect((await call(t.app, 'emergencyPublicFault', { link })).body.code).toBe(Code.linkInvalid);
   });
 });

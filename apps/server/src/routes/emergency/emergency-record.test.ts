@@ -28,11 +28,23 @@ async function recorded(options: { alone?: boolean } = {}) {
     : full;
   const zone = await buildZone(t.db, team.network.id, 'Stairs');
   const [fitting] = await buildFittings(t.db, team.network.id, zone.id, 1);
-  const record = await buildRecord(t.db, team.network.id, { deviceId: fitting!.id, grade: 'failed', failureBits: 8, endedAt: new Date() });
+  const record = await buildRecord(t.db, team.network.id, {
+    deviceId: fitting!.id,
+    grade: 'failed',
+    failureBits: 8,
+    endedAt: new Date(),
+  });
   const fault = await buildFault(t.db, team.network.id, team.owner.pid, fitting!.id, 8, new Date());
   const [mode] = await t.db
     .insert(emergencyModeChanges)
-    .values({ nid: team.network.id, deviceId: fitting!.id, fittingName: fitting!.name, at: new Date(), fromMode: 0, toMode: 5 })
+    .values({
+      nid: team.network.id,
+      deviceId: fitting!.id,
+      fittingName: fitting!.name,
+      at: new Date(),
+      fromMode: 0,
+      toMode: 5,
+    })
     .returning();
   return { ...team, fitting: fitting!, record, fault, mode: mode! };
 }
@@ -108,7 +120,12 @@ describeApi('the emergency record is append-only', () => {
     await purgeRecycleBin(t.app.ctx);
     expect(await t.db.select().from(networks).where(eq(networks.id, network.id))).toEqual([]);
     const [kept] = await t.db.select().from(emergencyTestRecords).where(eq(emergencyTestRecords.id, record.id));
-    expect(kept).toMatchObject({ id: record.id, grade: 'failed', networkName: record.networkName, fittingName: record.fittingName });
+    expect(kept).toMatchObject({
+      id: record.id,
+      grade: 'failed',
+      networkName: record.networkName,
+      fittingName: record.fittingName,
+    });
     const [keptFault] = await t.db.select().from(emergencyFaults).where(eq(emergencyFaults.id, fault.id));
     expect(keptFault).toMatchObject({ id: fault.id, failureBits: 8 });
     // Nobody reads a purged network's record through the calls (the month-old session is gone too).
