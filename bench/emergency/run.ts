@@ -54,6 +54,7 @@ async function start(_ctx: AppContext, request: EmergencyActionRequest) {
   const minutes = kind === 'duration' ? RATED : 1;
   const end = new Date(clock.getTime() + minutes * 60_000);
   const answering = ids.filter((id) => id % 100 !== 0);
+  seq += 1;
   for (const id of answering) slots[kind].push({ id, start: clock, end });
   for (let i = 0; i < answering.length; i += 1000) {
     await db.insert(emergencyTestRecords).values(
@@ -74,7 +75,7 @@ async function start(_ctx: AppContext, request: EmergencyActionRequest) {
         grade: 'passed',
         achievedMinutes: kind === 'duration' ? RATED : null,
         ratedMinutes: RATED,
-        reportSeq: (seq += 1),
+        reportSeq: seq,
         timeZone: ZONE,
         createdAt: end,
       })),

@@ -1,6 +1,6 @@
 import { type EmergencySchedule, peakPerZone } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, createPgDatabase, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { describeDeployment } from '../../test/mqtt/mosquitto.ts';
 import {

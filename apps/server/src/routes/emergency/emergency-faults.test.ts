@@ -1,6 +1,6 @@
 import { Code, type Fault } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, post, type TestApp } from '../../../test/helpers.ts';
 import {
   devices,

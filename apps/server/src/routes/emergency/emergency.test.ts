@@ -6,7 +6,7 @@ import {
   type TestRecord,
 } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
 import { emergencySchedules, emergencyTestRecords, networks } from '../../db/schema.ts';
 import { buildFittings, buildRecord, buildZone } from './test-fittings.ts';
