@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
+import { renewInhibits } from '../services/emergency/renew-inhibits.ts';
 import { dropExpiredReadings } from '../telemetry/index.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
@@ -31,6 +32,7 @@ export const JOBS: Job[] = [
     run: (ctx) => dropExpiredReadings(ctx.db, ctx.config.telemetryRetentionMonths, ctx.now()),
   },
   { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
+  { name: 'renew-inhibits', slot: minutely, run: (ctx) => renewInhibits(ctx) },
 ];
 
 /** Runs every job whose current slot no process has run yet. */
