@@ -1,5 +1,5 @@
 import { Code, type FaultStep, type Grade, isPassingGrade, type Language, type TestKind } from '@lightwell/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -217,23 +217,4 @@ export async function updateConfirmation(
     byName: name,
     correctsId: standing.confirm?.id ?? original.id,
   });
-}
-
-/** Open (not closed) faults per fitting of a network. */
-export async function openFaultCounts(db: Db, nid: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select()
-    .from(emergencyFaults)
-    .where(eq(emergencyFaults.nid, nid))
-    .orderBy(desc(emergencyFaults.id));
-  const entries = await entriesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const out = new Map<number, number>();
-  for (const row of rows) {
-    if (row.deviceId === null || faultStanding(entries.get(row.id) ?? []).state === 'closed') continue;
-    out.set(row.deviceId, (out.get(row.deviceId) ?? 0) + 1);
-  }
-  return out;
 }
