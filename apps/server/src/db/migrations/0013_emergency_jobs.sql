@@ -34,4 +34,6 @@ CREATE UNIQUE INDEX "emergency_fault_notices_key" ON "emergency_fault_notices" U
 CREATE INDEX "emergency_fault_notices_due_idx" ON "emergency_fault_notices" USING btree ("due_at");--> statement-breakpoint
 CREATE INDEX "emergency_fault_notices_device_idx" ON "emergency_fault_notices" USING btree ("device_id","email","sent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "emergency_test_runs_key" ON "emergency_test_runs" USING btree ("schedule_id","window_start","batch");--> statement-breakpoint
-CREATE INDEX "emergency_test_runs_due_idx" ON "emergency_test_runs" USING btree ("due_at");
+CREATE INDEX "emergency_test_runs_due_idx" ON "emergency_test_runs" USING btree ("due_at");--> statement-breakpoint
+-- The self-test job books a retest for each recently voided test: a small index finds them.
+CREATE INDEX "emergency_test_records_voided_idx" ON "emergency_test_records" USING btree ("created_at") WHERE "emergency_test_records"."grade" = 'voided';

@@ -27,15 +27,17 @@ export async function faultsInPeriod(ctx: AppContext, nid: number, from: Date, t
 
 /**
  * The data of an emergency printout (`/emergency/element/report` and its variants): element info, test
- * records and faults of the period, and one schedule matrix per calendar year (network zone) it touches.
+ * records and faults of the period, and one schedule matrix per calendar year (network zone) it touches;
+ * `part` is one part, or several (the export reads only what it prints).
  */
 export async function buildEmergencyReport(
   ctx: AppContext,
   network: NetworkRow,
-  input: { from: Date; to: Date; part: RecordPart; language: number },
+  input: { from: Date; to: Date; part: RecordPart | readonly RecordPart[]; language: number },
 ) {
   const now = ctx.now();
-  const wants = (part: RecordPart) => input.part === 'all' || input.part === part;
+  const parts: readonly RecordPart[] = typeof input.part === 'string' ? [input.part] : input.part;
+  const wants = (part: RecordPart) => parts.includes('all') || parts.includes(part);
   const fittings = wants('schedule') ? await loadFittings(ctx.db, network.id) : [];
   const firstYear = zonedParts(input.from, network.timeZone).year;
   const lastYear = zonedParts(new Date(input.to.getTime() - 1000), network.timeZone).year;
