@@ -23,6 +23,7 @@ import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
 import { emergencyActionRoutes } from './routes/emergency-action/emergency-action.routes.ts';
+import { emergencyElementRoutes } from './routes/emergency-element/emergency-element.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   sceneRoutes(app);
   scheduleRoutes(app);
   emergencyActionRoutes(app);
+  emergencyElementRoutes(app);
   registerTaskLifecycle(app);
 
   handleErrors(app);
