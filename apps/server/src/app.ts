@@ -24,6 +24,7 @@ import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
 import { emergencyRoutes } from './routes/emergency/emergency.routes.ts';
 import { emergencyActionRoutes } from './routes/emergency-action/emergency-action.routes.ts';
+import { emergencyElementRoutes } from './routes/emergency-element/emergency-element.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   scheduleRoutes(app);
   reportSetupRoutes(app);
   emergencyActionRoutes(app);
+  emergencyElementRoutes(app);
   emergencyRoutes(app);
   registerTaskLifecycle(app);
 

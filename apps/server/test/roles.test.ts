@@ -155,6 +155,13 @@ const ROWS: Row[] = [
     codes: EDITORS,
     payload: (w) => ({ nid: w.nid, target: { kind: 'fittings', ids: [w.emergencyId] }, action: 'durationTest' }),
   },
+  { name: 'emergencyElementList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // The role network's fitting has changed no mode yet: an empty list (1050) is every member's answer.
+  {
+    name: 'emergencyModeLog',
+    codes: { owner: Code.emptyList, installer: Code.emptyList, sub: Code.emptyList },
+    payload: (w) => ({ nid: w.nid }),
+  },
   {
     name: 'emergencyAction',
     codes: EDITORS,

@@ -266,6 +266,15 @@ describeApi('emergency reports', () => {
     expect(stopped?.stoppedAt).not.toBeNull();
   });
 
+  it('naming a device that is no emergency fitting changes nothing', async () => {
+    const site = await fittingSite();
+    await t.db.delete(deviceElements).where(eq(deviceElements.deviceId, site.device.id));
+    await t.db.insert(deviceElements).values({ deviceId: site.device.id, index: 0, type: ElementType.dt6 });
+    await site.report({ mode: 1, faultBits: 8 });
+    expect(await fittingState(site.device.id)).toBeUndefined();
+    expect(await t.db.select().from(emergencyFaults).where(eq(emergencyFaults.deviceId, site.device.id))).toEqual([]);
+  });
+
   it('a late test is graded late', async () => {
     const site = await fittingSite();
     const at = site.now();

@@ -106,6 +106,8 @@ export async function applyEmergencyReport(
   report: EmergencyReport,
   now: Date,
 ): Promise<void> {
+  // Only a device with an emergency element is a fitting; a report naming another device changes nothing.
+  if ((await emergencyTypeOfDevice(tx, device.id)) === 0) return;
   const at = toDate(report.at);
   const [previous] = await tx
     .select()

@@ -1,19 +1,19 @@
 import { Code } from '@lightwell/domain';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { emergencyModeChanges, emergencyTestRecords, users } from '../../db/schema.ts';
+import { emergencyTestRecords, users } from '../../db/schema.ts';
 import { Answer } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
 import { buildEmergencyReport } from '../../services/emergency/emergency-report.ts';
 import { exportEmergencyRecord } from '../../services/emergency/export-record.ts';
 import { loadFittings } from '../../services/emergency/fittings.ts';
-import { presentModeChange, presentTestRecord } from '../../services/emergency/present.ts';
+import { presentTestRecord } from '../../services/emergency/present.ts';
 import { scheduleReport } from '../../services/emergency/records.ts';
 
 const at = (epochSeconds: number) => new Date(epochSeconds * 1000);
 
-/** The reading calls of the record: test log, mode log, schedule report, printouts and the export. */
+/** The reading calls of the record: test log, schedule report, printouts and the export. */
 export function emergencyRecordRoutes(app: FastifyInstance): void {
   serveCall(app, 'emergencyTestLog', async ({ ctx, session, payload }) => {
     await loadNetworkAccess(ctx, session.uid, payload.nid);
@@ -38,34 +38,6 @@ export function emergencyRecordRoutes(app: FastifyInstance): void {
       .offset((payload.page - 1) * payload.pageSize);
     const page = {
       list: rows.map(presentTestRecord),
-      total: total?.n ?? 0,
-      page: payload.page,
-      pageSize: payload.pageSize,
-    };
-    return page.total === 0 ? new Answer(Code.emptyList, page) : page;
-  });
-
-  serveCall(app, 'emergencyModeLog', async ({ ctx, session, payload }) => {
-    await loadNetworkAccess(ctx, session.uid, payload.nid);
-    const where: (SQL | undefined)[] = [
-      eq(emergencyModeChanges.nid, payload.nid),
-      payload.from !== undefined ? gte(emergencyModeChanges.at, at(payload.from)) : undefined,
-      payload.to !== undefined ? lt(emergencyModeChanges.at, at(payload.to)) : undefined,
-      payload.deviceId !== undefined ? eq(emergencyModeChanges.deviceId, payload.deviceId) : undefined,
-    ];
-    const [total] = await ctx.db
-      .select({ n: count() })
-      .from(emergencyModeChanges)
-      .where(and(...where));
-    const rows = await ctx.db
-      .select()
-      .from(emergencyModeChanges)
-      .where(and(...where))
-      .orderBy(desc(emergencyModeChanges.at), desc(emergencyModeChanges.id))
-      .limit(payload.pageSize)
-      .offset((payload.page - 1) * payload.pageSize);
-    const page = {
-      list: rows.map(presentModeChange),
       total: total?.n ?? 0,
       page: payload.page,
       pageSize: payload.pageSize,

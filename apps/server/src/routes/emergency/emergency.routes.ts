@@ -52,31 +52,6 @@ async function findEmergencySchedule(ctx: AppContext, scheduleId: number) {
 
 /** Emergency lighting: element info, actions, self-test schedules, overdue summary (docs/api.md). */
 export function emergencyRoutes(app: FastifyInstance): void {
-  serveCall(app, 'emergencyElementList', async ({ ctx, session, payload }) => {
-    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
-    const elements = await loadEmergencyElements(
-      ctx.db,
-      {
-        nid: network.id,
-        timeZone: network.timeZone,
-        filter: payload.filter,
-        zoneId: payload.zoneId,
-        groupId: payload.groupId,
-        search: payload.search,
-      },
-      ctx.now(),
-    );
-    const start = (payload.page - 1) * payload.pageSize;
-    const page = {
-      list: elements.slice(start, start + payload.pageSize),
-      total: elements.length,
-      page: payload.page,
-      pageSize: payload.pageSize,
-      timeZone: network.timeZone,
-    };
-    return page.total === 0 ? new Answer(Code.emptyList, page) : page;
-  });
-
   serveCall(app, 'emergencyScheduleList', async ({ ctx, session, payload }) => {
     const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
     const rows = await ctx.db
