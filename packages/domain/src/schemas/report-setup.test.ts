@@ -58,8 +58,8 @@ describe('header settings', () => {
   it('lets the creator, owners and installers edit, not sub-users (section 6)', () => {
     expect(canEditProjectSettings(true, [])).toBe(true);
     expect(canEditProjectSettings(false, [UserType.owner])).toBe(true);
-    expect(canEditProjectSettings(false, [UserType.sub, UserType.installer])).toBe(true);
-    expect(canEditProjectSettings(false, [UserType.sub])).toBe(false);
+    expect(canEditProjectSettings(false, [UserType.subUser, UserType.installer])).toBe(true);
+    expect(canEditProjectSettings(false, [UserType.subUser])).toBe(false);
     expect(canEditProjectSettings(false, [])).toBe(false);
   });
 });
