@@ -84,3 +84,7 @@ export const reportFault = (mac: string, kind: 'lamp' | 'driver' | 'emergency') 
   request('POST', `/devices/${mac}/fault?kind=${kind}`);
 /** Clears a device's faults. */
 export const clearFaults = (mac: string) => request('POST', `/devices/${mac}/clear`);
+
+/** A motion sensor triggers `count` times at once (one trigger report with the count). */
+export const triggerSensor = (mac: string, count: number) =>
+  request<{ ok: boolean; triggered: boolean }>('POST', `/devices/${mac}/trigger?count=${count}`);

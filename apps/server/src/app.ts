@@ -41,6 +41,7 @@ import { reportSetupRoutes } from './routes/report-setup/report-setup.routes.ts'
 import { sceneRoutes } from './routes/scene/scene.routes.ts';
 import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
 import { screenRoutes } from './routes/screen/screen.routes.ts';
+import { sensorDiagnosisRoutes } from './routes/sensor-diagnosis/sensor-diagnosis.routes.ts';
 import { shareRoutes } from './routes/share/share.routes.ts';
 import { taskRoutes } from './routes/task/task.routes.ts';
 import { accountRoutes } from './routes/user/account.routes.ts';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   sceneRoutes(app);
   scheduleRoutes(app);
   reportSetupRoutes(app);
+  sensorDiagnosisRoutes(app);
   registerTaskLifecycle(app);
 
   handleErrors(app);

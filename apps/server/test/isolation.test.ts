@@ -18,6 +18,7 @@ import {
   projectUsers,
   scenes,
   schedules,
+  sensorDiagnoses,
   tariffVersions,
   tasks,
   viewStates,
@@ -41,6 +42,8 @@ interface InnerIds {
   /** A group and a schedule of the network. */
   groupId: number;
   scheduleId: number;
+  /** A sensor diagnosis task of the network. */
+  diagnosisId: number;
 }
 
 /** Payload fields that name a project, a network or something inside one: every call with one is covered. */
@@ -186,6 +189,11 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
       { pid, recipients: [{ email: 'planted@example.com', language: 'en', kinds: ['energyReport'] }] },
     ],
     ['recipientResend', { pid, id: 1 }],
+    ['diagnosisAdd', { nid, startTime: 2_000_000_000, interval: 60 }],
+    ['diagnosisList', { nid }],
+    ['diagnosisGet', { taskId: inner.diagnosisId }],
+    ['diagnosisCancel', { taskId: inner.diagnosisId }],
+    ['diagnosisDelete', { taskId: inner.diagnosisId }],
   ];
 }
 
@@ -233,6 +241,16 @@ async function furnish(t: TestApp, nid: number, ownerUid: number): Promise<Inner
     .insert(schedules)
     .values({ nid, name: 'Secret schedule', targetKind: 'network', action: { op: 'light', onOff: 0 } })
     .returning();
+  const [diagnosis] = await t.db
+    .insert(sensorDiagnoses)
+    .values({
+      nid,
+      startAt: new Date(2_000_000_000_000),
+      endAt: new Date(2_000_003_600_000),
+      intervalSeconds: 60,
+      allSensors: true,
+    })
+    .returning();
   return {
     zid: zone!.id,
     nodeId: node!.id,
@@ -244,6 +262,7 @@ async function furnish(t: TestApp, nid: number, ownerUid: number): Promise<Inner
     gatewayId: gateway!.id,
     groupId: group!.id,
     scheduleId: schedule!.id,
+    diagnosisId: diagnosis!.id,
   };
 }
 
@@ -281,7 +300,11 @@ describeApi('a user of another project can read or change nothing of this one', 
         ].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
       );
     const rows = async () =>
-      Promise.all([zones, nodes, viewStates, backups, networks, gateways].map((table) => t.db.select().from(table)));
+      Promise.all(
+        [zones, nodes, viewStates, backups, networks, gateways, sensorDiagnoses].map((table) =>
+          t.db.select().from(table),
+        ),
+      );
     const before = await snapshot();
     const rowsBefore = await rows();
     const covered = new Set<string>();
@@ -296,6 +319,7 @@ describeApi('a user of another project can read or change nothing of this one', 
       gatewayId: 999_991,
       groupId: 999_990,
       scheduleId: 999_989,
+      diagnosisId: 999_988,
     };
     for (const [pid, nid, ids] of [
       [owner.pid, network.id, inner],

@@ -16,6 +16,7 @@ import {
   sceneDevices,
   scenes,
   schedules,
+  sensorDiagnoses,
   tariffVersions,
   tasks,
   zones,
@@ -38,6 +39,7 @@ const FAMILIES = new Set([
   'network',
   'screen',
   'energy',
+  'sensor',
 ]);
 /** Payload fields that name a project, a network or something inside one (as in isolation.test.ts). */
 const NETWORK_SCOPED_KEYS = [
@@ -108,6 +110,16 @@ const ROWS: Row[] = [
   { name: 'deviceBind', codes: EDITORS, payload: (w) => w.pair(false) },
   { name: 'deviceUnbind', codes: EDITORS, payload: async (w) => ({ virtualId: (await w.pair(true)).virtualId }) },
   { name: 'sensorList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // Sensor trigger diagnosis (4-9): every member reads, owners and installers create, cancel and delete.
+  {
+    name: 'diagnosisAdd',
+    codes: EDITORS,
+    payload: (w) => ({ nid: w.nid, startTime: Math.floor(Date.now() / 1000) + 3600, interval: 60 }),
+  },
+  { name: 'diagnosisList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  { name: 'diagnosisGet', codes: EVERY_MEMBER, payload: async (w) => ({ taskId: await w.diagnosisIdFresh() }) },
+  { name: 'diagnosisCancel', codes: EDITORS, payload: async (w) => ({ taskId: await w.diagnosisIdFresh() }) },
+  { name: 'diagnosisDelete', codes: EDITORS, payload: async (w) => ({ taskId: await w.diagnosisIdFresh() }) },
   // Groups and their pictures (4-3).
   { name: 'groupList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
   { name: 'groupAdd', codes: EDITORS, payload: (w) => ({ nid: w.nid, name: 'Added group' }) },
@@ -297,6 +309,7 @@ describeApi('what each role of a network is answered, call by call', () => {
           zones,
           tasks,
           tariffVersions,
+          sensorDiagnoses,
         ].map((table) => t.db.select().from(table)),
       ),
       await t.db.select({ n: count() }).from(auditEvents),

@@ -22,7 +22,8 @@ const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
  * - `POST /history?days=N`: N days of readings before the earliest sent (every 15 minutes), as history;
  * - `POST /devices/<mac>/reset-counter|swap-driver`: the driver's energy counter goes to 0, or a new driver;
  * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`,
- *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press).
+ *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press),
+ *   `POST /devices/<mac>/trigger?count=N`: a motion sensor triggers N times at once (1 to 100; default 1).
  * Answers JSON; 404 for an unknown gateway, device or path.
  */
 export async function startControlServer(
@@ -90,6 +91,12 @@ export async function startControlServer(
             return send(400, { error: `event must be one of ${BUTTON_EVENTS.join(', ')}` });
           }
           return send(200, { ok: true, changed: gateway.pressButton(mac, event as ButtonEvent) });
+        } else if (action === 'trigger') {
+          const count = Number(url.searchParams.get('count') ?? '1');
+          if (!Number.isInteger(count) || count < 1 || count > 100) {
+            return send(400, { error: 'count must be a whole number from 1 to 100' });
+          }
+          return send(200, { ok: true, triggered: gateway.triggerSensor(mac, count) });
         } else if (action === 'fault') {
           const kind = url.searchParams.get('kind') ?? 'lamp';
           if (!FAULT_KINDS.has(kind)) return send(400, { error: 'kind must be lamp, driver or emergency' });

@@ -340,6 +340,20 @@ describe.each([
     },
     15_000,
   );
+
+  it.skipIf(skip)('triggers a motion sensor on request: its state says when, and only motion sensors can', async () => {
+    const { gateway, probe } = await setUp('trigger');
+    const before = Math.floor(Date.now() / 1000);
+    expect(gateway.triggerSensor('AA0000000004', 10)).toBe(true);
+    const state = StateMessageSchema.parse(
+      await probe.next('state', (body) => (body.devices as { mac: string }[]).some((d) => d.mac === 'AA0000000004')),
+    );
+    const sensor = state.devices.find((d) => d.mac === 'AA0000000004')!;
+    expect(sensor.elements[0]!.triggeredAt).toBeGreaterThanOrEqual(before);
+    expect(() => gateway.triggerSensor('AA0000000001', 1)).toThrow('not a motion sensor');
+    gateway.setDeviceOffline('AA0000000004');
+    expect(gateway.triggerSensor('AA0000000004', 1)).toBe(false);
+  });
 });
 
 describe('reconnect', () => {

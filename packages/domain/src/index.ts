@@ -46,5 +46,6 @@ export * from './schemas/share.ts';
 export * from './schemas/user.ts';
 export * from './schemas/zone.ts';
 export * from './screen/screen-summary.ts';
+export * from './sensor-diagnosis/index.ts';
 export * from './signing/sign.ts';
 export * from './zone-geometry/index.ts';

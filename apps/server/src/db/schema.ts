@@ -4,6 +4,7 @@
  * schema-remote.ts (gateways, devices, control, configuration), which references the first one way only.
  */
 export * from './schema-console.ts';
+export * from './schema-diagnosis.ts';
 export * from './schema-remote.ts';
 export * from './schema-reports.ts';
 export * from './schema-telemetry.ts';

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
 import { dropExpiredReadings } from '../telemetry/index.ts';
+import { advanceDiagnoses } from './advance-diagnoses.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runOnce } from './run-once.ts';
@@ -46,10 +47,12 @@ export async function tick(ctx: AppContext, log: FastifyBaseLogger): Promise<voi
 
 /** How often ended manual overrides are looked for (their end times are to the second). */
 const OVERRIDE_SWEEP_MS = 5_000;
+/** How often sensor diagnosis tasks are moved at their times (section 7: sensor queries every 5 s). */
+const DIAGNOSIS_SWEEP_MS = 5_000;
 
 /**
  * Checks the schedule every minute, and every few seconds ends the manual overrides whose time has come
- * (each claimed by one process), until stopped.
+ * (each claimed by one process) and moves sensor diagnosis tasks whose time has come, until stopped.
  */
 export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => void tick(ctx, log), 60_000);
@@ -63,11 +66,18 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => v
         sweeping = false;
       });
   }, OVERRIDE_SWEEP_MS);
+  const diagnosisTimer = setInterval(() => {
+    advanceDiagnoses(ctx.db, ctx.now()).catch((error: unknown) =>
+      log.error({ err: error }, 'sensor diagnosis tasks could not move'),
+    );
+  }, DIAGNOSIS_SWEEP_MS);
   timer.unref();
   overrideTimer.unref();
+  diagnosisTimer.unref();
   void tick(ctx, log);
   return () => {
     clearInterval(timer);
     clearInterval(overrideTimer);
+    clearInterval(diagnosisTimer);
   };
 }

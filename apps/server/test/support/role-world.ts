@@ -10,6 +10,7 @@ import {
   projectUsers,
   scenes,
   schedules,
+  sensorDiagnoses,
   tasks,
 } from '../../src/db/schema.ts';
 import { hashGatewaySecret } from '../../src/gateway-link/credentials.ts';
@@ -138,6 +139,20 @@ export async function buildRoleWorld(t: TestApp) {
         await t.db
           .insert(schedules)
           .values({ nid, name: 'Fresh schedule', targetKind: 'network', action: { op: 'light', onOff: 1 } })
+          .returning()
+      )[0]!.id,
+    /** A sensor diagnosis task of the network, waiting to start in an hour. */
+    diagnosisIdFresh: async () =>
+      (
+        await t.db
+          .insert(sensorDiagnoses)
+          .values({
+            nid,
+            startAt: new Date(Date.now() + 3_600_000),
+            endAt: new Date(Date.now() + 7_200_000),
+            intervalSeconds: 60,
+            allSensors: true,
+          })
           .returning()
       )[0]!.id,
     /** A task waiting on the idle gateway, as a command the gateway has not answered yet. */

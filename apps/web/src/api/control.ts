@@ -4,10 +4,12 @@ import {
   Code,
   isTaskEnded,
   Limits,
+  laterTask,
   type TaskDetail,
   type TaskSummary,
 } from '@lightwell/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepLaterTasks, mergeTask, type TaskPageData } from '../features/live/merge';
 import { useSession } from '../stores/session';
 import { call } from './client';
 
@@ -52,6 +54,10 @@ export function useTaskQuery(taskId: number | null) {
     queryKey: controlKeys.task(uid, taskId ?? 0),
     queryFn: (): Promise<TaskDetail> => call('taskGet', { taskId: taskId ?? 0 }),
     enabled: uid !== null && taskId !== null,
+    structuralSharing: (cached, fetched) => {
+      const known = cached as TaskDetail | undefined;
+      return known && laterTask(known, fetched as TaskDetail) === known ? known : fetched;
+    },
     refetchInterval: (query) => (query.state.data && isTaskEnded(query.state.data.status) ? false : 2_000),
   });
 }
@@ -70,6 +76,9 @@ export function useTaskPageQuery(nid: number | null, page: number, pageSize: num
     },
     enabled: uid !== null && nid !== null,
     placeholderData: keepPreviousData,
+    structuralSharing: (cached, fetched) => keepLaterTasks(cached as TaskPageData | undefined, fetched as TaskPageData),
+    // Live events move open tasks on; polling is the safety net for an event that never arrived.
+    refetchInterval: (query) => (query.state.data?.list.some((row) => !isTaskEnded(row.status)) ? 3_000 : false),
   });
 }
 
@@ -79,7 +88,7 @@ function useSeedTask() {
   const uid = useSession((state) => state.uid);
   return (task: TaskSummary) => {
     queryClient.setQueryData<TaskDetail>(controlKeys.task(uid, task.id), (cached) =>
-      cached ? { ...cached, ...task } : { ...task, devices: [] },
+      cached ? mergeTask(cached, task) : { ...task, devices: [] },
     );
     return queryClient.invalidateQueries({ queryKey: controlKeys.tasks(uid, task.nid) });
   };

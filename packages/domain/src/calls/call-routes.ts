@@ -157,6 +157,11 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   recipientUpdate: { path: '/api/v1/project/projectSettingEmail/update', auth: true },
   recipientResend: { path: '/api/v1/project/projectSettingEmail/resend', auth: true },
   recipientActivate: { path: '/api/v1/project/projectSettingEmail/active', auth: false },
+  diagnosisAdd: { path: '/api/v1/sensor/diagnosis/add', auth: true },
+  diagnosisList: { path: '/api/v1/sensor/diagnosis/list', auth: true },
+  diagnosisGet: { path: '/api/v1/sensor/diagnosis/get', auth: true },
+  diagnosisCancel: { path: '/api/v1/sensor/diagnosis/cancel', auth: true },
+  diagnosisDelete: { path: '/api/v1/sensor/diagnosis/delete', auth: true },
 };
 
 /** Route of the multipart floor-plan upload (section 7 `POST /SigMesh/file/uploadPic`). */

@@ -14,6 +14,7 @@ import { reportSetupCalls } from './report-setup.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
 import { screenCalls } from './screen.ts';
+import { sensorDiagnosisCalls } from './sensor-diagnosis.ts';
 import { shareCalls } from './share.ts';
 import { userCalls } from './user.ts';
 import { zoneCalls } from './zone.ts';
@@ -97,6 +98,15 @@ export {
   ScreenSnapshotSchema,
   ScreenZoneSchema,
 } from './screen.ts';
+export {
+  type DiagnosisDetail,
+  DiagnosisDetailSchema,
+  type DiagnosisSensorResult,
+  DiagnosisSensorResultSchema,
+  DiagnosisStateSchema,
+  type DiagnosisTask,
+  DiagnosisTaskSchema,
+} from './sensor-diagnosis.ts';
 
 /** Every call served by this version, keyed by a stable name used by server handlers and web hooks. */
 export const calls = {
@@ -118,6 +128,7 @@ export const calls = {
   ...energyCalls,
   ...energyBaseCalls,
   ...reportSetupCalls,
+  ...sensorDiagnosisCalls,
 };
 
 /** Name of a call in the registry. */

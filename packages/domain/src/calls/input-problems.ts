@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { Limits } from '../limits.ts';
+import { SensorDiagnosis } from '../sensor-diagnosis/rules.ts';
 
 /**
  * What a refused input breaks, for people and programs: the field (a dotted path into the payload, `''`
@@ -46,6 +47,7 @@ export const INPUT_RULES = [
   'curveOrder',
   'timeZone',
   'duplicate',
+  'diagnosisRange',
   'invalid',
   'custom',
 ] as const;
@@ -71,6 +73,7 @@ export const RuleMessages = {
   curveOrder: 'curve times must increase',
   timeZone: 'unknown time zone',
   duplicate: 'each entry only once',
+  diagnosisRange: 'the end must come after the start, within the most intervals a task may hold',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(
@@ -81,6 +84,7 @@ const RULE_BY_MESSAGE = new Map<string, InputRule>(
 const RULE_PARAMS: Partial<Record<InputRule, InputProblem['params']>> = {
   digits: { digits: Limits.codeDigits },
   password: { min: Limits.passwordMin, max: Limits.passwordMax },
+  diagnosisRange: { maxBuckets: SensorDiagnosis.maxBuckets },
 };
 
 /** One zod issue, as schemas report it. */

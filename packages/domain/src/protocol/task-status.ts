@@ -22,3 +22,18 @@ export const isTaskEnded = (status: number) =>
   status === TaskStatus.executed ||
   status === TaskStatus.failed ||
   status === TaskStatus.canceled;
+
+/** How far a task has come by its status: waiting, executing, canceling, then ended. */
+const stage = (status: number) =>
+  isTaskEnded(status) ? 3 : status === TaskStatus.canceling ? 2 : status === TaskStatus.executing ? 1 : 0;
+
+/**
+ * The later of two views of one task. A task only moves forward (waiting → executing → canceling → ended)
+ * and its outcomes only grow, so a view that is behind — a list fetched just before a live event, or a
+ * call's answer that arrives after it — never replaces a newer one. On a tie the incoming view wins.
+ */
+export function laterTask<T extends { status: number; executed: number; failed: number }>(known: T, incoming: T): T {
+  const byStage = stage(incoming.status) - stage(known.status);
+  if (byStage !== 0) return byStage > 0 ? incoming : known;
+  return incoming.executed + incoming.failed >= known.executed + known.failed ? incoming : known;
+}

@@ -6,6 +6,7 @@ import { deviceKeys } from '../../api/device';
 import { gatewayKeys } from '../../api/gateway';
 import { applyLiveEvent, parseLiveEvent } from './apply-event';
 import { liveBackoffMs } from './live-stream';
+import { keepLaterTasks } from './merge';
 
 const uid = 5;
 const nid = 9;
@@ -115,6 +116,29 @@ describe('live events into the query cache', () => {
     applyLiveEvent(client, uid, nid, { type: 'task', nid, task: ended });
     expect(client.getQueryData(controlKeys.task(uid, 40))).toEqual({ ...ended, devices: detail.devices });
     expect(client.getQueryData(controlKeys.taskPage(uid, nid, 1, 10))).toEqual({ total: 1, list: [ended] });
+  });
+
+  it('never puts a task back a step: a late canceling view or a stale fetched page keeps the canceled task', () => {
+    const client = clientWithState();
+    const canceled = task({
+      status: TaskStatus.canceled,
+      executed: 9,
+      failed: 1,
+      failures: { canceled: 1 },
+      endTime: 6,
+    });
+    const canceling = task({ status: TaskStatus.canceling, executed: 9 });
+    client.setQueryData(controlKeys.task(uid, 40), { ...canceled, devices: [] });
+    client.setQueryData(controlKeys.taskPage(uid, nid, 1, 10), { total: 1, list: [canceled] });
+    applyLiveEvent(client, uid, nid, { type: 'task', nid, task: canceling });
+    expect(client.getQueryData<TaskDetail>(controlKeys.task(uid, 40))?.status).toBe(TaskStatus.canceled);
+    expect(client.getQueryData(controlKeys.taskPage(uid, nid, 1, 10))).toEqual({ total: 1, list: [canceled] });
+
+    const other = task({ id: 41, status: TaskStatus.executing });
+    const fetched = { total: 2, list: [canceling, other] };
+    expect(keepLaterTasks({ total: 1, list: [canceled] }, fetched)).toEqual({ total: 2, list: [canceled, other] });
+    const newer = { total: 1, list: [canceled] };
+    expect(keepLaterTasks({ total: 1, list: [canceling] }, newer)).toBe(newer);
   });
 
   it('marks the lists stale on an inventory change and for a task no page holds', () => {

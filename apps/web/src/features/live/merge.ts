@@ -1,4 +1,10 @@
-import { isGatewayOnline, type LiveEvent, normaliseGatewayOnLoad, type TaskSummary } from '@lightwell/domain';
+import {
+  isGatewayOnline,
+  type LiveEvent,
+  laterTask,
+  normaliseGatewayOnLoad,
+  type TaskSummary,
+} from '@lightwell/domain';
 
 type DevicesEvent = Extract<LiveEvent, { type: 'devices' }>;
 type GatewayEvent = Extract<LiveEvent, { type: 'gateway' }>;
@@ -80,13 +86,33 @@ export function mergeGateway<G extends LiveGatewayRow>(
   });
 }
 
-/** Replaces the summary fields of a cached task (its per-device rows stay). */
+/** Replaces the summary fields of a cached task (its per-device rows stay), unless the cache is further along. */
 export function mergeTask<T extends TaskSummary>(cached: T | undefined, task: TaskSummary): T | undefined {
-  return cached && cached.id === task.id ? { ...cached, ...task } : cached;
+  return cached && cached.id === task.id ? { ...cached, ...laterTask<TaskSummary>(cached, task) } : cached;
 }
 
 /** Replaces a task's row in a cached page of tasks; undefined when the page does not hold it. */
 export function mergeTaskIntoPage<P extends TaskPageData>(page: P | undefined, task: TaskSummary): P | undefined {
   if (!page?.list.some((row) => row.id === task.id)) return undefined;
-  return { ...page, list: page.list.map((row) => (row.id === task.id ? { ...row, ...task } : row)) };
+  return {
+    ...page,
+    list: page.list.map((row) => (row.id === task.id ? { ...row, ...laterTask<TaskSummary>(row, task) } : row)),
+  };
+}
+
+/**
+ * A fetched page of tasks with each row that the cache already knows further along kept from the cache:
+ * a list requested before a live event but answered after it must not put a task back a step.
+ */
+export function keepLaterTasks<P extends TaskPageData>(cached: P | undefined, fetched: P): P {
+  if (!cached) return fetched;
+  const known = new Map(cached.list.map((row) => [row.id, row]));
+  let kept = false;
+  const list = fetched.list.map((row) => {
+    const before = known.get(row.id);
+    if (!before || laterTask<TaskSummary>(before, row) === row) return row;
+    kept = true;
+    return before;
+  });
+  return kept ? { ...fetched, list } : fetched;
 }

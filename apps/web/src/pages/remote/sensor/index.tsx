@@ -1,5 +1,5 @@
 import type { SensorSummary } from '@lightwell/domain';
-import { Card, Table, Tag } from 'antd';
+import { Card, Flex, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSensorListQuery } from '../../../api/device';
@@ -7,10 +7,14 @@ import { useNetworkDetailQuery } from '../../../api/zone';
 import { EmptyState } from '../../../components/empty-state';
 import { NetworkGate } from '../../../features/control/network-gate';
 import { deviceIdentityColumns, devicePagination } from '../../../features/devices/device-columns';
+import { DiagnosisPanel } from '../../../features/sensor-diagnosis/diagnosis-panel';
 import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { useSession } from '../../../stores/session';
 
-/** Sensor page (/remote/sensor, 4-9): motion and light sensors with trigger counts, last trigger and lux. */
+/**
+ * Sensor page (/remote/sensor, 4-9): motion and light sensors with trigger counts, last trigger and lux, and
+ * the sensor trigger diagnosis tasks of the network.
+ */
 export function RemoteSensorPage() {
   return <NetworkGate>{(nid) => <SensorWorkspace nid={nid} />}</NetworkGate>;
 }
@@ -21,17 +25,21 @@ function SensorWorkspace({ nid }: { nid: number }) {
   const pageSize = useSession((state) => state.pageNumber);
   const [page, setPage] = useState(1);
   const sensors = useSensorListQuery(nid, page, pageSize);
+  const canEdit = Boolean(network.data?.abilities.edit);
   return (
-    <Card title={t('device.page.sensorTitle', { network: network.data?.name ?? '' })} data-testid="sensor-page">
-      <SensorTable
-        rows={sensors.data?.list ?? []}
-        total={sensors.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        loading={sensors.isLoading}
-        onPageChange={setPage}
-      />
-    </Card>
+    <Flex vertical gap={16}>
+      <Card title={t('device.page.sensorTitle', { network: network.data?.name ?? '' })} data-testid="sensor-page">
+        <SensorTable
+          rows={sensors.data?.list ?? []}
+          total={sensors.data?.total ?? 0}
+          page={page}
+          pageSize={pageSize}
+          loading={sensors.isLoading}
+          onPageChange={setPage}
+        />
+      </Card>
+      <DiagnosisPanel nid={nid} canEdit={canEdit} />
+    </Flex>
   );
 }
 
