@@ -41,8 +41,9 @@ export interface DeltaUpdate {
 /**
  * Sets the counter delta of each new energy row (before it is inserted) from the readings stored around it.
  * One statement reads, per device element with new energy readings, the last stored reading before the
- * earliest new one (the anchor) and any stored reading at or after it (only when older readings arrive late,
- * e.g. a replay). In the usual order (new readings after every stored one) that is one short index range per
+ * earliest new one (the anchor: one backward step on the (device, time) index, whatever the history's length)
+ * and any stored reading at or after it (only when older readings arrive late, e.g. a replay; a per-element
+ * index range, never a scan of the table). In the usual order (new readings after every stored one) that is one short index range per
  * element and nothing stored changes; otherwise the stored rows whose delta moves are answered, to be updated.
  * Caller holds the devices' locks (store-reports.ts), so no other writer adds a neighbour meanwhile.
  */
@@ -82,15 +83,16 @@ export async function assignDeltas(
         SELECT t.device_id, t.element, a.gateway_id, a.seq, a.at, a.energy_raw, a.energy_scale, a.energy_serial,
           a.delta_wh::text AS delta_wh, a.delta_status, false AS later
         FROM t CROSS JOIN LATERAL (SELECT * FROM telemetry_readings x WHERE x.device_id = t.device_id
-          AND x.element = t.element AND x.at < t.min_at AND x.energy_raw IS NOT NULL
-          ORDER BY x.at DESC, x.seq DESC LIMIT 1) AS a
+          AND x.element = t.element AND x.energy_raw IS NOT NULL
+          AND x.at = (SELECT y.at FROM telemetry_readings y WHERE y.device_id = t.device_id AND y.element = t.element
+            AND y.at < t.min_at AND y.energy_raw IS NOT NULL ORDER BY y.at DESC LIMIT 1)) AS a
         UNION ALL
         SELECT t.device_id, t.element, l.gateway_id, l.seq, l.at, l.energy_raw, l.energy_scale, l.energy_serial,
           l.delta_wh::text AS delta_wh, l.delta_status, true AS later
         FROM t CROSS JOIN LATERAL (SELECT * FROM telemetry_readings x WHERE x.device_id = t.device_id
-          AND x.element = t.element AND x.at >= t.min_at AND x.energy_raw IS NOT NULL) AS l`,
+          AND x.element = t.element AND x.at >= t.min_at AND x.energy_raw IS NOT NULL OFFSET 0) AS l`,
   );
-  const anchors = new Map<string, CounterReading>();
+  const anchors = new Map<string, CounterReading & { seq: number }>();
   for (const row of stored) {
     const key = `${row.device_id}:${row.element}`;
     const reading = {
@@ -100,7 +102,9 @@ export async function assignDeltas(
       at: new Date(row.at),
     };
     if (!row.later) {
-      anchors.set(key, reading);
+      // Readings at the anchor's very time: the last by report number is the anchor.
+      const known = anchors.get(key);
+      if (!known || known.seq < Number(row.seq)) anchors.set(key, { ...reading, seq: Number(row.seq) });
       continue;
     }
     byElement.get(key)?.push({ ...reading, seq: Number(row.seq), row: null, stored: row });

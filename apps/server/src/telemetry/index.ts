@@ -1,4 +1,5 @@
 /* Readings, durable report delivery, rollups and gaps (docs/gateway-protocol.md "Durable reports"). */
+export { applyCountedReports, type CountedReport, type CountedReportOf } from './device-reports.ts';
 export { counterDeltaWh } from './energy-delta.ts';
 export { dropExpiredReadings } from './retention.ts';
 export { refreshTriggers } from './rollups.ts';
