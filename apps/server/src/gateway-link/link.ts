@@ -27,6 +27,8 @@ import {
   applyCountedReports,
   type CountedReport,
   type CountedReportOf,
+  RESEND_REQUEST_INTERVAL_MS,
+  reportMarks,
   type StoreOutcome,
   storeReports,
 } from '../telemetry/index.ts';
@@ -215,6 +217,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     client.once('error', onError);
   });
   await client.subscribeAsync(subscriptions);
+  broker?.acceptGateways();
 
   function schedule(): void {
     if (draining || closed) return;
@@ -322,6 +325,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   function confirmReports(outcomes: StoreOutcome[]): void {
     for (const { gateway, mark } of outcomes) {
       if (!mark) continue;
+      if (mark.hole && !mark.resend) remindLater(gateway);
       const messages: (ReportConfirm | ResendRequest)[] = [{ storedUpTo: mark.storedUpTo }];
       if (mark.resend) messages.push({ resend: mark.resend });
       for (const message of messages) {
@@ -330,6 +334,24 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
           .catch((error: unknown) => log.warn({ err: error, sn: gateway.sn }, 'report confirmation not sent'));
       }
     }
+  }
+
+  /** Gateways with a hole whose request was throttled: asked again once the interval has passed. */
+  const holes = new Map<number, LinkedGateway>();
+  let holeTimer: NodeJS.Timeout | null = null;
+  function remindLater(gateway: LinkedGateway): void {
+    holes.set(gateway.id, gateway);
+    if (holeTimer || closed) return;
+    holeTimer = setTimeout(() => {
+      holeTimer = null;
+      const due = [...holes.values()];
+      holes.clear();
+      if (closed) return;
+      reportMarks(db, due, options.now()).then(confirmReports, (error: unknown) =>
+        log.warn({ err: error }, 'report holes not checked'),
+      );
+    }, RESEND_REQUEST_INTERVAL_MS + 100);
+    holeTimer.unref();
   }
 
   async function applyOne(
@@ -426,6 +448,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       if (closed) return;
       await link.drain();
       closed = true;
+      if (holeTimer) clearTimeout(holeTimer);
       await client.endAsync();
       await broker?.close();
     },

@@ -4,4 +4,4 @@ export { counterDeltaWh } from './energy-delta.ts';
 export { dropExpiredReadings } from './retention.ts';
 export { refreshTriggers } from './rollups.ts';
 export { RESEND_REQUEST_INTERVAL_MS } from './sequence.ts';
-export { type GatewayReports, type StoreOutcome, storeReports } from './store-reports.ts';
+export { type GatewayReports, reportMarks, type StoreOutcome, storeReports } from './store-reports.ts';

@@ -115,6 +115,8 @@ export interface MarkOutcome {
   storedUpTo: number;
   /** A hole below the highest kept number: the range to ask for again (throttled), or null. */
   resend: { from: number; to: number } | null;
+  /** The first hole after the mark, whether asked for now or not (a request in the last interval). */
+  hole: { from: number; to: number } | null;
 }
 
 /**
@@ -162,14 +164,15 @@ export async function advanceMarks(db: Db, gatewayIds: number[], now: Date): Pro
   );
   const holes: number[] = [];
   for (const row of marks) {
-    outcomes.set(row.gateway_id, { storedUpTo: Number(row.mark), resend: null });
+    const hole = row.next === null ? null : { from: Number(row.mark) + 1, to: Number(row.next) - 1 };
+    outcomes.set(row.gateway_id, { storedUpTo: Number(row.mark), resend: null, hole });
     if (row.next !== null) holes.push(row.gateway_id);
   }
   if (holes.length > 0) {
     const claimed = new Set(await claimResendRequests(db, holes, now));
     for (const row of marks) {
-      if (row.next === null || !claimed.has(row.gateway_id)) continue;
-      outcomes.get(row.gateway_id)!.resend = { from: Number(row.mark) + 1, to: Number(row.next) - 1 };
+      const outcome = outcomes.get(row.gateway_id)!;
+      if (outcome.hole && claimed.has(row.gateway_id)) outcome.resend = outcome.hole;
     }
   }
   return outcomes;

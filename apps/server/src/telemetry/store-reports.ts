@@ -132,8 +132,22 @@ export async function storeReports(db: Db, batches: GatewayReports[], now: Date)
     }
   }
   if (chunk.length > 0) await storeChunk(db, chunk, now, devicesById);
-  const marks = await advanceMarks(db, [...new Set(batches.map(({ gateway }) => gateway.id))], now);
-  return batches.map(({ gateway }) => ({ gateway, mark: marks.get(gateway.id) ?? null }));
+  return reportMarks(
+    db,
+    batches.map(({ gateway }) => gateway),
+    now,
+  );
+}
+
+/**
+ * The stored-up-to mark of each gateway, advanced from the database, and the hole to ask for (throttled per
+ * gateway across processes). Also for gateways that sent nothing new: a hole whose request was throttled is
+ * asked for again later (the gateway link does, RESEND_REQUEST_INTERVAL_MS after), not only when the gateway
+ * next sends.
+ */
+export async function reportMarks(db: Db, gateways: ReportingGateway[], now: Date): Promise<StoreOutcome[]> {
+  const marks = await advanceMarks(db, [...new Set(gateways.map((gateway) => gateway.id))], now);
+  return gateways.map((gateway) => ({ gateway, mark: marks.get(gateway.id) ?? null }));
 }
 
 /** One transaction: receipts, stream starts, lost ranges and the readings of the newly kept reports. */
