@@ -51,6 +51,8 @@ for (let i = 0; i < sims.length; i += 50) {
   for (const sim of wave) sim.start();
   await Promise.all(wave.map((sim) => sim.whenConnected()));
 }
+// The console's process ended (or failed): nothing left to report to.
+process.stdout.on('error', () => process.exit(1));
 const say = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
 say({ connected: sims.length });
 
