@@ -112,7 +112,13 @@ createInterface({ input: child.stdout! }).on('line', (line) => {
   for (const waiter of [...waiters]) if (waiter(message)) waiters.splice(waiters.indexOf(waiter), 1);
 });
 const next = (test: (message: FleetMessage) => boolean) =>
-  new Promise<FleetMessage>((resolve) => waiters.push((m) => (test(m) ? (resolve(m), true) : false)));
+  new Promise<FleetMessage>((resolve) =>
+    waiters.push((m) => {
+      if (!test(m)) return false;
+      resolve(m);
+      return true;
+    }),
+  );
 const send = (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
