@@ -1,7 +1,6 @@
 import { ElementType } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from './write-readings.ts';
 
 /*
  * Hourly (UTC) and daily (site-local date) rollups per device, recomputed from the raw readings for the
@@ -36,19 +35,28 @@ const UPDATED = sql`energy_wh = excluded.energy_wh, d4i_wh = excluded.d4i_wh, me
   occupied_seconds = excluded.occupied_seconds, readings = excluded.readings`;
 const COLUMNS = sql`energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds, triggers, occupied_seconds, readings`;
 
+/** The rollup columns summed from hourly rows (every one is a sum, so a day is the sum of its hours). */
+const HOURLY_SUMS = sql`coalesce(sum(h.energy_wh), 0) AS energy_wh, coalesce(sum(h.d4i_wh), 0) AS d4i_wh,
+  coalesce(sum(h.meter_wh), 0) AS meter_wh, coalesce(sum(h.quarantined_wh), 0) AS quarantined_wh,
+  coalesce(sum(h.on_seconds), 0) AS on_seconds, coalesce(sum(h.triggers), 0) AS triggers,
+  coalesce(sum(h.occupied_seconds), 0) AS occupied_seconds, coalesce(sum(h.readings), 0)::int AS readings`;
+
 /**
  * Recomputes the hourly and daily rollups of the devices' buckets holding `times` (readings written or
  * whose delta changed), and the trigger count and last trigger time of devices that got triggers.
+ * `zoneOf` is each device's network time zone. A local day whose start and end fall on whole UTC hours (every
+ * zone with whole-hour offsets, DST days included) is the sum of its hourly rows, just recomputed: about 24
+ * rows however often the device reports; other days (offsets such as +05:30) are summed from the readings.
+ * `between` runs between the statements (PGlite yields there to the event loop).
  */
-export async function recomputeRollups(db: Db, times: Map<number, Date[]>, triggered: Set<number>): Promise<void> {
+export async function recomputeRollups(
+  db: Db,
+  times: Map<number, Date[]>,
+  triggered: Set<number>,
+  zoneOf: Map<number, string>,
+  between: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   if (times.size === 0) return;
-  const deviceIds = [...times.keys()];
-  const zones = await rowsOf<{ id: number; time_zone: string }>(
-    db,
-    sql`SELECT d.id, n.time_zone FROM devices d JOIN networks n ON n.id = d.nid
-        WHERE d.id = ANY(${sql.param(deviceIds)}::int[])`,
-  );
-  const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]));
   const hours = new Map<string, { deviceId: number; hour: string }>();
   const days = new Map<string, { deviceId: number; day: string; zone: string }>();
   for (const [deviceId, ats] of times) {
@@ -71,17 +79,28 @@ export async function recomputeRollups(db: Db, times: Map<number, Date[]>, trigg
           AND r.at > b.hour AND r.at <= b.hour + interval '1 hour') AS a
         ON CONFLICT (device_id, hour) DO UPDATE SET ${UPDATED}`,
   );
+  await between();
   const d = [...days.values()];
-  // The exact test is the local date of the instant before `at`; the range around it lets the index work.
+  // Raw readings: the exact test is the local date of the instant before `at`; the range around it lets the
+  // index work. Hourly rows: a reading belongs to the hour holding the instant before it, so the day's
+  // readings are exactly those of the hours from its start (inclusive) to the next day's start.
   await db.execute(
     sql`INSERT INTO telemetry_daily (device_id, day, ${COLUMNS})
         SELECT b.device_id, b.day, a.*
-        FROM unnest(${sql.param(d.map((b) => b.deviceId))}::int[], ${sql.param(d.map((b) => b.day))}::date[],
-          ${sql.param(d.map((b) => b.zone))}::text[]) AS b(device_id, day, zone)
-        CROSS JOIN LATERAL (SELECT ${SUMS} FROM telemetry_readings r WHERE r.device_id = b.device_id
-          AND r.at > (b.day::timestamp AT TIME ZONE b.zone) - interval '1 day'
-          AND r.at <= ((b.day + 1)::timestamp AT TIME ZONE b.zone) + interval '1 day'
-          AND ((r.at - interval '1 millisecond') AT TIME ZONE b.zone)::date = b.day) AS a
+        FROM (SELECT s.*, mod(extract(epoch FROM s.starts), 3600) = 0 AND mod(extract(epoch FROM s.ends), 3600) = 0 AS whole
+              FROM (SELECT u.*, (u.day::timestamp AT TIME ZONE u.zone) AS starts,
+                ((u.day + 1)::timestamp AT TIME ZONE u.zone) AS ends
+              FROM unnest(${sql.param(d.map((b) => b.deviceId))}::int[], ${sql.param(d.map((b) => b.day))}::date[],
+                ${sql.param(d.map((b) => b.zone))}::text[]) AS u(device_id, day, zone)) AS s) AS b
+        CROSS JOIN LATERAL (
+          SELECT ${HOURLY_SUMS} FROM telemetry_hourly h
+          WHERE b.whole AND h.device_id = b.device_id AND h.hour >= b.starts AND h.hour < b.ends
+          HAVING b.whole
+          UNION ALL
+          SELECT ${SUMS} FROM telemetry_readings r
+          WHERE NOT b.whole AND r.device_id = b.device_id AND r.at > b.starts - interval '1 day' AND r.at <= b.ends + interval '1 day'
+            AND ((r.at - interval '1 millisecond') AT TIME ZONE b.zone)::date = b.day
+          HAVING NOT b.whole) AS a
         ON CONFLICT (device_id, day) DO UPDATE SET ${UPDATED}`,
   );
   if (triggered.size > 0) await refreshTriggers(db, [...triggered]);

@@ -165,60 +165,79 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(Number(hour!.quarantinedWh)).toBe(1299);
   });
 
-  it('rollups equal the raw sums; daily rollups use the site-local date; trigger counts come from stored triggers', async () => {
-    const g = await gatewayWithDevices(t, 'America/Santiago');
-    clients.push(g.client);
-    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
-    let seq = 1;
-    let raw = 100;
-    // Two days of readings every 30 minutes, sent out of order in pairs.
-    const reports: unknown[] = [];
-    for (let i = 1; i <= 96; i += 1) {
-      seq += 1;
-      raw += i % 3;
-      const at = T0 + i * 1800;
-      reports.push({
-        kind: 'readings',
-        seq,
-        at,
-        devices: [
-          { mac: LAMP, elements: [{ index: 0, energy: energy(raw), onSeconds: 1800, power: { raw: 95, scale: -1 } }] },
-          { mac: SENSOR, elements: [{ index: 0, triggers: i % 4, occupiedSeconds: (i % 4) * 60 }] },
-        ],
-      });
-    }
-    for (let i = 0; i < reports.length; i += 2) {
-      await send(g.client, g.sn, 'report', reports[i + 1]);
-      await send(g.client, g.sn, 'report', reports[i]);
-    }
-    await g.confirmed(seq);
-    const raws = await t.db.execute(
-      sql`SELECT coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::text AS wh,
+  // Santiago's days start on whole UTC hours (days summed from the hours); Kolkata's at :30 (from the readings).
+  it.each([
+    ['America/Santiago', 'UTC-3'],
+    ['Asia/Kolkata', 'UTC+5:30'],
+  ])(
+    'rollups equal the raw sums; daily rollups use the site-local date (%s); trigger counts come from stored triggers',
+    async (zone) => {
+      const g = await gatewayWithDevices(t, zone);
+      clients.push(g.client);
+      await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+      let seq = 1;
+      let raw = 100;
+      // Two days of readings every 30 minutes, sent out of order in pairs.
+      const reports: unknown[] = [];
+      for (let i = 1; i <= 96; i += 1) {
+        seq += 1;
+        raw += i % 3;
+        const at = T0 + i * 1800;
+        reports.push({
+          kind: 'readings',
+          seq,
+          at,
+          devices: [
+            {
+              mac: LAMP,
+              elements: [{ index: 0, energy: energy(raw), onSeconds: 1800, power: { raw: 95, scale: -1 } }],
+            },
+            { mac: SENSOR, elements: [{ index: 0, triggers: i % 4, occupiedSeconds: (i % 4) * 60 }] },
+          ],
+        });
+      }
+      for (let i = 0; i < reports.length; i += 2) {
+        await send(g.client, g.sn, 'report', reports[i + 1]);
+        await send(g.client, g.sn, 'report', reports[i]);
+      }
+      await g.confirmed(seq);
+      const raws = await t.db.execute(
+        sql`SELECT coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::text AS wh,
             coalesce(sum(triggers), 0)::int AS triggers, coalesce(sum(on_seconds), 0)::int AS on
           FROM telemetry_readings WHERE device_id IN (${g.lamp.id}, ${g.sensor.id})`,
-    );
-    const total = (raws as unknown as { rows: { wh: string; triggers: number; on: number }[] }).rows[0]!;
-    const sums = async (table: typeof telemetryHourly | typeof telemetryDaily) => {
-      const rows = await t.db.select().from(table).where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
-      return {
-        wh: rows.reduce((s, r) => s + Number(r.energyWh), 0),
-        triggers: rows.reduce((s, r) => s + Number(r.triggers), 0),
-        on: rows.reduce((s, r) => s + Number(r.onSeconds), 0),
-        d4i: rows.reduce((s, r) => s + Number(r.d4iWh), 0),
+      );
+      const total = (raws as unknown as { rows: { wh: string; triggers: number; on: number }[] }).rows[0]!;
+      const sums = async (table: typeof telemetryHourly | typeof telemetryDaily) => {
+        const rows = await t.db.select().from(table).where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
+        return {
+          wh: rows.reduce((s, r) => s + Number(r.energyWh), 0),
+          triggers: rows.reduce((s, r) => s + Number(r.triggers), 0),
+          on: rows.reduce((s, r) => s + Number(r.onSeconds), 0),
+          d4i: rows.reduce((s, r) => s + Number(r.d4iWh), 0),
+        };
       };
-    };
-    const hourly = await sums(telemetryHourly);
-    const daily = await sums(telemetryDaily);
-    expect(hourly).toEqual({ wh: Number(total.wh), triggers: total.triggers, on: total.on, d4i: Number(total.wh) });
-    expect(daily).toEqual(hourly);
-    // 95 readings after the baseline: raw grew by the sum of i % 3 for i = 2..96.
-    expect(hourly.wh).toBe(Array.from({ length: 95 }, (_, k) => (k + 2) % 3).reduce((a, b) => a + b, 0));
-    const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
-    // 09:00 UTC on 26 Nov is 06:00 in Santiago (UTC-3): two days of readings span three local dates.
-    expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
-    const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
-    expect(sensor!.sensorTriggerCount).toBe(total.triggers);
-  });
+      const hourly = await sums(telemetryHourly);
+      const daily = await sums(telemetryDaily);
+      expect(hourly).toEqual({ wh: Number(total.wh), triggers: total.triggers, on: total.on, d4i: Number(total.wh) });
+      expect(daily).toEqual(hourly);
+      // 95 readings after the baseline: raw grew by the sum of i % 3 for i = 2..96.
+      expect(hourly.wh).toBe(Array.from({ length: 95 }, (_, k) => (k + 2) % 3).reduce((a, b) => a + b, 0));
+      const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
+      // 09:00 UTC on 26 Nov is 06:00 in Santiago (UTC-3), 14:30 in Kolkata: two days of readings span three local dates.
+      expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
+      // Each local day holds the readings whose instant before `at` falls on that date there.
+      const perDay = await t.db.execute(
+        sql`SELECT ((at - interval '1 millisecond') AT TIME ZONE ${zone})::date::text AS day,
+            coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::float8 AS wh
+          FROM telemetry_readings WHERE device_id = ${g.lamp.id} GROUP BY 1 ORDER BY 1`,
+      );
+      expect(days.sort((a, b) => (a.day < b.day ? -1 : 1)).map((d) => [d.day, Number(d.energyWh)])).toEqual(
+        (perDay as unknown as { rows: { day: string; wh: number }[] }).rows.map((r) => [r.day, Number(r.wh)]),
+      );
+      const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
+      expect(sensor!.sensorTriggerCount).toBe(total.triggers);
+    },
+  );
   it('a gateway that lost its counter starts a new stream: the numbers in between become a visible restart gap', async () => {
     const g = await gatewayWithDevices(t);
     clients.push(g.client);
