@@ -33,6 +33,7 @@ const PUBLIC_PAGES = [
   '/shared/network',
   '/shared/project',
   '/shared/config',
+  '/shared/projectSettingEmail/active',
   '/screen/index',
   '/404',
 ];
@@ -64,6 +65,7 @@ const CONSOLE_PAGES = [
   '/remote/sensor',
   '/setting/price',
   '/setting/user',
+  '/setting/header',
 ];
 
 test('the tour covers every page the route table has built', () => {

@@ -45,3 +45,16 @@ export async function shareLinkFromMail(address: string, nth = 1): Promise<strin
   if (!path) throw new Error(`no share link in mail to ${address}`);
   return path;
 }
+
+/** Waits for the `nth` recipient activation e-mail to `address` and answers the path of its link. */
+export async function activationLinkFromMail(address: string, nth = 1): Promise<string> {
+  const activations = () =>
+    mailsTo(address).filter((mail) => decodeQuotedPrintable(mail.raw).includes('/shared/projectSettingEmail/active'));
+  await expect
+    .poll(() => activations().length, { message: `activation ${nth} to ${address}` })
+    .toBeGreaterThanOrEqual(nth);
+  const text = decodeQuotedPrintable(activations()[nth - 1]!.raw);
+  const path = text.match(/https?:\/\/[^/\s]+(\/shared\/projectSettingEmail\/active\?link=[A-Za-z0-9_-]+)/)?.[1];
+  if (!path) throw new Error(`no activation link in mail to ${address}`);
+  return path;
+}

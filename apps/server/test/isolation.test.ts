@@ -12,6 +12,8 @@ import {
   networks,
   networkUsers,
   nodes,
+  projectRecipients,
+  projectReportSetups,
   projects,
   projectUsers,
   scenes,
@@ -64,6 +66,16 @@ const NETWORK_SCOPED_KEYS = [
   'taskId',
 ];
 
+const emptyHeader = {
+  companyTitle: '',
+  signatoryName: '',
+  signatoryRole: '',
+  contactName: '',
+  contactPhone: '',
+  contactEmail: '',
+  address: '',
+};
+
 /** Every call that names a project or a network, with a payload aimed at someone else's ids. */
 function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, Record<string, unknown>][] {
   const key = JSON.stringify({ id: nid, name: 'Taken', category: 'office', electricityPrice: 1, currency: 'EUR' });
@@ -108,6 +120,12 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ['controlLight', { nid, target: { kind: 'network' }, onOff: 0 }],
     ['controlLight', { nid, target: { kind: 'device', ids: [inner.deviceId] }, onOff: 1 }],
     ['controlScene', { nid, sceneId: inner.sceneId }],
+    ['emergencyElementList', { nid }],
+    ['emergencyElementList', { nid, filter: 'fault' }],
+    ['emergencyModeLog', { nid, deviceId: inner.deviceId }],
+    ['emergencyActionPreview', { nid, target: { kind: 'network' }, action: 'functionTest' }],
+    ['emergencyAction', { nid, target: { kind: 'network' }, action: 'durationTest' }],
+    ['emergencyAction', { nid, target: { kind: 'fittings', ids: [inner.deviceId] }, action: 'inhibit' }],
     ['controlProject', { pid, onOff: 0 }],
     ['taskList', { nid }],
     ['taskGet', { taskId: inner.taskId }],
@@ -173,6 +191,36 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ['diagnosisGet', { taskId: inner.diagnosisId }],
     ['diagnosisCancel', { taskId: inner.diagnosisId }],
     ['diagnosisDelete', { taskId: inner.diagnosisId }],
+    ['reportSetupAll', { pid }],
+    ['reportSetupUpdate', { ...emptyHeader, pid, companyTitle: 'Taken' }],
+    ['reportSetupLogo', { pid, slot: 'logo', image: null }],
+    ['recipientAll', { pid }],
+    [
+      'recipientUpdate',
+      { pid, recipients: [{ email: 'planted@example.com', language: 'en', kinds: ['energyReport'] }] },
+    ],
+    ['recipientResend', { pid, id: 1 }],
+    ['emergencyElementList', { nid }],
+    ['emergencyActionPreview', { nid, target: { kind: 'network' }, action: 'functionTest' }],
+    ['emergencyAction', { nid, target: { kind: 'network' }, action: 'functionTest' }],
+    ['emergencyScheduleList', { nid }],
+    ['emergencyScheduleAdd', { nid, name: 'Planted', testKind: 'function', day: 1, minuteOfDay: 0 }],
+    [
+      'emergencyScheduleUpdate',
+      { scheduleId: inner.scheduleId, name: 'Taken', testKind: 'function', day: 1, minuteOfDay: 0 },
+    ],
+    ['emergencyScheduleDelete', { scheduleId: inner.scheduleId }],
+    ['emergencyScheduleReport', { nid, year: 2026 }],
+    ['emergencyTestLog', { nid }],
+    ['emergencyTestLog', { nid, deviceId: inner.deviceId }],
+    ['emergencyModeLog', { nid }],
+    ['emergencyFaultLog', { nid }],
+    ['emergencyRetestFailed', { nid }],
+    ['emergencyRetestFailed', { nid, gatewayId: inner.gatewayId }],
+    ['emergencyReport', { nid, from: 0, to: 86_400 }],
+    ['emergencyRecordExport', { nid, from: 0, to: 86_400, format: 'csv' }],
+    ['emergencyOverdueSummary', { pid }],
+    ['emergencyOverdueSummary', { nid }],
   ];
 }
 
@@ -274,6 +322,8 @@ describeApi('a user of another project can read or change nothing of this one', 
           schedules,
           displayTokens,
           tariffVersions,
+          projectReportSetups,
+          projectRecipients,
         ].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
       );
     const rows = async () =>

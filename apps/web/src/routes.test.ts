@@ -135,6 +135,7 @@ describe('route table (section 2)', () => {
     '4-9',
     '9-0',
     '9-1',
+    '9-3',
   ];
 
   it('puts only built, visible, permitted routes in the menu', () => {

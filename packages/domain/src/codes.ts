@@ -79,6 +79,16 @@ export const Code = {
   macTaken: 1082,
   /** The task has already ended and can no longer be canceled. */
   taskEnded: 1083,
+  /** Confirming a fault is refused until its safeguard and rectification are filled (section 4). */
+  faultStepsMissing: 1100,
+  /** Only the user who confirmed a fault may change the confirmation (section 4). */
+  notConfirmer: 1101,
+  /** The fault is closed (its retest passed): no further workflow steps. */
+  faultClosed: 1102,
+  /** The fault is already confirmed: change the confirmation instead. */
+  alreadyConfirmed: 1103,
+  /** The fault is not confirmed yet: there is no confirmation to change. */
+  notConfirmed: 1104,
 } as const;
 
 /** One of the result codes above. */

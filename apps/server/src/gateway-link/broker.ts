@@ -27,10 +27,16 @@ export interface EmbeddedBroker {
   revoke(sn: string): void;
   /** Number of connected clients. */
   readonly connectedClients: number;
+  /**
+   * Lets gateways in: until then they are refused as "server unavailable" (and retry), so nothing a gateway
+   * publishes reaches the broker before the console has subscribed (aedes acknowledges a message nobody
+   * subscribed to and drops it: a gateway announcing itself then would not be known).
+   */
+  acceptGateways(): void;
   close(): Promise<void>;
 }
 
-function refuse(code: 4 | 5, message: string): AuthenticateError {
+function refuse(code: 3 | 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
 
@@ -47,6 +53,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   /** Connected clients by user name, to close them when their gateway is revoked. */
   const clientsByUser = new Map<string, Set<Client>>();
   const hashCache = new Map<string, { hash: string | null; until: number }>();
+  let gatewaysWelcome = false;
 
   async function storedHash(sn: string): Promise<string | null> {
     const cached = hashCache.get(sn);
@@ -71,6 +78,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return done(null, true);
       }
       if (!GATEWAY_ID_PATTERN.test(username)) return done(refuse(4, 'bad user name or password'), false);
+      if (!gatewaysWelcome) return done(refuse(3, 'server starting'), false);
       storedHash(username).then(
         (hash) => {
           if (!hash || !secretMatches(secret, hash)) return done(refuse(4, 'bad user name or password'), false);
@@ -135,6 +143,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     port,
     get connectedClients() {
       return broker.connectedClients;
+    },
+    acceptGateways() {
+      gatewaysWelcome = true;
     },
     revoke(sn) {
       hashCache.delete(sn);

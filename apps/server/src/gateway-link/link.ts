@@ -23,7 +23,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { type StoreOutcome, storeReports } from '../telemetry/index.ts';
+import {
+  applyCountedReports,
+  type CountedReport,
+  type CountedReportOf,
+  RESEND_REQUEST_INTERVAL_MS,
+  reportMarks,
+  type StoreOutcome,
+  storeReports,
+} from '../telemetry/index.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { SERVER_MQTT_USER, serverMqttPassword } from './credentials.ts';
 import {
@@ -39,8 +47,14 @@ import type { AckHandler, GatewayLink, LinkedGateway, LiveHub, ManualHandler } f
 
 /** Console-internal topic on which a deleted or re-keyed gateway is announced to every process. */
 export const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
-/** Most messages applied in one round before the queue yields to other work. */
-const BATCH_SIZE = 500;
+/**
+ * Most messages applied in one round: reports of every gateway in a round are stored together (a few
+ * statements per round and per transaction of readings), so a queue that grew under load is taken in
+ * larger rounds and the fixed cost of a round is shared by more messages.
+ */
+const BATCH_SIZE = 5000;
+/** Messages parsed and applied between two yields to the event loop within a round. */
+const YIELD_EVERY = 250;
 
 export interface LinkOptions {
   config: Config;
@@ -203,6 +217,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     client.once('error', onError);
   });
   await client.subscribeAsync(subscriptions);
+  broker?.acceptGateways();
 
   function schedule(): void {
     if (draining || closed) return;
@@ -230,15 +245,26 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     const changed = new Map<number, Set<number>>();
     const events: LiveEvent[] = [];
     const reports = new Map<string, { gateway: LinkedGateway; reports: ReportMessage[] }>();
+    const keepReport = (gateway: LinkedGateway, report: ReportMessage) => {
+      const entry = reports.get(gateway.sn) ?? { gateway, reports: [] };
+      entry.reports.push(report);
+      reports.set(gateway.sn, entry);
+    };
+    // Consumption and trigger reports (one per device and period) are applied together after the loop.
+    const counted: CountedReportOf[] = [];
+    let handled = 0;
     for (const message of batch) {
+      handled += 1;
+      if (handled % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const gateway = found.get(message.sn);
       if (!gateway) continue;
       try {
-        const applied = await applyOne(gateway, message, (report) => {
-          const entry = reports.get(gateway.sn) ?? { gateway, reports: [] };
-          entry.reports.push(report);
-          reports.set(gateway.sn, entry);
-        });
+        const applied = await applyOne(
+          gateway,
+          message,
+          (report) => keepReport(gateway, report),
+          (report) => counted.push({ gateway, report }),
+        );
         if (applied?.devices) {
           const set = changed.get(applied.devices.nid) ?? new Set<number>();
           for (const id of applied.devices.ids) set.add(id);
@@ -249,6 +275,19 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
         if (applied?.manual) await handOn(manualHandlers, applied.manual, 'manual handler failed');
       } catch (error) {
         log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
+      }
+    }
+    if (counted.length > 0) {
+      try {
+        for (const [nid, ids] of await applyCountedReports(db, counted, options.now())) {
+          const set = changed.get(nid) ?? new Set<number>();
+          for (const id of ids) set.add(id);
+          changed.set(nid, set);
+        }
+        for (const { gateway, report } of counted) keepReport(gateway, report);
+      } catch (error) {
+        // Not applied, so not kept or confirmed: the gateways send these reports again.
+        log.error({ err: error }, 'consumption and trigger reports not applied');
       }
     }
     if (reports.size > 0) {
@@ -286,6 +325,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   function confirmReports(outcomes: StoreOutcome[]): void {
     for (const { gateway, mark } of outcomes) {
       if (!mark) continue;
+      if (mark.hole && !mark.resend) remindLater(gateway);
       const messages: (ReportConfirm | ResendRequest)[] = [{ storedUpTo: mark.storedUpTo }];
       if (mark.resend) messages.push({ resend: mark.resend });
       for (const message of messages) {
@@ -296,10 +336,29 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     }
   }
 
+  /** Gateways with a hole whose request was throttled: asked again once the interval has passed. */
+  const holes = new Map<number, LinkedGateway>();
+  let holeTimer: NodeJS.Timeout | null = null;
+  function remindLater(gateway: LinkedGateway): void {
+    holes.set(gateway.id, gateway);
+    if (holeTimer || closed) return;
+    holeTimer = setTimeout(() => {
+      holeTimer = null;
+      const due = [...holes.values()];
+      holes.clear();
+      if (closed) return;
+      reportMarks(db, due, options.now()).then(confirmReports, (error: unknown) =>
+        log.warn({ err: error }, 'report holes not checked'),
+      );
+    }, RESEND_REQUEST_INTERVAL_MS + 100);
+    holeTimer.unref();
+  }
+
   async function applyOne(
     gateway: LinkedGateway,
     message: Received,
     keepReport: (report: ReportMessage) => void,
+    countReport: (report: CountedReport) => void,
   ): Promise<Applied | undefined> {
     const now = message.receivedAt;
     const refused = () => {
@@ -322,6 +381,11 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       case 'report': {
         const parsed = ReportMessageSchema.safeParse(message.body);
         if (!parsed.success) return refused();
+        // Consumption and triggers: applied with the batch's others, then kept with them.
+        if (parsed.data.kind === 'consume' || parsed.data.kind === 'sensorTrigger') {
+          countReport(parsed.data);
+          return undefined;
+        }
         // Applied to device state first; stored (receipt, readings) with the batch, then confirmed.
         const applied = await applyReport(db, gateway, parsed.data, now);
         keepReport(parsed.data);
@@ -384,6 +448,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       if (closed) return;
       await link.drain();
       closed = true;
+      if (holeTimer) clearTimeout(holeTimer);
       await client.endAsync();
       await broker?.close();
     },

@@ -27,6 +27,11 @@ export interface ReadingRow {
   triggers: number | null;
   occupiedSeconds: number | null;
   d4i: Record<string, number> | null;
+  /** The counter delta to the previous reading, set before the row is written (deltas.ts). */
+  deltaWh: string | null;
+  deltaStatus: string | null;
+  /** The previous reading's time when the counted delta spans a gap and is spread over its hours (deltas.ts). */
+  spreadFrom: Date | null;
 }
 
 function energyColumns(energy: EnergyCounter | undefined) {
@@ -68,14 +73,15 @@ export function readingRows(
   deviceIdByMac: Map<string, number>,
 ): ReadingRow[] {
   const rows: ReadingRow[] = [];
+  const seen = new Set<string>();
   for (const device of devices) {
     const deviceId = deviceIdByMac.get(device.mac);
     if (deviceId === undefined) continue;
-    const seen = new Set<number>();
     for (const reading of device.elements) {
-      // One row per element and report: a repeated element in one report keeps its first reading.
-      if (seen.has(reading.index)) continue;
-      seen.add(reading.index);
+      // One row per element and report: a repeated element (or device) in one report keeps its first reading.
+      const key = `${deviceId}:${reading.index}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       rows.push({
         gatewayId,
         seq,
@@ -88,6 +94,9 @@ export function readingRows(
         triggers: reading.triggers ?? null,
         occupiedSeconds: reading.occupiedSeconds ?? null,
         d4i: d4iColumn(reading),
+        deltaWh: null,
+        deltaStatus: null,
+        spreadFrom: null,
       });
     }
   }

@@ -1,13 +1,13 @@
 import { ElementType } from '@lightwell/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from './write-readings.ts';
 
 /*
  * Hourly (UTC) and daily (site-local date) rollups per device, recomputed for the buckets a write touched,
- * never incremented: hours from the raw readings, days from the hours. A reading closes the interval that
- * ends at its `at`, so it belongs to the hour holding the instant just before `at` (a reading at 10:00:00 is
- * the 09:00 hour's); a counted delta over a gap is spread over the gap's hours instead.
+ * never incremented: hours from the raw readings, days from the hours (where a local day is made of whole
+ * UTC hours). A reading closes the interval that ends at its `at`, so it belongs to the bucket holding the
+ * instant just before `at` (a reading at 10:00:00 is the 09:00 hour's); a counted delta over a gap
+ * (`spread_from` set, deltas.ts) is spread over the gap's hours by time instead.
  */
 
 const HOUR_MS = 3_600_000;
@@ -26,7 +26,7 @@ export function dayBucket(at: Date, timeZone: string): string {
   return format.format(new Date(at.getTime() - 1));
 }
 
-// Energy of the readings closing an interval in the hour; a delta spread over a gap is added by share instead.
+// Energy of the readings closing an interval in the bucket; a delta spread over a gap is added by share instead.
 const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.spread_from IS NULL), 0) AS energy_wh,
   coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.spread_from IS NULL
     AND r.energy_source = 'd4i'), 0) AS d4i_wh,
@@ -36,49 +36,61 @@ const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counte
   coalesce(sum(r.on_seconds), 0) AS on_seconds, coalesce(sum(r.triggers), 0) AS triggers,
   coalesce(sum(r.occupied_seconds), 0) AS occupied_seconds, count(*) AS readings`;
 /*
- * The hour's share of each delta spread over a gap (spread_from, at]: the delta × the part of the gap up to
- * the hour's end, less the part up to its start, each rounded to the mWh, so the shares of a gap add up to
- * its delta exactly.
+ * The share of each delta spread over a gap (spread_from, at] that falls in [start, end): the delta × the part
+ * of the gap up to `end`, less the part up to `start`, each rounded to the mWh, so the shares of a gap in
+ * adjoining buckets (hours, or the days of a zone off whole hours) add up to its delta exactly.
  */
-const SPREAD = sql`SELECT coalesce(sum(x.share), 0) AS wh,
+const spreadShares = (device: SQL, start: SQL, end: SQL) => sql`SELECT coalesce(sum(x.share), 0) AS wh,
     coalesce(sum(x.share) FILTER (WHERE x.energy_source = 'd4i'), 0) AS d4i_wh,
     coalesce(sum(x.share) FILTER (WHERE x.energy_source = 'meter'), 0) AS meter_wh
   FROM (SELECT r.energy_source,
-      round(r.delta_wh * extract(epoch FROM least(r.at, b.hour + interval '1 hour') - r.spread_from)
+      round(r.delta_wh * extract(epoch FROM least(r.at, ${end}) - r.spread_from)
         / extract(epoch FROM r.at - r.spread_from), 3)
-      - round(r.delta_wh * extract(epoch FROM greatest(r.spread_from, b.hour) - r.spread_from)
+      - round(r.delta_wh * extract(epoch FROM greatest(r.spread_from, ${start}) - r.spread_from)
         / extract(epoch FROM r.at - r.spread_from), 3) AS share
-    FROM telemetry_readings r WHERE r.device_id = b.device_id AND r.spread_from IS NOT NULL
-      AND r.delta_status = 'counted' AND r.at > b.hour AND r.spread_from < b.hour + interval '1 hour') AS x`;
+    FROM telemetry_readings r WHERE r.device_id = ${device} AND r.spread_from IS NOT NULL
+      AND r.delta_status = 'counted' AND r.at > ${start} AND r.spread_from < ${end}) AS x`;
 const COLUMNS = sql`energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds, triggers, occupied_seconds, readings,
   spread_wh`;
 const UPDATED = sql`energy_wh = excluded.energy_wh, d4i_wh = excluded.d4i_wh, meter_wh = excluded.meter_wh,
   quarantined_wh = excluded.quarantined_wh, on_seconds = excluded.on_seconds, triggers = excluded.triggers,
   occupied_seconds = excluded.occupied_seconds, readings = excluded.readings, spread_wh = excluded.spread_wh`;
-/** A day is the sum of the hourly rows starting on its local date, with what long periods need of its hours. */
-const DAY_SUMS = sql`coalesce(sum(h.energy_wh), 0), coalesce(sum(h.d4i_wh), 0), coalesce(sum(h.meter_wh), 0),
-  coalesce(sum(h.quarantined_wh), 0), coalesce(sum(h.on_seconds), 0), coalesce(sum(h.triggers), 0),
-  coalesce(sum(h.occupied_seconds), 0), coalesce(sum(h.readings), 0), coalesce(sum(h.spread_wh), 0),
-  count(*) FILTER (WHERE h.readings > 0), count(*) FILTER (WHERE h.meter_wh > 0), count(*) FILTER (WHERE h.d4i_wh > 0),
-  coalesce(sum(least(h.on_seconds, 3600)) FILTER (WHERE h.readings > 0), 0)`;
+/** What long periods need of a day's hours: the hours reported (in all, with a meter, with D4i) and capped on time. */
+const HOUR_COUNTS = sql`count(*) FILTER (WHERE h.readings > 0) AS hours_reported,
+  count(*) FILTER (WHERE h.meter_wh > 0) AS hours_meter, count(*) FILTER (WHERE h.d4i_wh > 0) AS hours_d4i,
+  coalesce(sum(least(h.on_seconds, 3600)) FILTER (WHERE h.readings > 0), 0) AS on_capped_seconds`;
 const DAY_COLUMNS = sql`${COLUMNS}, hours_reported, hours_meter, hours_d4i, on_capped_seconds`;
 const DAY_UPDATED = sql`${UPDATED}, hours_reported = excluded.hours_reported, hours_meter = excluded.hours_meter,
   hours_d4i = excluded.hours_d4i, on_capped_seconds = excluded.on_capped_seconds`;
 
+/** The rollup columns summed from hourly rows (every one is a sum, so a day is the sum of its hours). */
+const HOURLY_SUMS = sql`coalesce(sum(h.energy_wh), 0) AS energy_wh, coalesce(sum(h.d4i_wh), 0) AS d4i_wh,
+  coalesce(sum(h.meter_wh), 0) AS meter_wh, coalesce(sum(h.quarantined_wh), 0) AS quarantined_wh,
+  coalesce(sum(h.on_seconds), 0) AS on_seconds, coalesce(sum(h.triggers), 0) AS triggers,
+  coalesce(sum(h.occupied_seconds), 0) AS occupied_seconds, coalesce(sum(h.readings), 0)::int AS readings,
+  coalesce(sum(h.spread_wh), 0) AS spread_wh, ${HOUR_COUNTS}`;
+
 /**
  * Recomputes the hourly and daily rollups of the devices' buckets holding `times` (readings written or
- * whose delta changed, and the ends of the hours of a gap a delta is spread over), and the trigger count
- * and last trigger time of devices that got triggers. The daily rollup is recomputed from the hourly rows.
+ * whose delta changed, and an instant in each hour of a gap a delta is or was spread over), and the trigger
+ * count and last trigger time of devices that got triggers. `zoneOf` is each device's network time zone.
+ * A local day whose start and end fall on whole UTC hours (every zone with whole-hour offsets, DST days
+ * included) is the sum of its hourly rows, just recomputed, spread energy included: about 24 rows however
+ * often the device reports. Other days (offsets such as +05:30) cannot be summed from UTC hours (an hour
+ * straddles two local dates), so they keep being summed from the readings, with the same spreading as the
+ * hours: readings closing an unspread interval on the local date, plus each spread delta's share of the
+ * local day's [start, end) by time (the same telescoping rounding, so a gap's days add up to its delta);
+ * their hour counts are of the hours starting on the local date.
+ * `between` runs between the statements (PGlite yields there to the event loop).
  */
-export async function recomputeRollups(db: Db, times: Map<number, Date[]>, triggered: Set<number>): Promise<void> {
+export async function recomputeRollups(
+  db: Db,
+  times: Map<number, Date[]>,
+  triggered: Set<number>,
+  zoneOf: Map<number, string>,
+  between: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   if (times.size === 0) return;
-  const deviceIds = [...times.keys()];
-  const zones = await rowsOf<{ id: number; time_zone: string }>(
-    db,
-    sql`SELECT d.id, n.time_zone FROM devices d JOIN networks n ON n.id = d.nid
-        WHERE d.id = ANY(${sql.param(deviceIds)}::int[])`,
-  );
-  const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]));
   const hours = new Map<string, { deviceId: number; hour: string }>();
   const days = new Map<string, { deviceId: number; day: string; zone: string }>();
   for (const [deviceId, ats] of times) {
@@ -88,9 +100,11 @@ export async function recomputeRollups(db: Db, times: Map<number, Date[]>, trigg
       const start = hourBucket(at);
       const hour = start.toISOString();
       hours.set(`${deviceId}:${hour}`, { deviceId, hour });
-      // The local date of the hour's start (dayBucket looks at the instant before its argument).
-      const day = dayBucket(new Date(start.getTime() + 1), zone);
-      days.set(`${deviceId}:${day}`, { deviceId, day, zone });
+      // The day of the reading, and the day the hour starts on (they differ only for an hour across local
+      // midnight in a zone off whole hours: its spread share and hour count fall on the earlier day).
+      for (const day of new Set([dayBucket(at, zone), dayBucket(new Date(start.getTime() + 1), zone)])) {
+        days.set(`${deviceId}:${day}`, { deviceId, day, zone });
+      }
     }
   }
   const h = [...hours.values()];
@@ -102,20 +116,39 @@ export async function recomputeRollups(db: Db, times: Map<number, Date[]>, trigg
           AS b(device_id, hour)
         CROSS JOIN LATERAL (SELECT ${SUMS} FROM telemetry_readings r WHERE r.device_id = b.device_id
           AND r.at > b.hour AND r.at <= b.hour + interval '1 hour') AS a
-        CROSS JOIN LATERAL (${SPREAD}) AS s
+        CROSS JOIN LATERAL (${spreadShares(sql`b.device_id`, sql`b.hour`, sql`b.hour + interval '1 hour'`)}) AS s
         ON CONFLICT (device_id, hour) DO UPDATE SET ${UPDATED}`,
   );
+  await between();
   const d = [...days.values()];
-  // The exact test is the local date of the hour's start; the range around it lets the index work.
+  // Raw readings: the exact test is the local date of the instant before `at`; the range around it lets the
+  // index work. Hourly rows: a reading belongs to the hour holding the instant before it, so the day's
+  // readings are exactly those of the hours from its start (inclusive) to the next day's start.
   await db.execute(
     sql`INSERT INTO telemetry_daily (device_id, day, ${DAY_COLUMNS})
         SELECT b.device_id, b.day, a.*
-        FROM unnest(${sql.param(d.map((b) => b.deviceId))}::int[], ${sql.param(d.map((b) => b.day))}::date[],
-          ${sql.param(d.map((b) => b.zone))}::text[]) AS b(device_id, day, zone)
-        CROSS JOIN LATERAL (SELECT ${DAY_SUMS} FROM telemetry_hourly h WHERE h.device_id = b.device_id
-          AND h.hour >= (b.day::timestamp AT TIME ZONE b.zone) - interval '1 day'
-          AND h.hour < ((b.day + 1)::timestamp AT TIME ZONE b.zone) + interval '1 day'
-          AND (h.hour AT TIME ZONE b.zone)::date = b.day) AS a
+        FROM (SELECT s.*, mod(extract(epoch FROM s.starts), 3600) = 0 AND mod(extract(epoch FROM s.ends), 3600) = 0 AS whole
+              FROM (SELECT u.*, (u.day::timestamp AT TIME ZONE u.zone) AS starts,
+                ((u.day + 1)::timestamp AT TIME ZONE u.zone) AS ends
+              FROM unnest(${sql.param(d.map((b) => b.deviceId))}::int[], ${sql.param(d.map((b) => b.day))}::date[],
+                ${sql.param(d.map((b) => b.zone))}::text[]) AS u(device_id, day, zone)) AS s) AS b
+        CROSS JOIN LATERAL (
+          SELECT ${HOURLY_SUMS} FROM telemetry_hourly h
+          WHERE b.whole AND h.device_id = b.device_id AND h.hour >= b.starts AND h.hour < b.ends
+          HAVING b.whole
+          UNION ALL
+          SELECT t.energy_wh + s.wh, t.d4i_wh + s.d4i_wh, t.meter_wh + s.meter_wh, t.quarantined_wh, t.on_seconds,
+            t.triggers, t.occupied_seconds, t.readings, s.wh, c.hours_reported, c.hours_meter, c.hours_d4i,
+            c.on_capped_seconds
+          FROM (SELECT ${SUMS} FROM telemetry_readings r
+            WHERE NOT b.whole AND r.device_id = b.device_id AND r.at > b.starts - interval '1 day'
+              AND r.at <= b.ends + interval '1 day'
+              AND ((r.at - interval '1 millisecond') AT TIME ZONE b.zone)::date = b.day) AS t
+          CROSS JOIN (${spreadShares(sql`b.device_id`, sql`b.starts`, sql`b.ends`)} WHERE NOT b.whole) AS s
+          CROSS JOIN (SELECT ${HOUR_COUNTS} FROM telemetry_hourly h
+            WHERE NOT b.whole AND h.device_id = b.device_id AND h.hour >= b.starts - interval '1 hour'
+              AND h.hour < b.ends AND (h.hour AT TIME ZONE b.zone)::date = b.day) AS c
+          WHERE NOT b.whole) AS a
         ON CONFLICT (device_id, day) DO UPDATE SET ${DAY_UPDATED}`,
   );
   if (triggered.size > 0) await refreshTriggers(db, [...triggered]);

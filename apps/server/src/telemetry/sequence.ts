@@ -12,23 +12,32 @@ import { rowsOf } from './write-readings.ts';
 /** Least time between two requests for a missing range to one gateway, across processes. */
 export const RESEND_REQUEST_INTERVAL_MS = 5_000;
 
-/** Inserts receipts; answers the numbers that were new (a number already kept changes nothing). */
-export async function claimReceipts(
-  db: Db,
-  gatewayId: number,
-  reports: { seq: number; kind: string }[],
-  now: Date,
-): Promise<Set<number>> {
-  if (reports.length === 0) return new Set();
-  const kept = await rowsOf<{ seq: string }>(
+/** A report number to claim: the gateway, its number and the report's kind. */
+export interface ReceiptClaim {
+  gatewayId: number;
+  seq: number;
+  kind: string;
+}
+
+/** The key of a (gateway, seq) pair in the sets these functions answer. */
+export const receiptKey = (gatewayId: number, seq: number) => `${gatewayId}:${seq}`;
+
+/**
+ * Inserts the receipts of many gateways in one statement; answers the (gateway, seq) pairs that were new
+ * (`receiptKey`). A number already kept, or named twice, is new at most once.
+ */
+export async function claimReceipts(db: Db, claims: ReceiptClaim[], now: Date): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const kept = await rowsOf<{ gateway_id: number; seq: string }>(
     db,
     sql`INSERT INTO report_receipts (gateway_id, seq, kind, received_at)
-        SELECT ${gatewayId}, s, k, ${now.toISOString()}::timestamptz
-        FROM unnest(${sql.param(reports.map((r) => r.seq))}::bigint[], ${sql.param(reports.map((r) => r.kind))}::text[]) AS u(s, k)
+        SELECT g, s, k, ${now.toISOString()}::timestamptz
+        FROM unnest(${sql.param(claims.map((c) => c.gatewayId))}::int[], ${sql.param(claims.map((c) => c.seq))}::bigint[],
+          ${sql.param(claims.map((c) => c.kind))}::text[]) AS u(g, s, k)
         ON CONFLICT DO NOTHING
-        RETURNING seq`,
+        RETURNING gateway_id, seq`,
   );
-  return new Set(kept.map((row) => Number(row.seq)));
+  return new Set(kept.map((row) => receiptKey(row.gateway_id, Number(row.seq))));
 }
 
 /**
@@ -106,65 +115,77 @@ export interface MarkOutcome {
   storedUpTo: number;
   /** A hole below the highest kept number: the range to ask for again (throttled), or null. */
   resend: { from: number; to: number } | null;
+  /** The first hole after the mark, whether asked for now or not (a request in the last interval). */
+  hole: { from: number; to: number } | null;
 }
 
 /**
- * Moves the gateway's stored-up-to mark over the committed receipts and gaps that follow it, and finds the
- * first hole after it. Null while the gateway has not started a stream (no mark yet).
+ * Moves the stored-up-to mark of each gateway over the committed receipts and gaps that follow it, and
+ * finds the first hole after it: one statement for all the gateways, then one to claim the resend requests.
+ * Gateways without a mark (no stream started) are left out of the answer.
+ *
+ * The numbers above a mark are few (what arrived since the last commit, or waits beyond a hole), so the
+ * statement reads a short index range per gateway: each receipt is an interval [seq, seq], each gap one
+ * [from, to]; sorted by start, the chain from the mark ends at the first interval that starts more than one
+ * after the furthest end before it.
  */
-export async function advanceMark(db: Db, gatewayId: number, now: Date): Promise<MarkOutcome | null> {
-  const [row] = await rowsOf<{ stored_up_to: string }>(
+export async function advanceMarks(db: Db, gatewayIds: number[], now: Date): Promise<Map<number, MarkOutcome>> {
+  const outcomes = new Map<number, MarkOutcome>();
+  if (gatewayIds.length === 0) return outcomes;
+  const marks = await rowsOf<{ gateway_id: number; mark: string; next: string | null }>(
     db,
-    sql`SELECT stored_up_to FROM report_marks WHERE gateway_id = ${gatewayId}`,
+    sql`WITH m AS (
+          SELECT gateway_id, stored_up_to AS mark FROM report_marks
+          WHERE gateway_id = ANY(${sql.param(gatewayIds)}::int[])),
+        iv AS (
+          SELECT m.gateway_id, m.mark, r.seq AS f, r.seq AS t FROM m
+            JOIN report_receipts r ON r.gateway_id = m.gateway_id AND r.seq > m.mark
+          UNION ALL
+          SELECT m.gateway_id, m.mark, x.from_seq, x.to_seq FROM m
+            JOIN report_gaps x ON x.gateway_id = m.gateway_id AND x.to_seq > m.mark),
+        w AS (
+          SELECT gateway_id, mark, f, t, greatest(mark, max(t) OVER (PARTITION BY gateway_id ORDER BY f, t
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) AS reach
+          FROM iv),
+        b AS (
+          SELECT gateway_id, mark, min(f) FILTER (WHERE f > coalesce(reach, mark) + 1) AS next FROM w
+          GROUP BY gateway_id, mark),
+        n AS (
+          SELECT b.gateway_id, greatest(b.mark, (SELECT max(w.t) FROM w WHERE w.gateway_id = b.gateway_id
+            AND (b.next IS NULL OR w.f < b.next))) AS mark, b.next
+          FROM b),
+        u AS (
+          UPDATE report_marks rm SET stored_up_to = greatest(rm.stored_up_to, n.mark),
+            updated_at = ${now.toISOString()}::timestamptz
+          FROM n WHERE rm.gateway_id = n.gateway_id AND n.mark > rm.stored_up_to
+          RETURNING rm.gateway_id)
+        SELECT m.gateway_id, coalesce(n.mark, m.mark) AS mark, n.next
+        FROM m LEFT JOIN n ON n.gateway_id = m.gateway_id`,
   );
-  if (!row) return null;
-  let mark = Number(row.stored_up_to);
-  for (;;) {
-    const next = mark + 1;
-    const [gap] = await rowsOf<{ to_seq: string }>(
-      db,
-      sql`SELECT max(to_seq) AS to_seq FROM report_gaps
-          WHERE gateway_id = ${gatewayId} AND from_seq <= ${next} AND to_seq >= ${next}`,
-    );
-    if (gap?.to_seq !== null && gap?.to_seq !== undefined) {
-      mark = Number(gap.to_seq);
-      continue;
-    }
-    // End of the run of kept numbers that starts at `next`, if `next` is kept.
-    const [run] = await rowsOf<{ end: string | null }>(
-      db,
-      sql`SELECT min(r.seq) AS end FROM report_receipts r
-          WHERE r.gateway_id = ${gatewayId} AND r.seq >= ${next}
-            AND EXISTS (SELECT 1 FROM report_receipts f WHERE f.gateway_id = ${gatewayId} AND f.seq = ${next})
-            AND NOT EXISTS (SELECT 1 FROM report_receipts s WHERE s.gateway_id = r.gateway_id AND s.seq = r.seq + 1)`,
-    );
-    if (run?.end === null || run?.end === undefined) break;
-    mark = Number(run.end);
+  const holes: number[] = [];
+  for (const row of marks) {
+    const hole = row.next === null ? null : { from: Number(row.mark) + 1, to: Number(row.next) - 1 };
+    outcomes.set(row.gateway_id, { storedUpTo: Number(row.mark), resend: null, hole });
+    if (row.next !== null) holes.push(row.gateway_id);
   }
-  await db.execute(
-    sql`UPDATE report_marks SET stored_up_to = greatest(stored_up_to, ${mark}), updated_at = ${now.toISOString()}::timestamptz
-        WHERE gateway_id = ${gatewayId}`,
-  );
-  const [after] = await rowsOf<{ next: string | null }>(
-    db,
-    sql`SELECT least((SELECT min(seq) FROM report_receipts WHERE gateway_id = ${gatewayId} AND seq > ${mark}),
-                     (SELECT min(from_seq) FROM report_gaps WHERE gateway_id = ${gatewayId} AND from_seq > ${mark})) AS next`,
-  );
-  const resend =
-    after?.next !== null && after?.next !== undefined && (await claimResendRequest(db, gatewayId, now))
-      ? { from: mark + 1, to: Number(after.next) - 1 }
-      : null;
-  return { storedUpTo: mark, resend };
+  if (holes.length > 0) {
+    const claimed = new Set(await claimResendRequests(db, holes, now));
+    for (const row of marks) {
+      const outcome = outcomes.get(row.gateway_id)!;
+      if (outcome.hole && claimed.has(row.gateway_id)) outcome.resend = outcome.hole;
+    }
+  }
+  return outcomes;
 }
 
-/** At most one request for a missing range per gateway and interval, across processes. */
-async function claimResendRequest(db: Db, gatewayId: number, now: Date): Promise<boolean> {
-  const claimed = await rowsOf(
+/** At most one request for a missing range per gateway and interval, across processes: the gateways claimed. */
+async function claimResendRequests(db: Db, gatewayIds: number[], now: Date): Promise<number[]> {
+  const claimed = await rowsOf<{ gateway_id: number }>(
     db,
     sql`UPDATE report_marks SET resend_requested_at = ${now.toISOString()}::timestamptz
-        WHERE gateway_id = ${gatewayId} AND (resend_requested_at IS NULL
+        WHERE gateway_id = ANY(${sql.param(gatewayIds)}::int[]) AND (resend_requested_at IS NULL
           OR resend_requested_at < ${new Date(now.getTime() - RESEND_REQUEST_INTERVAL_MS).toISOString()}::timestamptz)
         RETURNING gateway_id`,
   );
-  return claimed.length > 0;
+  return claimed.map((row) => row.gateway_id);
 }

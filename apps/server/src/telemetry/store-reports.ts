@@ -1,12 +1,11 @@
 import type { ReportMessage } from '@lightwell/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { devices } from '../db/schema.ts';
-import { recomputeDeltas } from './deltas.ts';
+import { assignDeltas, updateDeltas } from './deltas.ts';
 import { type ReadingRow, readingRows } from './reading-rows.ts';
 import { recomputeRollups } from './rollups.ts';
-import { advanceMark, claimReceipts, type MarkOutcome, recordGap, startStream } from './sequence.ts';
-import { ensurePartitions, insertReadings, isPartitioned } from './write-readings.ts';
+import { advanceMarks, claimReceipts, type MarkOutcome, receiptKey, recordGap, startStream } from './sequence.ts';
+import { ensurePartitions, insertReadings, isPartitioned, rowsOf } from './write-readings.ts';
 
 /** The gateway reports came from, as stored (the gateway link's `LinkedGateway`). */
 export interface ReportingGateway {
@@ -29,24 +28,51 @@ export interface StoreOutcome {
 
 type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
 
-/** Device ids by MAC of the networks of the batch's gateways (real devices only). */
-async function deviceIdsByMac(db: Db, batches: GatewayReports[]): Promise<Map<number, Map<string, number>>> {
-  const macsByNid = new Map<number, Set<string>>();
+/** Reading rows per transaction: PostgreSQL takes large statements; PGlite runs each on the main thread. */
+const ROWS_PER_TRANSACTION = { pg: 5000, pglite: 500 };
+/**
+ * Devices per transaction: each is locked until the commit (`lockDevices`), and PostgreSQL's lock table is
+ * shared by every session (64 × max_connections entries by default), so a transaction takes at most this many.
+ */
+const DEVICES_PER_TRANSACTION = 2000;
+
+/** What storing needs of a known device: its id, rated power (counter rules) and network time zone (days). */
+interface KnownDevice {
+  id: number;
+  ratedPower: number | null;
+  timeZone: string;
+}
+
+/** The real devices the batch's readings name, by network and MAC: one statement for the whole batch. */
+async function knownDevices(db: Db, batches: GatewayReports[]): Promise<Map<number, Map<string, KnownDevice>>> {
+  const pairs = new Set<string>();
+  const nids: number[] = [];
+  const macs: string[] = [];
   for (const { gateway, reports } of batches) {
     for (const report of reports) {
       if (report.kind !== 'readings') continue;
-      const macs = macsByNid.get(gateway.nid) ?? new Set<string>();
-      for (const device of report.devices) macs.add(device.mac);
-      macsByNid.set(gateway.nid, macs);
+      for (const device of report.devices) {
+        const key = `${gateway.nid}:${device.mac}`;
+        if (pairs.has(key)) continue;
+        pairs.add(key);
+        nids.push(gateway.nid);
+        macs.push(device.mac);
+      }
     }
   }
-  const byNid = new Map<number, Map<string, number>>();
-  for (const [nid, macs] of macsByNid) {
-    const rows = await db
-      .select({ id: devices.id, mac: devices.mac })
-      .from(devices)
-      .where(and(eq(devices.nid, nid), eq(devices.isVirtual, false), inArray(devices.mac, [...macs])));
-    byNid.set(nid, new Map(rows.map((row) => [row.mac, row.id])));
+  const byNid = new Map<number, Map<string, KnownDevice>>();
+  if (nids.length === 0) return byNid;
+  const rows = await rowsOf<{ id: number; nid: number; mac: string; rated_power: number | null; time_zone: string }>(
+    db,
+    sql`SELECT d.id, d.nid, d.mac, d.rated_power, n.time_zone
+        FROM unnest(${sql.param(nids)}::int[], ${sql.param(macs)}::text[]) AS u(nid, mac)
+        JOIN devices d ON d.nid = u.nid AND d.mac = u.mac AND d.is_virtual = false
+        JOIN networks n ON n.id = d.nid`,
+  );
+  for (const row of rows) {
+    const known = byNid.get(row.nid) ?? new Map<string, KnownDevice>();
+    known.set(row.mac, { id: row.id, ratedPower: row.rated_power, timeZone: row.time_zone });
+    byNid.set(row.nid, known);
   }
   return byNid;
 }
@@ -58,104 +84,117 @@ interface Unit {
   rows: ReadingRow[];
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Stores a batch of reports durably (docs/gateway-protocol.md "Durable reports"). In transactions of
- * about 5,000 reading rows on PostgreSQL and 500 on PGlite (yielding between them), each report's receipt
- * (gateway, seq) is claimed together with the readings it brings; counter deltas and the touched hourly
- * and daily rollups are recomputed; stream starts and lost ranges are recorded. After the commits each
- * gateway's stored-up-to mark is advanced from the database.
+ * Stores a batch of reports of many gateways durably (docs/gateway-protocol.md "Durable reports"). In
+ * transactions of about 5,000 reading rows on PostgreSQL and 500 on PGlite (at most 2,000 devices; yielding
+ * between them), the receipts (gateway, seq) of every gateway are claimed in one statement together with the
+ * readings the new ones bring, written with their counter deltas; the touched hourly and daily rollups are
+ * recomputed once per transaction; stream starts and lost ranges are recorded. After the commits every
+ * gateway's stored-up-to mark is advanced from the database, in one statement for the batch.
  */
 export async function storeReports(db: Db, batches: GatewayReports[], now: Date): Promise<StoreOutcome[]> {
-  const idsByNid = await deviceIdsByMac(db, batches);
-  const limit = (await isPartitioned(db)) ? 5000 : 500;
+  const known = await knownDevices(db, batches);
+  const rowLimit = (await isPartitioned(db)) ? ROWS_PER_TRANSACTION.pg : ROWS_PER_TRANSACTION.pglite;
+  const devicesById = new Map<number, KnownDevice>();
   let chunk: Unit[] = [];
   let size = 0;
+  let chunkDevices = new Set<number>();
+  const flush = async () => {
+    await storeChunk(db, chunk, now, devicesById);
+    await yieldToEventLoop();
+    chunk = [];
+    size = 0;
+    chunkDevices = new Set();
+  };
   for (const { gateway, reports } of batches) {
-    const ids = idsByNid.get(gateway.nid) ?? new Map<string, number>();
+    const devices = known.get(gateway.nid) ?? new Map<string, KnownDevice>();
+    const ids = new Map<string, number>();
+    for (const [mac, device] of devices) {
+      ids.set(mac, device.id);
+      devicesById.set(device.id, device);
+    }
     for (const report of reports) {
       const rows =
         report.kind === 'readings'
           ? readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, ids)
           : [];
+      const added = new Set(rows.map((row) => row.deviceId));
+      let more = 0;
+      for (const id of added) if (!chunkDevices.has(id)) more += 1;
+      if (chunk.length > 0 && (size + rows.length > rowLimit || chunkDevices.size + more > DEVICES_PER_TRANSACTION)) {
+        await flush();
+      }
       chunk.push({ gateway, report, rows });
       size += Math.max(1, rows.length);
-      if (size >= limit) {
-        await storeChunk(db, chunk, now);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        chunk = [];
-        size = 0;
-      }
+      for (const id of added) chunkDevices.add(id);
     }
   }
-  if (chunk.length > 0) await storeChunk(db, chunk, now);
-  const outcomes: StoreOutcome[] = [];
-  for (const { gateway } of batches) outcomes.push({ gateway, mark: await advanceMark(db, gateway.id, now) });
-  return outcomes;
+  if (chunk.length > 0) await storeChunk(db, chunk, now, devicesById);
+  return reportMarks(
+    db,
+    batches.map(({ gateway }) => gateway),
+    now,
+  );
+}
+
+/**
+ * The stored-up-to mark of each gateway, advanced from the database, and the hole to ask for (throttled per
+ * gateway across processes). Also for gateways that sent nothing new: a hole whose request was throttled is
+ * asked for again later (the gateway link does, RESEND_REQUEST_INTERVAL_MS after), not only when the gateway
+ * next sends.
+ */
+export async function reportMarks(db: Db, gateways: ReportingGateway[], now: Date): Promise<StoreOutcome[]> {
+  const marks = await advanceMarks(db, [...new Set(gateways.map((gateway) => gateway.id))], now);
+  return gateways.map((gateway) => ({ gateway, mark: marks.get(gateway.id) ?? null }));
 }
 
 /** One transaction: receipts, stream starts, lost ranges and the readings of the newly kept reports. */
-async function storeChunk(db: Db, units: Unit[], now: Date): Promise<void> {
+async function storeChunk(db: Db, units: Unit[], now: Date, devices: Map<number, KnownDevice>): Promise<void> {
   await ensurePartitions(
     db,
     units.flatMap((unit) => unit.rows.map((row) => row.at)),
   );
-  const byGateway = new Map<number, Unit[]>();
-  for (const unit of units) {
-    const list = byGateway.get(unit.gateway.id);
-    if (list) list.push(unit);
-    else byGateway.set(unit.gateway.id, [unit]);
-  }
   await db.transaction(async (tx) => {
-    const rows: ReadingRow[] = [];
-    for (const [gatewayId, list] of byGateway) {
-      for (const { report } of list) {
-        if (report.kind === 'streamStart') await startStream(tx, gatewayId, report.seq, now);
-        if (report.kind === 'lost') await recordGap(tx, gatewayId, report.from, report.to, 'lost', now);
-      }
-      const numbered = list.filter((unit) => unit.report.kind !== 'lost');
-      const fresh = await claimReceipts(
-        tx,
-        gatewayId,
-        numbered.map(({ report }) => ({ seq: (report as NumberedReport).seq, kind: report.kind })),
-        now,
-      );
-      for (const unit of numbered) if (fresh.has((unit.report as NumberedReport).seq)) rows.push(...unit.rows);
+    // These statements are short index walks; PostgreSQL's cost guesses for them (unnest of thousands of rows,
+    // laterals) pass the JIT threshold, and compiling took longer than running them.
+    await tx.execute(sql`SET LOCAL jit = off`);
+    for (const { gateway, report } of units) {
+      if (report.kind === 'streamStart') await startStream(tx, gateway.id, report.seq, now);
+      if (report.kind === 'lost') await recordGap(tx, gateway.id, report.from, report.to, 'lost', now);
     }
-    await writeReadings(tx, rows);
+    const numbered = units.filter((unit) => unit.report.kind !== 'lost');
+    const fresh = await claimReceipts(
+      tx,
+      numbered.map(({ gateway, report }) => ({
+        gatewayId: gateway.id,
+        seq: (report as NumberedReport).seq,
+        kind: report.kind,
+      })),
+      now,
+    );
+    const rows: ReadingRow[] = [];
+    for (const unit of numbered) {
+      // A number named twice in one batch is kept once, with the readings of its first copy.
+      const key = receiptKey(unit.gateway.id, (unit.report as NumberedReport).seq);
+      if (!fresh.delete(key)) continue;
+      for (const row of unit.rows) rows.push(row);
+    }
+    await writeReadings(tx, rows, devices);
   });
 }
 
 /**
- * Writes new raw readings and what depends on them in groups of whole devices: near 500 rows on PGlite
- * (each statement blocks the event loop; it yields between groups), 5,000 on PostgreSQL.
+ * Writes new raw readings and what depends on them: the devices are locked, the counter deltas of the new
+ * rows computed from their stored neighbours, the rows inserted, stored deltas moved by late readings
+ * updated, and the touched hourly and daily rollups and trigger counts recomputed.
  */
-async function writeReadings(db: Db, rows: ReadingRow[]): Promise<void> {
+async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, KnownDevice>): Promise<void> {
   if (rows.length === 0) return;
-  // Every device of the transaction at once, in id order: two writers can never wait for each other.
-  await lockDevices(db, [...new Set(rows.map((row) => row.deviceId))]);
-  const limit = (await isPartitioned(db)) ? 5000 : 500;
-  const byDevice = new Map<number, ReadingRow[]>();
-  for (const row of rows) {
-    const list = byDevice.get(row.deviceId);
-    if (list) list.push(row);
-    else byDevice.set(row.deviceId, [row]);
-  }
-  let group: ReadingRow[] = [];
-  for (const list of byDevice.values()) {
-    if (group.length > 0 && group.length + list.length > limit) {
-      await writeDeviceGroup(db, group);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      group = [];
-    }
-    group.push(...list);
-  }
-  if (group.length > 0) await writeDeviceGroup(db, group);
-}
-
-/** Writes the raw readings of some devices and recomputes their deltas, rollups and trigger counts. */
-async function writeDeviceGroup(db: Db, rows: ReadingRow[]): Promise<void> {
-  const inserted = await insertReadings(db, rows);
-  const changed = await recomputeDeltas(db, inserted);
+  const embedded = !(await isPartitioned(db));
+  // PGlite runs each statement on the main thread: let timers and I/O in between them.
+  const breathe = () => (embedded ? yieldToEventLoop() : Promise.resolve());
   const times = new Map<number, Date[]>();
   const triggered = new Set<number>();
   const add = (deviceId: number, at: Date) => {
@@ -163,12 +202,29 @@ async function writeDeviceGroup(db: Db, rows: ReadingRow[]): Promise<void> {
     if (list) list.push(at);
     else times.set(deviceId, [at]);
   };
-  for (const row of inserted) {
+  for (const row of rows) {
     add(row.deviceId, row.at);
     if (row.triggers !== null && row.triggers > 0) triggered.add(row.deviceId);
   }
-  for (const [deviceId, ats] of changed) for (const at of ats) add(deviceId, at);
-  await recomputeRollups(db, times, triggered);
+  // Every device of the transaction at once, in id order: two writers can never wait for each other.
+  await lockDevices(db, [...times.keys()]);
+  const ratedPower = new Map<number, number | null>();
+  const zones = new Map<number, string>();
+  for (const id of times.keys()) {
+    const device = devices.get(id);
+    ratedPower.set(id, device?.ratedPower ?? null);
+    if (device) zones.set(id, device.timeZone);
+  }
+  const { moved, spreadTimes } = await assignDeltas(db, rows, ratedPower);
+  for (const [deviceId, ats] of spreadTimes) for (const at of ats) add(deviceId, at);
+  await breathe();
+  await insertReadings(db, rows);
+  await breathe();
+  if (moved.length > 0) {
+    await updateDeltas(db, moved);
+    for (const update of moved) add(update.deviceId, update.at);
+  }
+  await recomputeRollups(db, times, triggered, zones, breathe);
 }
 
 /** Advisory lock space of telemetry writes per device (first key; the device id is the second). */

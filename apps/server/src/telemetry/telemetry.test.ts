@@ -165,60 +165,79 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(Number(hour!.quarantinedWh)).toBe(1299);
   });
 
-  it('rollups equal the raw sums; daily rollups use the site-local date; trigger counts come from stored triggers', async () => {
-    const g = await gatewayWithDevices(t, 'America/Santiago');
-    clients.push(g.client);
-    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
-    let seq = 1;
-    let raw = 100;
-    // Two days of readings every 30 minutes, sent out of order in pairs.
-    const reports: unknown[] = [];
-    for (let i = 1; i <= 96; i += 1) {
-      seq += 1;
-      raw += i % 3;
-      const at = T0 + i * 1800;
-      reports.push({
-        kind: 'readings',
-        seq,
-        at,
-        devices: [
-          { mac: LAMP, elements: [{ index: 0, energy: energy(raw), onSeconds: 1800, power: { raw: 95, scale: -1 } }] },
-          { mac: SENSOR, elements: [{ index: 0, triggers: i % 4, occupiedSeconds: (i % 4) * 60 }] },
-        ],
-      });
-    }
-    for (let i = 0; i < reports.length; i += 2) {
-      await send(g.client, g.sn, 'report', reports[i + 1]);
-      await send(g.client, g.sn, 'report', reports[i]);
-    }
-    await g.confirmed(seq);
-    const raws = await t.db.execute(
-      sql`SELECT coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::text AS wh,
+  // Santiago's days start on whole UTC hours (days summed from the hours); Kolkata's at :30 (from the readings).
+  it.each([
+    ['America/Santiago', 'UTC-3'],
+    ['Asia/Kolkata', 'UTC+5:30'],
+  ])(
+    'rollups equal the raw sums; daily rollups use the site-local date (%s); trigger counts come from stored triggers',
+    async (zone) => {
+      const g = await gatewayWithDevices(t, zone);
+      clients.push(g.client);
+      await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+      let seq = 1;
+      let raw = 100;
+      // Two days of readings every 30 minutes, sent out of order in pairs.
+      const reports: unknown[] = [];
+      for (let i = 1; i <= 96; i += 1) {
+        seq += 1;
+        raw += i % 3;
+        const at = T0 + i * 1800;
+        reports.push({
+          kind: 'readings',
+          seq,
+          at,
+          devices: [
+            {
+              mac: LAMP,
+              elements: [{ index: 0, energy: energy(raw), onSeconds: 1800, power: { raw: 95, scale: -1 } }],
+            },
+            { mac: SENSOR, elements: [{ index: 0, triggers: i % 4, occupiedSeconds: (i % 4) * 60 }] },
+          ],
+        });
+      }
+      for (let i = 0; i < reports.length; i += 2) {
+        await send(g.client, g.sn, 'report', reports[i + 1]);
+        await send(g.client, g.sn, 'report', reports[i]);
+      }
+      await g.confirmed(seq);
+      const raws = await t.db.execute(
+        sql`SELECT coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::text AS wh,
             coalesce(sum(triggers), 0)::int AS triggers, coalesce(sum(on_seconds), 0)::int AS on
           FROM telemetry_readings WHERE device_id IN (${g.lamp.id}, ${g.sensor.id})`,
-    );
-    const total = (raws as unknown as { rows: { wh: string; triggers: number; on: number }[] }).rows[0]!;
-    const sums = async (table: typeof telemetryHourly | typeof telemetryDaily) => {
-      const rows = await t.db.select().from(table).where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
-      return {
-        wh: rows.reduce((s, r) => s + Number(r.energyWh), 0),
-        triggers: rows.reduce((s, r) => s + Number(r.triggers), 0),
-        on: rows.reduce((s, r) => s + Number(r.onSeconds), 0),
-        d4i: rows.reduce((s, r) => s + Number(r.d4iWh), 0),
+      );
+      const total = (raws as unknown as { rows: { wh: string; triggers: number; on: number }[] }).rows[0]!;
+      const sums = async (table: typeof telemetryHourly | typeof telemetryDaily) => {
+        const rows = await t.db.select().from(table).where(sql`${table.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`);
+        return {
+          wh: rows.reduce((s, r) => s + Number(r.energyWh), 0),
+          triggers: rows.reduce((s, r) => s + Number(r.triggers), 0),
+          on: rows.reduce((s, r) => s + Number(r.onSeconds), 0),
+          d4i: rows.reduce((s, r) => s + Number(r.d4iWh), 0),
+        };
       };
-    };
-    const hourly = await sums(telemetryHourly);
-    const daily = await sums(telemetryDaily);
-    expect(hourly).toEqual({ wh: Number(total.wh), triggers: total.triggers, on: total.on, d4i: Number(total.wh) });
-    expect(daily).toEqual(hourly);
-    // 95 readings after the baseline: raw grew by the sum of i % 3 for i = 2..96.
-    expect(hourly.wh).toBe(Array.from({ length: 95 }, (_, k) => (k + 2) % 3).reduce((a, b) => a + b, 0));
-    const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
-    // 09:00 UTC on 26 Nov is 06:00 in Santiago (UTC-3): two days of readings span three local dates.
-    expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
-    const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
-    expect(sensor!.sensorTriggerCount).toBe(total.triggers);
-  });
+      const hourly = await sums(telemetryHourly);
+      const daily = await sums(telemetryDaily);
+      expect(hourly).toEqual({ wh: Number(total.wh), triggers: total.triggers, on: total.on, d4i: Number(total.wh) });
+      expect(daily).toEqual(hourly);
+      // 95 readings after the baseline: raw grew by the sum of i % 3 for i = 2..96.
+      expect(hourly.wh).toBe(Array.from({ length: 95 }, (_, k) => (k + 2) % 3).reduce((a, b) => a + b, 0));
+      const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
+      // 09:00 UTC on 26 Nov is 06:00 in Santiago (UTC-3), 14:30 in Kolkata: two days of readings span three local dates.
+      expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
+      // Each local day holds the readings whose instant before `at` falls on that date there.
+      const perDay = await t.db.execute(
+        sql`SELECT ((at - interval '1 millisecond') AT TIME ZONE ${zone})::date::text AS day,
+            coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::float8 AS wh
+          FROM telemetry_readings WHERE device_id = ${g.lamp.id} GROUP BY 1 ORDER BY 1`,
+      );
+      expect(days.sort((a, b) => (a.day < b.day ? -1 : 1)).map((d) => [d.day, Number(d.energyWh)])).toEqual(
+        (perDay as unknown as { rows: { day: string; wh: number }[] }).rows.map((r) => [r.day, Number(r.wh)]),
+      );
+      const [sensor] = await t.db.select().from(devices).where(eq(devices.id, g.sensor.id));
+      expect(sensor!.sensorTriggerCount).toBe(total.triggers);
+    },
+  );
   it('a gateway offline for three days: the counter delta is spread over the gap hours, marked, and adds up', async () => {
     const g = await gatewayWithDevices(t, 'Europe/London');
     clients.push(g.client);
@@ -267,6 +286,59 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(after.reduce((sum, d) => sum + Number(d.energyWh), 0)).toBeCloseTo(2411, 9);
   });
 
+  it('a gap in a zone off whole hours (Asia/Kolkata): each local day holds its share of the spread delta, the days add up', async () => {
+    const g = await gatewayWithDevices(t, 'Asia/Kolkata');
+    clients.push(g.client);
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+    await send(g.client, g.sn, 'report', readings(2, T0 + 300, [{ index: 0, energy: energy(1000) }]));
+    await send(g.client, g.sn, 'report', readings(3, T0 + 600, [{ index: 0, energy: energy(1001) }]));
+    const back = T0 + 600 + 3 * 86_400;
+    await send(g.client, g.sn, 'report', { kind: 'lost', from: 4, to: 291, at: back });
+    await send(g.client, g.sn, 'report', readings(292, back, [{ index: 0, energy: energy(3401) }]));
+    await send(g.client, g.sn, 'report', readings(293, back + 900, [{ index: 0, energy: energy(3411) }]));
+    await g.confirmed(293);
+    // Local midnight in Kolkata (UTC+05:30) is 18:30 UTC: the share of (from, to] in each local day, to the mWh.
+    // The share of a delta spread over (from, to] in [start, end), to the mWh.
+    const share = (wh: number, from: number, to: number, start: number, end: number) => {
+      const upTo = (x: number) => Math.round((wh * (Math.min(Math.max(x, from), to) - from) * 1000) / (to - from));
+      return (upTo(end) - upTo(start)) / 1000;
+    };
+    // Local midnight in Kolkata (UTC+05:30) is 18:30 UTC.
+    const midnight = (day: number) => Date.UTC(2026, 10, day, 0, 0, 0) / 1000 - 5.5 * 3600;
+    const expected = (gaps: [number, number, number][]) =>
+      [26, 27, 28, 29].map((day) => {
+        const spread = gaps.reduce(
+          (sum, [wh, from, to]) => sum + share(wh, from, to, midnight(day), midnight(day + 1)),
+          0,
+        );
+        return [`2026-11-${day}`, spread, spread + (day === 26 ? 1 : 0) + (day === 29 ? 10 : 0)];
+      });
+    const days = async () =>
+      (await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id)))
+        .sort((a, b) => (a.day < b.day ? -1 : 1))
+        .map((d) => [d.day, Number(d.spreadWh), Number(d.energyWh)]);
+    const one = expected([[2400, T0 + 600, back]]);
+    for (const [i, row] of (await days()).entries()) {
+      expect(row[0]).toBe(one[i]![0]);
+      expect(row[1]).toBeCloseTo(Number(one[i]![1]), 9);
+      expect(row[2]).toBeCloseTo(Number(one[i]![2]), 9);
+    }
+    expect(one.reduce((sum, [, spread]) => sum + Number(spread), 0)).toBeCloseTo(2400, 9);
+
+    // A report from the middle of the gap turns up after all: every day of the old gap is recomputed.
+    const mid = T0 + 600 + 86_400;
+    await send(g.client, g.sn, 'report', readings(150, mid, [{ index: 0, energy: energy(2001) }]));
+    const two = expected([
+      [1000, T0 + 600, mid],
+      [1400, mid, back],
+    ]);
+    await waitFor(
+      async () => (await days()).every((row, i) => Math.abs(Number(row[1]) - Number(two[i]![1])) < 1e-9),
+      5000,
+      'split days',
+    );
+    for (const [i, row] of (await days()).entries()) expect(row[2]).toBeCloseTo(Number(two[i]![2]), 9);
+  });
   it('a gateway that lost its counter starts a new stream: the numbers in between become a visible restart gap', async () => {
     const g = await gatewayWithDevices(t);
     clients.push(g.client);

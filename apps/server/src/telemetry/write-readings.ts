@@ -60,40 +60,30 @@ export async function ensurePartitions(db: Db, ats: Date[]): Promise<void> {
   }
 }
 
-/** Rows per statement: large on PostgreSQL, near 500 on PGlite (it runs on the main thread). */
-const chunkSize = async (db: Db) => ((await isPartitioned(db)) ? 5000 : 500);
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
- * Writes raw readings with `INSERT … SELECT FROM unnest(…)` (one array per column), ignoring rows already
- * kept; answers the rows that were new. On PGlite the batches stay near 500 rows, yielding between them.
+ * Writes new raw readings, with their counter deltas, with `INSERT … SELECT FROM unnest(…)` (one array per
+ * column) in statements of at most `size` rows (the caller yields between transactions). The rows come from
+ * reports whose receipt the same transaction just claimed, so none is kept yet; a key already kept is skipped.
  */
-export async function insertReadings(db: Db, rows: ReadingRow[]): Promise<ReadingRow[]> {
-  const inserted: ReadingRow[] = [];
-  const size = await chunkSize(db);
+export async function insertReadings(db: Db, rows: ReadingRow[]): Promise<void> {
+  const size = (await isPartitioned(db)) ? 5000 : 500;
   for (let start = 0; start < rows.length; start += size) {
-    if (start > 0) await yieldToEventLoop();
     const chunk = rows.slice(start, start + size);
     const col = <K extends keyof ReadingRow>(key: K, map: (value: ReadingRow[K]) => unknown = (v) => v) =>
       sql.param(chunk.map((row) => map(row[key])));
-    const kept = await rowsOf<{ gateway_id: number; seq: string; device_id: number; element: number }>(
-      db,
+    await db.execute(
       sql`INSERT INTO telemetry_readings (gateway_id, seq, device_id, element, at, energy_raw, energy_scale,
             energy_serial, energy_source, energy_status, power_w, power_status, on_seconds, triggers,
-            occupied_seconds, d4i)
+            occupied_seconds, d4i, delta_wh, delta_status, spread_from)
           SELECT * FROM unnest(${col('gatewayId')}::int[], ${col('seq')}::bigint[], ${col('deviceId')}::int[],
             ${col('element')}::smallint[], ${col('at', (at) => at.toISOString())}::timestamptz[],
             ${col('energyRaw')}::bigint[], ${col('energyScale')}::smallint[], ${col('energySerial')}::text[],
             ${col('energySource')}::text[], ${col('energyStatus')}::text[], ${col('powerW')}::numeric[],
             ${col('powerStatus')}::text[], ${col('onSeconds')}::int[], ${col('triggers')}::int[],
-            ${col('occupiedSeconds')}::int[], ${col('d4i', (d4i) => (d4i ? JSON.stringify(d4i) : null))}::jsonb[])
-          ON CONFLICT DO NOTHING
-          RETURNING gateway_id, seq, device_id, element`,
+            ${col('occupiedSeconds')}::int[], ${col('d4i', (d4i) => (d4i ? JSON.stringify(d4i) : null))}::jsonb[],
+            ${col('deltaWh')}::numeric[], ${col('deltaStatus')}::text[],
+            ${col('spreadFrom', (from) => from?.toISOString() ?? null)}::timestamptz[])
+          ON CONFLICT DO NOTHING`,
     );
-    const keys = new Set(kept.map((k) => `${k.gateway_id}:${k.seq}:${k.device_id}:${k.element}`));
-    for (const row of chunk) {
-      if (keys.has(`${row.gatewayId}:${row.seq}:${row.deviceId}:${row.element}`)) inserted.push(row);
-    }
   }
-  return inserted;
 }

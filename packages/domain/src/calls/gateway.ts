@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LiveElementSchema } from '../protocol/live.ts';
-import { MacSchema } from '../protocol/messages.ts';
+import { EmergencyReportShape, MacSchema } from '../protocol/messages.ts';
 import { ElementReadingSchema } from '../protocol/readings.ts';
 import { GATEWAY_ID_PATTERN } from '../protocol/topics.ts';
 import { IdSchema, text } from '../schemas/common.ts';
@@ -189,13 +189,10 @@ export const meshCalls = {
   },
   meshEmergencyNode: {
     path: '/SigMesh/report/emergency/node',
-    summary: 'Emergency test result or state of a device (mode 0-10, fault bits)',
+    summary: 'Emergency state of a fitting (mode 0-10, fault and status bits, battery, mains) and a self-test result',
     body: z.strictObject({
       ...meshCredentials,
-      mac: MacSchema,
-      at,
-      mode: z.number().int().min(0).max(10),
-      faultBits: z.number().int().min(0).max(255),
+      ...EmergencyReportShape,
       seq,
       elements,
     }),

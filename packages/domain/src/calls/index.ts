@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { backupCalls } from './backup.ts';
 import { controlCalls } from './control.ts';
 import { deviceCalls } from './device.ts';
+import { emergencyCalls } from './emergency.ts';
 import { energyCalls } from './energy.ts';
 import { energyBaseCalls } from './energy-base.ts';
 import { fileCalls } from './file.ts';
@@ -10,6 +11,7 @@ import { groupCalls } from './group.ts';
 import { networkCalls } from './network.ts';
 import { profileCalls } from './profile.ts';
 import { projectCalls } from './project.ts';
+import { reportSetupCalls } from './report-setup.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
 import { screenCalls } from './screen.ts';
@@ -127,6 +129,8 @@ export const calls = {
   ...energyCalls,
   ...energyBaseCalls,
   ...sensorDiagnosisCalls,
+  ...emergencyCalls,
+  ...reportSetupCalls,
 };
 
 /** Name of a call in the registry. */

@@ -47,6 +47,9 @@ export const INPUT_RULES = [
   'curveOrder',
   'timeZone',
   'diagnosisRange',
+  'period',
+  'yearlyMonth',
+  'duplicate',
   'invalid',
   'custom',
 ] as const;
@@ -72,6 +75,9 @@ export const RuleMessages = {
   curveOrder: 'curve times must increase',
   timeZone: 'unknown time zone',
   diagnosisRange: 'the end must come after the start, within the most intervals a task may hold',
+  period: 'the period must end after it starts and span at most six years',
+  yearlyMonth: 'a yearly duration test needs a month',
+  duplicate: 'each entry only once',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DurationKindSchema, EmergencyActionSchema, EmergencyLimits, TestKindSchema } from '../emergency/types.ts';
 import { BUTTON_EVENTS } from '../profiles/profile-settings.ts';
 import { ElementType } from './element-type.ts';
 import { D4iBankRawSchema, MacSchema } from './primitives.ts';
@@ -100,6 +101,58 @@ export const SceneStateSchema = z.object({
 });
 export type SceneState = z.infer<typeof SceneStateSchema>;
 
+/**
+ * How a self-test ended on a fitting: `done` with its result bits, `stopped` by a stop command (or at the
+ * fitting), `mainsLost` when mains failed during the test (the test is void; the console books a retest).
+ */
+export const EmergencyTestOutcomeSchema = z.enum(['done', 'stopped', 'mainsLost']);
+
+/** A self-test result as an emergency fitting reports it (IEC 62386-202 test results). */
+export const EmergencyTestResultSchema = z.object({
+  kind: TestKindSchema,
+  /** The console task that started it; null when the fitting started it itself. */
+  taskId: z.number().int().min(1).nullable().default(null),
+  outcome: EmergencyTestOutcomeSchema,
+  startedAt: z.number().int().describe('Test started: epoch seconds, UTC'),
+  endedAt: z.number().int().describe('Test ended: epoch seconds, UTC'),
+  /** Failure status byte at the end of the test (bits 1…128). */
+  failureBits: z.number().int().min(0).max(255),
+  /** Duration tests: time on battery in 2-minute steps, 255 meaning 510 minutes or more. */
+  durationResult: z.number().int().min(0).max(EmergencyLimits.durationResultMax).nullable().default(null),
+  /** The test started later than the maximum test delay allowed (failure bit 16 or 32 was set). */
+  delayExceeded: z.boolean().default(false),
+});
+export type EmergencyTestResult = z.infer<typeof EmergencyTestResultSchema>;
+
+/**
+ * The state fields of an emergency report (MQTT `emergency` report and `/SigMesh/report/emergency/node`):
+ * mode code 0-10 and failure bits (section 4); the extended fields are optional for older gateways.
+ */
+export const EmergencyReportShape = {
+  mac: MacSchema,
+  at: z.number().int().describe('Published: epoch seconds, UTC'),
+  /** Element index of the emergency element; the first emergency element when left out. */
+  index: z.number().int().min(0).max(31).optional(),
+  mode: z.number().int().min(0).max(10),
+  /** Failure status byte (section 4 fault bits 1…128; 0 normal). */
+  faultBits: z.number().int().min(0).max(255),
+  /** Emergency status byte (inhibit, FT/DT done, battery full, FT/DT pending, …). */
+  statusBits: z.number().int().min(0).max(255).optional(),
+  /** Battery charge: 0 deep discharge … 254 full, 255 unknown. */
+  batteryCharge: z.number().int().min(0).max(255).optional(),
+  mainsPresent: z.boolean().optional(),
+  /** Rated duration in 2-minute steps (3 h = 90). */
+  ratedDuration: z.number().int().min(0).max(255).optional(),
+  /** A self-test that ended since the previous report. */
+  test: EmergencyTestResultSchema.optional(),
+};
+
+/** How long a duration test runs: the fitting's rated time, until the battery is empty, or custom minutes. */
+export const EmergencyDurationSchema = z.object({
+  kind: DurationKindSchema,
+  minutes: z.number().int().min(1).max(EmergencyLimits.maxDurationMinutes).optional(),
+});
+
 /** What a command asks of each target device. */
 export const CommandActionSchema = z.discriminatedUnion('op', [
   z.object({
@@ -132,6 +185,25 @@ export const CommandActionSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('config'), profileId: z.number().int(), settings: z.record(z.string(), z.unknown()) }),
   /** Ask for a fresh state of the targets (or of the whole mesh when there are none). */
   z.object({ op: z.literal('sync') }),
+  /**
+   * An emergency command on fittings (IEC 62386-202): start a function or duration test (held pending by
+   * a fitting until it can start, at most `maxDelayMinutes`), stop a test, inhibit for `inhibitMinutes`
+   * (the fitting's timer is 15 minutes; the console renews it), or resume normal (re-light / reset inhibit;
+   * never ends a real emergency). A device's ok means the fitting took the command; test results follow
+   * as `emergency` reports carrying the task id.
+   */
+  z.object({
+    op: z.literal('emergency'),
+    command: EmergencyActionSchema,
+    duration: EmergencyDurationSchema.optional(),
+    inhibitMinutes: z.number().int().min(1).max(EmergencyLimits.maxInhibitMinutes).optional(),
+    maxDelayMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(EmergencyLimits.maxTestDelayMinutes)
+      .default(EmergencyLimits.maxTestDelayMinutes),
+  }),
 ]);
 export type CommandAction = z.infer<typeof CommandActionSchema>;
 
@@ -236,6 +308,12 @@ export const ReportMessageSchema = z.discriminatedUnion('kind', [
     to: z.number().int().min(0),
     at: z.number().int().describe('Published: epoch seconds, UTC'),
   }),
+  /**
+   * An emergency fitting's state and, when a self-test ended, its result (mirrors
+   * `/SigMesh/report/emergency/node`). Sent on every change of mode, status, failure bits or mains, and
+   * at least hourly with the battery charge.
+   */
+  z.object({ kind: z.literal('emergency'), seq: z.number().int().min(0), ...EmergencyReportShape }),
   /** A diagnosis entry of the gateway itself (gateway page diagnosis list). */
   z.object({
     kind: z.literal('diagnosis'),

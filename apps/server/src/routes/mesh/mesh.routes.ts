@@ -32,8 +32,8 @@ function reportOf(name: Exclude<MeshCallName, 'meshLbs'>, body: Body<MeshCallNam
     const b = body as Body<'meshSensorTrigger'>;
     return { kind: 'sensorTrigger', seq: b.seq, mac: b.mac, at: b.at, count: b.count };
   }
-  const b = body as Body<'meshEmergencyNode'>;
-  return { kind: 'emergency', seq: b.seq, mac: b.mac, at: b.at, mode: b.mode, faultBits: b.faultBits };
+  const { uid: _uid, token: _token, elements: _elements, ...report } = body as Body<'meshEmergencyNode'>;
+  return { kind: 'emergency', ...report };
 }
 
 /**

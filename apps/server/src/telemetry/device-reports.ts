@@ -1,0 +1,97 @@
+import type { ReportMessage } from '@lightwell/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { refreshTriggers } from './rollups.ts';
+import type { ReportingGateway } from './store-reports.ts';
+import { rowsOf } from './write-readings.ts';
+
+/** A per-device report the link receives by the thousand: a luminaire's consumption or a sensor's triggers. */
+export type CountedReport = Extract<ReportMessage, { kind: 'consume' | 'sensorTrigger' }>;
+
+/** One such report with the gateway it came from. */
+export interface CountedReportOf {
+  gateway: ReportingGateway;
+  report: CountedReport;
+}
+
+/**
+ * Applies many `consume` and `sensorTrigger` reports of many gateways together (the MQTT drain loop's
+ * batch): one statement finds the devices, one transaction keeps each report once per (gateway, seq) in
+ * `device_readings`, adds the usage time of the new consumption reports in one update, and recomputes the
+ * trigger counts of the sensors that got new triggers. Answers the sensors whose state changed, by network.
+ * The same effect as `applyReport` for each message, without a round trip per message.
+ */
+export async function applyCountedReports(db: Db, items: CountedReportOf[], now: Date): Promise<Map<number, number[]>> {
+  const changed = new Map<number, number[]>();
+  if (items.length === 0) return changed;
+  const pairs = new Map<string, { nid: number; mac: string }>();
+  for (const { gateway, report } of items)
+    pairs.set(`${gateway.nid}:${report.mac}`, { nid: gateway.nid, mac: report.mac });
+  const list = [...pairs.values()];
+  const found = await rowsOf<{ id: number; nid: number; mac: string }>(
+    db,
+    sql`SELECT d.id, d.nid, d.mac FROM unnest(${sql.param(list.map((p) => p.nid))}::int[],
+          ${sql.param(list.map((p) => p.mac))}::text[]) AS u(nid, mac)
+        JOIN devices d ON d.nid = u.nid AND d.mac = u.mac AND d.is_virtual = false`,
+  );
+  const idOf = new Map(found.map((row) => [`${row.nid}:${row.mac}`, row.id]));
+  const rows: { gatewayId: number; seq: number; deviceId: number; nid: number; report: CountedReport }[] = [];
+  const keys = new Set<string>();
+  for (const { gateway, report } of items) {
+    const deviceId = idOf.get(`${gateway.nid}:${report.mac}`);
+    // Unknown devices are skipped; a number named twice in the batch is kept with its first copy.
+    if (deviceId === undefined || keys.has(`${gateway.id}:${report.seq}`)) continue;
+    keys.add(`${gateway.id}:${report.seq}`);
+    rows.push({ gatewayId: gateway.id, seq: report.seq, deviceId, nid: gateway.nid, report });
+  }
+  if (rows.length === 0) return changed;
+  await db.transaction(async (tx) => {
+    const kept = await rowsOf<{ gateway_id: number; seq: string }>(
+      tx,
+      sql`INSERT INTO device_readings (gateway_id, seq, device_id, kind, at, value)
+          SELECT * FROM unnest(${sql.param(rows.map((r) => r.gatewayId))}::int[], ${sql.param(rows.map((r) => r.seq))}::bigint[],
+            ${sql.param(rows.map((r) => r.deviceId))}::int[], ${sql.param(rows.map((r) => r.report.kind))}::text[],
+            ${sql.param(rows.map((r) => new Date(r.report.at * 1000).toISOString()))}::timestamptz[],
+            ${sql.param(
+              rows.map((r) =>
+                JSON.stringify(
+                  r.report.kind === 'consume'
+                    ? { onSeconds: r.report.onSeconds, energyWh: r.report.energyWh }
+                    : { count: r.report.count },
+                ),
+              ),
+            )}::jsonb[])
+          ON CONFLICT DO NOTHING
+          RETURNING gateway_id, seq`,
+    );
+    const fresh = new Set(kept.map((row) => `${row.gateway_id}:${row.seq}`));
+    const usage = new Map<number, number>();
+    const triggered = new Map<number, number>();
+    for (const row of rows) {
+      if (!fresh.has(`${row.gatewayId}:${row.seq}`)) continue;
+      if (row.report.kind === 'consume') {
+        usage.set(row.deviceId, (usage.get(row.deviceId) ?? 0) + row.report.onSeconds);
+      } else triggered.set(row.deviceId, row.nid);
+    }
+    if (usage.size > 0) {
+      const ids = [...usage.keys()].sort((a, b) => a - b);
+      // Rows locked in id order first: two processes adding to the same devices never wait for each other.
+      await tx.execute(
+        sql`SELECT count(*) FROM (SELECT id FROM devices WHERE id = ANY(${sql.param(ids)}::int[]) ORDER BY id FOR UPDATE) AS s`,
+      );
+      await tx.execute(
+        sql`UPDATE devices d SET usage_seconds = d.usage_seconds + u.seconds, updated_at = ${now.toISOString()}::timestamptz
+            FROM unnest(${sql.param([...usage.keys()])}::int[], ${sql.param([...usage.values()])}::bigint[]) AS u(id, seconds)
+            WHERE d.id = u.id`,
+      );
+    }
+    // Count and last trigger time come from the stored triggers (telemetry), not an increment.
+    if (triggered.size > 0)
+      await refreshTriggers(
+        tx,
+        [...triggered.keys()].sort((a, b) => a - b),
+      );
+    for (const [deviceId, nid] of triggered) changed.set(nid, [...(changed.get(nid) ?? []), deviceId]);
+  });
+  return changed;
+}

@@ -1,0 +1,185 @@
+// npm run bench:ingest: sustained readings/s from BENCH_GATEWAYS (1,000) simulated gateways over MQTT into the
+// console, end to end: the console (buildApp with its embedded broker) runs in this process, the gateways
+// (apps/simulator, BENCH_DEVICES devices each, a readings report and the consumption reports every
+// BENCH_PERIOD_MS) in a child process (ingest-fleet.ts). After BENCH_WARMUP_S the confirmed readings are
+// counted for BENCH_SECONDS; then the gateways stop, every report is awaited until confirmed, and what the
+// gateways produced is compared with what is stored: count, missing, extra and a SHA-256 of the sorted lines
+// (gateway:seq:mac:element:raw). Prints readings/s (min/median/max over the 5 s windows and overall), the
+// console's event-loop delay p99 and max meanwhile, and the ratio to the goal (20,000/s on PostgreSQL,
+// 40 % of it on PGlite). BENCH_DATABASE_URL uses PostgreSQL (a scratch database, dropped at the end), else
+// PGlite in a temp folder. BENCH_RUNS repeats the measurement on the same database (a growing table).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { FLEET_MODELS, generateFleet } from '@lightwell/simulator';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { gateways, networks, users } from '../../apps/server/src/db/schema.ts';
+import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credentials.ts';
+import { createProject } from '../../apps/server/src/services/create-default-project.ts';
+import { rowsOf } from '../../apps/server/src/telemetry/write-readings.ts';
+import { adminQuery, withDatabase } from './scratch-database.ts';
+
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1000);
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 20);
+const PERIOD_MS = Number(process.env.BENCH_PERIOD_MS ?? 1000);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const GOAL = 20_000;
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
+const goal = serverUrl ? GOAL : GOAL * 0.4;
+const scratch = `lw_bench_ingest_${process.pid}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-ingest-'));
+if (serverUrl) await adminQuery(serverUrl, `CREATE DATABASE ${scratch}`);
+const database = await openDatabase({
+  url: serverUrl && withDatabase(serverUrl, scratch),
+  dataDir: join(dataDir, 'db'),
+});
+const secret = 'bench-signing-secret-0123456789';
+const app = await buildApp({
+  config: loadConfig({
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    SIGNING_SECRET: secret,
+    DEMO: 'false',
+    DATA_DIR: dataDir,
+    MQTT_PORT: '0',
+    MQTT_HOST: '127.0.0.1',
+  }),
+  database,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { db } = database;
+
+// One network per gateway; the devices come with each gateway's inventory when it connects.
+const [user] = await db
+  .insert(users)
+  .values({ name: 'Bench', email: 'bench-ingest@lightwell.test', passwordHash: 'x' })
+  .returning({ id: users.id });
+const pid = await createProject(db, { uid: user!.id, name: 'Bench', remarks: '', isDefault: true });
+// The generated mix of device kinds, except light sensors: their lux drift sends a state message at every
+// report period, which at a 1 s period is 1,000 state messages/s (a real fleet reports every few minutes).
+const fleet = generateFleet(GATEWAYS, DEVICES, 'bench-ingest').map((gateway) => ({
+  ...gateway,
+  devices: gateway.devices.map((device) =>
+    device.kind === 'lightSensor'
+      ? { ...device, kind: 'd4i' as const, model: FLEET_MODELS.d4i, ratedPower: 36 }
+      : device,
+  ),
+}));
+const nets = await db
+  .insert(networks)
+  .values(fleet.map((gateway) => ({ pid, name: gateway.sn, createdBy: user!.id })))
+  .returning({ id: networks.id });
+await db.insert(gateways).values(
+  fleet.map((gateway, i) => ({
+    nid: nets[i]!.id,
+    sn: gateway.sn,
+    name: gateway.sn,
+    secretHash: hashGatewaySecret(gateway.secret),
+  })),
+);
+const fleetFile = join(dataDir, 'fleet.json');
+writeFileSync(fleetFile, JSON.stringify(fleet));
+const brokerUrl = app.ctx.link.brokerUrl;
+
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', new URL('./ingest-fleet.ts', import.meta.url).pathname, fleetFile, brokerUrl, String(PERIOD_MS)],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
+type FleetMessage = {
+  connected?: number;
+  produced?: number;
+  confirmed?: number;
+  done?: boolean;
+  lines?: number;
+  sha?: string;
+};
+const waiters: ((message: FleetMessage) => boolean)[] = [];
+let latest: FleetMessage = {};
+createInterface({ input: child.stdout! }).on('line', (line) => {
+  const message = JSON.parse(line) as FleetMessage;
+  if (message.confirmed !== undefined) latest = message;
+  for (const waiter of [...waiters]) if (waiter(message)) waiters.splice(waiters.indexOf(waiter), 1);
+});
+const next = (test: (message: FleetMessage) => boolean) =>
+  new Promise<FleetMessage>((resolve) =>
+    waiters.push((m) => {
+      if (!test(m)) return false;
+      resolve(m);
+      return true;
+    }),
+  );
+const send = (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const connectStart = Date.now();
+await next((m) => m.connected !== undefined);
+console.log(
+  `${kind}: ${GATEWAYS} gateways × ${DEVICES} devices connected and announced in ${((Date.now() - connectStart) / 1000).toFixed(1)} s; report period ${PERIOD_MS} ms`,
+);
+// Reports of a device the console does not know yet are not kept: wait for every inventory to be applied.
+const expected = fleet.reduce((n, gateway) => n + gateway.devices.length, 0);
+for (;;) {
+  const [known] = await rowsOf<{ n: string }>(db, sql`SELECT count(*)::text AS n FROM devices`);
+  if (Number(known?.n ?? 0) >= expected) break;
+  await pause(500);
+}
+console.log(`${kind}: ${expected} devices known ${((Date.now() - connectStart) / 1000).toFixed(1)} s after the start`);
+send({ start: true });
+await pause(WARMUP_S * 1000);
+
+for (let run = 1; run <= RUNS; run += 1) {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const windows: number[] = [];
+  const began = { at: Date.now(), confirmed: latest.confirmed ?? 0, produced: latest.produced ?? 0 };
+  let mark = { ...began };
+  while (Date.now() - began.at < SECONDS * 1000) {
+    await pause(5000);
+    const now = { at: Date.now(), confirmed: latest.confirmed ?? 0, produced: latest.produced ?? 0 };
+    windows.push(((now.confirmed - mark.confirmed) * 1000) / (now.at - mark.at));
+    mark = now;
+  }
+  loop.disable();
+  const rate = ((mark.confirmed - began.confirmed) * 1000) / (mark.at - began.at);
+  const offered = ((mark.produced - began.produced) * 1000) / (mark.at - began.at);
+  const [count] = await rowsOf<{ rows: string }>(db, sql`SELECT count(*)::text AS rows FROM telemetry_readings`);
+  const rows = Number(count?.rows ?? 0);
+  console.log(
+    `${kind} run ${run}: ${Math.round(rate)} readings/s stored and confirmed (offered ${Math.round(offered)}/s); ` +
+      `5 s windows min/median/max ${Math.round(Math.min(...windows))}/${Math.round(median(windows))}/${Math.round(Math.max(...windows))}; ` +
+      `event loop p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ` +
+      `${rows} readings stored; ${(rate / goal).toFixed(2)}× the goal of ${goal}/s`,
+  );
+}
+
+send({ stop: true });
+const done = await next((m) => m.done === true);
+const stored = await rowsOf<{ line: string }>(
+  db,
+  sql`SELECT g.sn || ':' || r.seq || ':' || d.mac || ':' || r.element || ':' || coalesce(r.energy_raw::text, '-') AS line
+      FROM telemetry_readings r JOIN gateways g ON g.id = r.gateway_id JOIN devices d ON d.id = r.device_id`,
+);
+const lines = stored.map((row) => row.line).sort();
+const sha = createHash('sha256').update(lines.join('\n')).digest('hex');
+const distinct = new Set(lines).size;
+console.log(
+  `${kind}: produced ${done.lines} readings, stored ${lines.length} (${lines.length - distinct} duplicated, ` +
+    `${Math.max(0, (done.lines ?? 0) - distinct)} lost); checksum ${sha === done.sha ? 'equal' : 'DIFFERENT'} (${sha.slice(0, 12)})`,
+);
+await app.close();
+await database.close();
+if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
