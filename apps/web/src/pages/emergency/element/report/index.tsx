@@ -6,11 +6,15 @@ import { useSearchParams } from 'react-router';
 import { useEmergencyPrintoutQuery } from '../../../../api/emergency';
 import type { PrintPart } from '../../../../features/emergency/export-bar';
 import { FaultAdvice, FaultSummary } from '../../../../features/emergency/fault-view';
-import { readPrintSearch } from '../../../../features/emergency/period';
+import { lastTwelveMonths, readPrintSearch } from '../../../../features/emergency/period';
 import { faultColumns, TestRecordTable } from '../../../../features/emergency/record-tables';
 import { ScheduleMatrix } from '../../../../features/emergency/schedule-matrix';
-import { useFormatInstant } from '../../../../hooks/use-format-instant';
+import { useFormatInstant, useTimeZone } from '../../../../hooks/use-format-instant';
+import { useSession } from '../../../../stores/session';
 import { ElementPrintTable } from './components/element-print-table';
+
+/** Now, in epoch seconds, rounded down to the minute so the period stays the same across renders. */
+const nowSeconds = () => Math.floor(Date.now() / 60_000) * 60;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -23,12 +27,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * A printout of a network's emergency record for a period (bare layout, print CSS): opened in a new tab
- * from the emergency pages with `?nid=&from=&to=`. Times in the site's zone, as the heading says.
+ * from the emergency pages with `?nid=&from=&to=`; without them, the current network's last twelve
+ * months. Times in the site's zone, as the heading says.
  */
 function Printout({ part }: { part: PrintPart }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const search = readPrintSearch(params);
+  const currentNid = useSession((state) => state.nid);
+  const nid = Number(params.get('nid') ?? currentNid ?? Number.NaN);
+  const zone = useTimeZone('network', Number.isInteger(nid) ? nid : null);
+  // Without a period the printout covers the last twelve months in the site's zone.
+  const search =
+    readPrintSearch(params) ??
+    (Number.isInteger(nid) && nid > 0 && !params.has('from') ? { nid, ...lastTwelveMonths(nowSeconds(), zone) } : null);
   const printout = useEmergencyPrintoutQuery(search && { ...search, part });
   const formatInstant = useFormatInstant();
   if (!search) {
