@@ -34,6 +34,8 @@ const PUBLIC_PAGES = [
   '/shared/project',
   '/shared/config',
   '/screen/index',
+  '/not/token/emergency/fault?link=0000000000000000',
+  '/not/token/emailReport/selfTestAndFault?link=0000000000000000',
   '/404',
 ];
 /** Every built console page, on the demo's project and network (current after sign-in). */
@@ -62,6 +64,16 @@ const CONSOLE_PAGES = [
   '/remote/device',
   '/remote/project',
   '/remote/sensor',
+  '/emergency/index',
+  '/emergency/fault/log',
+  '/emergency/self/test/log',
+  '/emergency/self/test/schedules/info',
+  '/emergency/schedule/report',
+  '/emergency/model/log',
+  '/emergency/element/report',
+  '/emergency/element/report/self/test',
+  '/emergency/element/report/schedule',
+  '/emergency/element/report/fault',
   '/setting/price',
   '/setting/user',
 ];
