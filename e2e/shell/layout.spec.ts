@@ -33,6 +33,7 @@ const PUBLIC_PAGES = [
   '/shared/network',
   '/shared/project',
   '/shared/config',
+  '/shared/projectSettingEmail/active?link=0000000000000000',
   '/screen/index',
   '/not/token/emergency/fault?link=0000000000000000',
   '/not/token/emailReport/selfTestAndFault?link=0000000000000000',
@@ -76,6 +77,7 @@ const CONSOLE_PAGES = [
   '/emergency/element/report/fault',
   '/setting/price',
   '/setting/user',
+  '/setting/header',
 ];
 
 test('the tour covers every page the route table has built', () => {

@@ -22,6 +22,8 @@ import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
+import { emergencyRoutes } from './routes/emergency/emergency.routes.ts';
+import { emergencyActionRoutes } from './routes/emergency-action/emergency-action.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
@@ -37,6 +39,7 @@ import { profileRoutes } from './routes/profile/profile.routes.ts';
 import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
 import { seedSystemProfiles } from './routes/profile/seed-system-profiles.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
+import { reportSetupRoutes } from './routes/report-setup/report-setup.routes.ts';
 import { sceneRoutes } from './routes/scene/scene.routes.ts';
 import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
 import { screenRoutes } from './routes/screen/screen.routes.ts';
@@ -290,6 +293,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   groupRoutes(app);
   sceneRoutes(app);
   scheduleRoutes(app);
+  reportSetupRoutes(app);
+  emergencyActionRoutes(app);
+  emergencyRoutes(app);
   registerTaskLifecycle(app);
 
   handleErrors(app);

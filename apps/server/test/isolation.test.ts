@@ -12,6 +12,8 @@ import {
   networks,
   networkUsers,
   nodes,
+  projectRecipients,
+  projectReportSetups,
   projects,
   projectUsers,
   scenes,
@@ -60,6 +62,16 @@ const NETWORK_SCOPED_KEYS = [
   'scheduleId',
   'taskId',
 ];
+
+const emptyHeader = {
+  companyTitle: '',
+  signatoryName: '',
+  signatoryRole: '',
+  contactName: '',
+  contactPhone: '',
+  contactEmail: '',
+  address: '',
+};
 
 /** Every call that names a project or a network, with a payload aimed at someone else's ids. */
 function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, Record<string, unknown>][] {
@@ -165,6 +177,15 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ['energyBaseList', { nids: [nid] }],
     ['energyBaseUpdate', { nid, addVersion: { validFrom: '2099-01-01', pricePerKWh: 1, currency: 'EUR' } }],
     ['energyBaseUpdate', { nid, factorSetId: 'uk-desnz-2025' }],
+    ['reportSetupAll', { pid }],
+    ['reportSetupUpdate', { ...emptyHeader, pid, companyTitle: 'Taken' }],
+    ['reportSetupLogo', { pid, slot: 'logo', image: null }],
+    ['recipientAll', { pid }],
+    [
+      'recipientUpdate',
+      { pid, recipients: [{ email: 'planted@example.com', language: 'en', kinds: ['energyReport'] }] },
+    ],
+    ['recipientResend', { pid, id: 1 }],
   ];
 }
 
@@ -255,6 +276,8 @@ describeApi('a user of another project can read or change nothing of this one', 
           schedules,
           displayTokens,
           tariffVersions,
+          projectReportSetups,
+          projectRecipients,
         ].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
       );
     const rows = async () =>

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BUTTON_EVENTS, type ButtonEvent } from '@lightwell/domain';
+import { SIM_EMERGENCY_FAULTS, type SimEmergencyFault } from './emergency-fitting.ts';
 import type { Simulator } from './fleet.ts';
 
 /** A running status and control endpoint. */
@@ -22,7 +23,10 @@ const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
  * - `POST /history?days=N`: N days of readings before the earliest sent (every 15 minutes), as history;
  * - `POST /devices/<mac>/reset-counter|swap-driver`: the driver's energy counter goes to 0, or a new driver;
  * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`,
- *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press).
+ *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press);
+ * - emergency fittings: `POST /devices/<mac>/mains?present=false|true` (mains lost: a real emergency, a
+ *   running test is void; or back), `POST /devices/<mac>/emergency-fault?kind=lamp|battery|circuit|duration`
+ *   (found by the next test; `clear` repairs), `POST /devices/<mac>/battery?charge=0..1`.
  * Answers JSON; 404 for an unknown gateway, device or path.
  */
 export async function startControlServer(
@@ -90,6 +94,20 @@ export async function startControlServer(
             return send(400, { error: `event must be one of ${BUTTON_EVENTS.join(', ')}` });
           }
           return send(200, { ok: true, changed: gateway.pressButton(mac, event as ButtonEvent) });
+        } else if (action === 'mains') {
+          const present = url.searchParams.get('present');
+          if (present !== 'true' && present !== 'false') return send(400, { error: 'present must be true or false' });
+          gateway.setMains(mac, present === 'true');
+        } else if (action === 'emergency-fault') {
+          const kind = url.searchParams.get('kind') ?? '';
+          if (!(SIM_EMERGENCY_FAULTS as readonly string[]).includes(kind)) {
+            return send(400, { error: `kind must be one of ${SIM_EMERGENCY_FAULTS.join(', ')}` });
+          }
+          gateway.failEmergency(mac, kind as SimEmergencyFault);
+        } else if (action === 'battery') {
+          const charge = Number(url.searchParams.get('charge') ?? '');
+          if (!(charge >= 0 && charge <= 1)) return send(400, { error: 'charge must be a number from 0 to 1' });
+          gateway.setBattery(mac, charge);
         } else if (action === 'fault') {
           const kind = url.searchParams.get('kind') ?? 'lamp';
           if (!FAULT_KINDS.has(kind)) return send(400, { error: 'kind must be lamp, driver or emergency' });

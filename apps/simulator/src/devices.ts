@@ -12,6 +12,7 @@ import {
   isLightElement,
 } from '@lightwell/domain';
 import { z } from 'zod';
+import { SimEmergency, type SimEmergencyFault, SimEmergencySpecSchema } from './emergency-fitting.ts';
 
 /** Kinds of simulated mesh devices: the hardware kinds of the product catalogue (`packages/domain`). */
 export const SIM_DEVICE_KINDS = HARDWARE_KINDS;
@@ -46,6 +47,8 @@ export const SimDeviceSpecSchema = z.object({
   scenes: z.record(z.string(), StoredSceneSchema).default({}),
   /** Per-device command latency in ms [min, max]; the gateway's latency when left out. */
   latencyMs: z.tuple([z.number().min(0), z.number().min(0)]).optional(),
+  /** Emergency fittings: battery, test and time settings (defaults: 3 h rated, full, real time). */
+  emergency: SimEmergencySpecSchema.optional(),
 });
 export type SimDeviceSpec = z.input<typeof SimDeviceSpecSchema>;
 
@@ -105,6 +108,8 @@ export class SimDevice {
   buttonGroup: string[] = [];
   /** Sensor triggers not yet reported. */
   pendingTriggers = 0;
+  /** The emergency element's battery, tests and faults (devices with an emergency element). */
+  readonly emergency: SimEmergency | null;
 
   constructor(input: SimDeviceSpec) {
     this.spec = SimDeviceSpecSchema.parse(input);
@@ -135,6 +140,8 @@ export class SimDevice {
         operatingSeconds: 3_600 * 1_200,
       };
     });
+    const emergencyElement = this.elements.find((element) => isEmergencyElement(element.type));
+    this.emergency = emergencyElement ? new SimEmergency(emergencyElement.index, spec.emergency ?? {}) : null;
   }
 
   get mac(): string {
@@ -186,7 +193,7 @@ export class SimDevice {
    * Applies a command action now; answers the outcome. Fades start here and advance on `tick`.
    * `offline` and `lost` devices are handled by the gateway before this is called.
    */
-  apply(action: CommandAction, now = Date.now()): DeviceOutcome {
+  apply(action: CommandAction, now = Date.now(), taskId: number | null = null): DeviceOutcome {
     switch (action.op) {
       case 'light': {
         if (!this.isLuminaire) return { ok: false, reason: 'unsupported' };
@@ -224,7 +231,9 @@ export class SimDevice {
       case 'sync':
         return { ok: true };
       case 'emergency':
-        return { ok: false, reason: 'unsupported' };
+        if (!this.emergency) return { ok: false, reason: 'unsupported' };
+        this.emergency.command(action, taskId, now);
+        return { ok: true };
     }
   }
 
@@ -336,7 +345,7 @@ export class SimDevice {
     let changed = false;
     for (const element of this.elements) {
       if (kind === 'emergency' && isEmergencyElement(element.type)) {
-        element.faultBits = (element.faultBits ?? 0) | 1;
+        this.emergency?.fail('circuit');
         changed = true;
       } else if (kind !== 'emergency' && isLightElement(element.type)) {
         if (kind === 'lamp') element.lampFault = true;
@@ -355,6 +364,14 @@ export class SimDevice {
       element.driverFault = false;
       if (element.faultBits !== null) element.faultBits = 0;
     }
+    this.emergency?.repair();
+  }
+
+  /** Gives the emergency fitting a fault (lamp, battery, circuit, duration); false without one. */
+  failEmergency(kind: SimEmergencyFault): boolean {
+    if (!this.emergency) return false;
+    this.emergency.fail(kind);
+    return true;
   }
 
   /** Section 3 device status flags byte of a light element. */
@@ -406,8 +423,13 @@ export class SimDevice {
       }
       if (element.triggeredAt !== null) state.triggeredAt = element.triggeredAt;
       if (element.lux !== null) state.lux = element.lux;
-      if (element.mode !== null) state.mode = element.mode;
-      if (element.faultBits !== null) state.faultBits = element.faultBits;
+      if (this.emergency && this.emergency.index === element.index) {
+        state.mode = this.emergency.mode;
+        state.faultBits = this.emergency.faultBits;
+      } else {
+        if (element.mode !== null) state.mode = element.mode;
+        if (element.faultBits !== null) state.faultBits = element.faultBits;
+      }
       return state;
     });
   }

@@ -16,6 +16,7 @@ import {
 } from '@lightwell/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
+import type { SimEmergencyFault } from './emergency-fitting.ts';
 import { DeviceMeter, occupancyChance } from './energy-model.ts';
 import { type CounterAnchor, simulateHistory } from './history.ts';
 import type { NumberedReport, ReportBuffer, UnnumberedReport } from './report-buffer.ts';
@@ -431,23 +432,49 @@ export class SimGateway {
     const device = this.mustDevice(mac);
     if (!device.fault(kind)) throw new Error(`device ${mac} has no element that can have a ${kind} fault`);
     void this.via().publishState([device]);
-    const diagnosis = this.via().publishReport({
+    this.via().publishReport({
       kind: 'diagnosis',
       at: seconds(Date.now()),
       level: 'warning',
       code: `fault.${kind}`,
       message: `${kind} fault on device ${device.mac} (address ${device.spec.address})`,
     });
-    if (kind === 'emergency' && this.options.httpUrl) {
-      const element = device.elements.find((candidate) => candidate.faultBits !== null);
-      void this.postMesh('/SigMesh/report/emergency/node', {
-        mac: device.mac,
-        at: seconds(Date.now()),
-        mode: element?.mode ?? 0,
-        faultBits: element?.faultBits ?? 0,
-        seq: diagnosis.seq,
-      });
-    }
+    if (kind === 'emergency') this.via().sendEmergencyReport(device, Date.now());
+  }
+
+  /**
+   * Emergency fittings (docs/gateway-protocol.md "Emergency reports"): mains lost or back, a fault
+   * (lamp, battery, circuit, duration), or the battery's charge (0-1); reported at once.
+   */
+  setMains(mac: string, present: boolean): void {
+    const device = this.mustDevice(mac);
+    if (!device.emergency) throw new Error(`device ${mac} is not an emergency fitting`);
+    device.emergency.setMains(present);
+    this.via().sendEmergencyReport(device, Date.now());
+  }
+
+  /** Gives an emergency fitting a fault; the next test finds it. */
+  failEmergency(mac: string, kind: SimEmergencyFault): void {
+    const device = this.mustDevice(mac);
+    if (!device.failEmergency(kind)) throw new Error(`device ${mac} is not an emergency fitting`);
+    this.via().sendEmergencyReport(device, Date.now());
+  }
+
+  /** Sets an emergency fitting's battery charge (0-1). */
+  setBattery(mac: string, charge: number): void {
+    const device = this.mustDevice(mac);
+    if (!device.emergency) throw new Error(`device ${mac} is not an emergency fitting`);
+    device.emergency.setCharge(charge);
+    this.via().sendEmergencyReport(device, Date.now());
+  }
+
+  /** Sends a fitting's emergency report when one is due (a change, a test that ended, or hourly). */
+  private sendEmergencyReport(device: SimDevice, now: number): void {
+    const fields = device.emergency?.takeReport(now);
+    if (!fields || device.presence !== 'online') return;
+    const report = this.publishReport({ kind: 'emergency', mac: device.mac, at: seconds(now), ...fields });
+    void this.publishState([device]);
+    if (this.options.httpUrl) void this.postMesh('/SigMesh/report/emergency/node', withoutKind(report));
   }
 
   /** Clears every fault of a device and reports it. */
@@ -706,7 +733,7 @@ export class SimGateway {
         results.push({ mac: device.mac, ok: false, reason: 'offline' });
         continue;
       }
-      const outcome = device.apply(action, now);
+      const outcome = device.apply(action, now, task.taskId);
       results.push(outcome.ok ? { mac: device.mac, ok: true } : { mac: device.mac, ok: false, reason: outcome.reason });
       if (outcome.ok && action.op !== 'storeScene' && action.op !== 'config') changed.push(device);
       if (device.hasFade) this.startFading();
@@ -793,6 +820,7 @@ export class SimGateway {
         for (const device of triggered) this.sendTrigger(device, now);
       }
     }
+    for (const device of this.devices.values()) if (device.emergency) this.sendEmergencyReport(device, now);
     this.reportWhenDue(now, false);
   }
 

@@ -1,5 +1,6 @@
 export * from './control-server.ts';
 export * from './devices.ts';
+export * from './emergency-fitting.ts';
 export * from './energy-model.ts';
 export * from './fleet.ts';
 export * from './gateway.ts';

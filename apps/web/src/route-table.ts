@@ -87,7 +87,7 @@ export const appRoutes: readonly AppRoute[] = [
   { ...open('/shared/network', 'pages.sharedNetwork'), ...built },
   { ...open('/shared/project', 'pages.sharedProject'), ...built },
   { ...open('/shared/config', 'pages.sharedConfig'), ...built },
-  open('/shared/projectSettingEmail/active', 'pages.projectEmailActivate'),
+  { ...open('/shared/projectSettingEmail/active', 'pages.projectEmailActivate'), ...built },
   { ...open('/not/token/emergency/fault', 'pages.emergencyFaultLink'), ...built },
   { ...open('/not/token/emailReport/selfTestAndFault', 'pages.emailReportLink'), ...built },
   open('/email/register', 'pages.emailRegister'),
@@ -135,7 +135,7 @@ export const appRoutes: readonly AppRoute[] = [
   { ...main('/emergency/model/log', '5-6', 'menu.emergency.modelLog'), ...built },
   { ...main('/setting/price', '9-0', 'menu.settings.price'), ...built },
   { ...main('/setting/user', '9-1', 'menu.settings.user'), ...built },
-  main('/setting/header', '9-3', 'menu.settings.header'),
+  { ...main('/setting/header', '9-3', 'menu.settings.header'), ...built },
   main('/setting/report', '9-4', 'menu.settings.report', { hidden: true }),
 
   // Print and report routes (token needed).

@@ -142,6 +142,7 @@ describe('route table (section 2)', () => {
     '5-6',
     '9-0',
     '9-1',
+    '9-3',
   ];
 
   it('puts only built, visible, permitted routes in the menu', () => {

@@ -26,6 +26,10 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/shared/network': named(() => import('./pages/shared/share-link-page'), 'ShareLinkPage'),
   '/shared/project': named(() => import('./pages/shared/share-link-page'), 'ShareLinkPage'),
   '/shared/config': named(() => import('./pages/shared/config-link-page'), 'ConfigLinkPage'),
+  '/shared/projectSettingEmail/active': named(
+    () => import('./pages/shared/recipient-activation-page'),
+    'RecipientActivationPage',
+  ),
   '/404': named(() => import('./pages/404'), 'NotFoundPage'),
   '/screen/index': named(() => import('./pages/screen/index'), 'ScreenPage'),
   '/first/index': named(() => import('./pages/first/index'), 'HomePage'),
@@ -81,4 +85,5 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   ),
   '/setting/price': named(() => import('./pages/setting/price'), 'PriceSettingsPage'),
   '/setting/user': named(() => import('./pages/setting/user'), 'UserSettingsPage'),
+  '/setting/header': named(() => import('./pages/setting/header'), 'HeaderSettingsPage'),
 };

@@ -42,6 +42,7 @@ export * from './schemas/common.ts';
 export * from './schemas/energy.ts';
 export * from './schemas/network.ts';
 export * from './schemas/project.ts';
+export * from './schemas/report-setup.ts';
 export * from './schemas/share.ts';
 export * from './schemas/user.ts';
 export * from './schemas/zone.ts';

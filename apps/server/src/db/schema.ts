@@ -6,5 +6,7 @@
  */
 export * from './schema-console.ts';
 export * from './schema-emergency.ts';
+export * from './schema-emergency-jobs.ts';
 export * from './schema-remote.ts';
+export * from './schema-reports.ts';
 export * from './schema-telemetry.ts';

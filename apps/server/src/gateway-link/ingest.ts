@@ -22,6 +22,7 @@ import {
   products,
 } from '../db/schema.ts';
 import { refreshTriggers } from '../telemetry/index.ts';
+import { applyEmergencyReport } from './emergency-ingest.ts';
 import type { LinkedGateway, ManualEvent } from './types.ts';
 
 /* Applying what gateways send (docs/gateway-protocol.md "Applying messages"): pure database writes. */
@@ -408,7 +409,7 @@ export async function applyReport(
   if (message.kind === 'readings' || message.kind === 'streamStart' || message.kind === 'lost') return {};
   return db.transaction(async (tx) => {
     const [device] = await tx
-      .select({ id: devices.id })
+      .select({ id: devices.id, name: devices.name, mac: devices.mac })
       .from(devices)
       .where(and(eq(devices.nid, gateway.nid), eq(devices.isVirtual, false), eq(devices.mac, message.mac)))
       .limit(1);
@@ -444,15 +445,7 @@ export async function applyReport(
       await refreshTriggers(tx, [device.id]);
       return { devices: { nid: gateway.nid, ids: [device.id] } };
     }
-    await tx
-      .update(deviceElements)
-      .set({ mode: message.mode, faultBits: message.faultBits, updatedAt: now })
-      .where(
-        and(
-          eq(deviceElements.deviceId, device.id),
-          inArray(deviceElements.type, [ElementType.emergencyOne, ElementType.emergencyTwo]),
-        ),
-      );
+    await applyEmergencyReport(tx, gateway, device, message, now);
     return { devices: { nid: gateway.nid, ids: [device.id] } };
   });
 }

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
+import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
 import { dropExpiredReadings } from '../telemetry/index.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
+import { runEmergencyTests } from './run-emergency-tests.ts';
 import { runOnce } from './run-once.ts';
 import { runSchedules } from './run-schedules.ts';
 import { syncNetworkPrices } from './sync-network-prices.ts';
@@ -31,6 +33,7 @@ export const JOBS: Job[] = [
     run: (ctx) => dropExpiredReadings(ctx.db, ctx.config.telemetryRetentionMonths, ctx.now()),
   },
   { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
+  { name: 'emergency-tests', slot: minutely, run: (ctx) => runEmergencyTests(ctx) },
 ];
 
 /** Runs every job whose current slot no process has run yet. */
@@ -49,7 +52,7 @@ const OVERRIDE_SWEEP_MS = 5_000;
 
 /**
  * Checks the schedule every minute, and every few seconds ends the manual overrides whose time has come
- * (each claimed by one process), until stopped.
+ * (each claimed by one process) and sweeps emergency faults (opened once, mailed once), until stopped.
  */
 export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => void tick(ctx, log), 60_000);
@@ -63,11 +66,23 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => v
         sweeping = false;
       });
   }, OVERRIDE_SWEEP_MS);
+  let faultSweeping = false;
+  const faultTimer = setInterval(() => {
+    if (faultSweeping) return;
+    faultSweeping = true;
+    sweepEmergencyFaults(ctx)
+      .catch((error: unknown) => log.error({ err: error }, 'emergency fault sweep failed'))
+      .finally(() => {
+        faultSweeping = false;
+      });
+  }, FAULT_SWEEP_MS);
   timer.unref();
   overrideTimer.unref();
+  faultTimer.unref();
   void tick(ctx, log);
   return () => {
     clearInterval(timer);
     clearInterval(overrideTimer);
+    clearInterval(faultTimer);
   };
 }

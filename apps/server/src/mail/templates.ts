@@ -20,6 +20,38 @@ export type MailTemplate =
       role: number;
       url: string;
       until: Date;
+    }
+  | {
+      name: 'recipientActivation';
+      sender: string;
+      project: string;
+      kinds: string[];
+      url: string;
+      until: Date;
+    }
+  | {
+      name: 'emergencyFault';
+      project: string;
+      network: string;
+      fitting: string;
+      location: string;
+      /** Failure names (domain `FailureName`), shown by their cause text. */
+      failures: string[];
+      /** When the fault was logged, already formatted in the network's zone. */
+      at: string;
+      url: string;
+      until: Date;
+    }
+  | {
+      name: 'selfTestReport';
+      project: string;
+      network: string;
+      period: string;
+      tests: number;
+      notPassed: number;
+      faults: number;
+      url: string;
+      until: Date;
     };
 
 const escapeHtml = (value: string) =>
@@ -56,6 +88,43 @@ export function renderMail(template: MailTemplate, language: number): RenderedMa
     const lines = [t(body, vars), t('mail:share.action', vars), t('mail:share.expiry', vars)];
     return {
       subject: t('mail:share.subject', vars),
+      text: [greeting, '', ...lines, '', signature].join('\n'),
+      html: layout([greeting, ...lines, signature]),
+    };
+  }
+  if (template.name === 'recipientActivation') {
+    const vars = {
+      sender: template.sender,
+      project: template.project,
+      kinds: template.kinds.map((kind) => t(`mail:recipientActivation.kinds.${kind}`)).join(', '),
+      url: template.url,
+      until: template.until.toISOString().slice(0, 16).replace('T', ' '),
+    };
+    const lines = ['body', 'action', 'expiry'].map((key) => t(`mail:recipientActivation.${key}`, vars));
+    return {
+      subject: t('mail:recipientActivation.subject', vars),
+      text: [greeting, '', ...lines, '', signature].join('\n'),
+      html: layout([greeting, ...lines, signature]),
+    };
+  }
+  if (template.name === 'emergencyFault' || template.name === 'selfTestReport') {
+    const until = template.until.toISOString().slice(0, 16).replace('T', ' ');
+    const vars =
+      template.name === 'emergencyFault'
+        ? {
+            ...template,
+            until,
+            location: template.location || '-',
+            reasons: template.failures.map((name) => t(`server:emergency.failures.${name}.cause`)).join(' '),
+          }
+        : { ...template, until };
+    const keys =
+      template.name === 'emergencyFault'
+        ? ['body', 'faults', 'since', 'action', 'expiry']
+        : ['body', 'action', 'expiry'];
+    const lines = keys.map((key) => t(`mail:${template.name}.${key}`, vars));
+    return {
+      subject: t(`mail:${template.name}.subject`, vars),
       text: [greeting, '', ...lines, '', signature].join('\n'),
       html: layout([greeting, ...lines, signature]),
     };

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { projects, projectUsers } from '../db/schema.ts';
+import { files, projectReportSetups, projects, projectUsers } from '../db/schema.ts';
 import { recordAudit } from './audit.ts';
 
 /**
@@ -13,8 +13,12 @@ export async function deleteProject(ctx: AppContext, uid: number, project: typeo
       .select({ uid: projectUsers.uid })
       .from(projectUsers)
       .where(and(eq(projectUsers.pid, project.id), eq(projectUsers.isDefault, true)));
+    const [setup] = await tx.select().from(projectReportSetups).where(eq(projectReportSetups.pid, project.id));
     await tx.delete(projectUsers).where(eq(projectUsers.pid, project.id));
     await tx.delete(projects).where(eq(projects.id, project.id));
+    // The header logos belong to the project alone.
+    const logos = [setup?.logo, setup?.wideLogo].filter((name): name is string => Boolean(name));
+    if (logos.length) await tx.delete(files).where(inArray(files.name, logos));
     for (const { uid: member } of orphaned) {
       const [next] = await tx
         .select({ pid: projectUsers.pid })

@@ -171,6 +171,13 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   emergencyOverdueSummary: { path: '/api/v1/emergency/overdue/summary', auth: true },
   emergencyPublicFault: { path: '/api/v1/emergency/public/fault', auth: false },
   emergencyPublicReport: { path: '/api/v1/emergency/public/report', auth: false },
+  reportSetupAll: { path: '/api/v1/project/reportProjectSetup/all', auth: true },
+  reportSetupUpdate: { path: '/api/v1/project/reportProjectSetup/update', auth: true },
+  reportSetupLogo: { path: '/api/v1/project/reportProjectSetup/logo', auth: true },
+  recipientAll: { path: '/api/v1/project/projectSettingEmail/all', auth: true },
+  recipientUpdate: { path: '/api/v1/project/projectSettingEmail/update', auth: true },
+  recipientResend: { path: '/api/v1/project/projectSettingEmail/resend', auth: true },
+  recipientActivate: { path: '/api/v1/project/projectSettingEmail/active', auth: false },
 };
 
 /** Route of the multipart floor-plan upload (section 7 `POST /SigMesh/file/uploadPic`). */

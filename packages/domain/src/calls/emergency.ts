@@ -268,7 +268,7 @@ export const emergencyCalls = {
       network: ReportNetworkSchema,
       from: z.number().int(),
       to: z.number().int(),
-      generatedAt: z.number().int(),
+      generatedAt: z.number().int().describe('Generated: epoch seconds, UTC'),
       elements: z.array(EmergencyElementSchema),
       tests: z.array(TestRecordSchema),
       faults: z.array(FaultSchema),

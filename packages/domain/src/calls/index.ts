@@ -11,6 +11,7 @@ import { groupCalls } from './group.ts';
 import { networkCalls } from './network.ts';
 import { profileCalls } from './profile.ts';
 import { projectCalls } from './project.ts';
+import { reportSetupCalls } from './report-setup.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
 import { screenCalls } from './screen.ts';
@@ -118,6 +119,7 @@ export const calls = {
   ...energyCalls,
   ...energyBaseCalls,
   ...emergencyCalls,
+  ...reportSetupCalls,
 };
 
 /** Name of a call in the registry. */

@@ -47,6 +47,7 @@ export const INPUT_RULES = [
   'timeZone',
   'period',
   'yearlyMonth',
+  'duplicate',
   'invalid',
   'custom',
 ] as const;
@@ -73,6 +74,7 @@ export const RuleMessages = {
   timeZone: 'unknown time zone',
   period: 'the period must end after it starts and span at most six years',
   yearlyMonth: 'a yearly duration test needs a month',
+  duplicate: 'each entry only once',
 } as const satisfies Partial<Record<InputRule, string>>;
 
 const RULE_BY_MESSAGE = new Map<string, InputRule>(

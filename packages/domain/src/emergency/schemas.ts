@@ -336,3 +336,8 @@ export const ReportNetworkSchema = z.object({
 /** Which part of the record a print route or export covers. */
 export const RECORD_PARTS = ['all', 'element', 'selfTest', 'schedule', 'fault'] as const;
 export const RecordPartSchema = z.enum(RECORD_PARTS);
+
+/** Which part of the record a printout covers. */
+export type RecordPart = z.infer<typeof RecordPartSchema>;
+/** A filter of the element list. */
+export type ElementFilter = z.infer<typeof ElementFilterSchema>;

@@ -99,6 +99,15 @@ export function canAddNetworkToProject(isCreator: boolean, rolesInProject: reado
   return isCreator || rolesInProject.some((role) => role === UserType.owner || role === UserType.installer);
 }
 
+/**
+ * Changing a project's header settings and e-mail recipients (page 9-3): the same people as adding a
+ * network to it — its creator, or an owner or installer of one of its live networks, who answer for the
+ * installation. Sub-users read the header only and do not see the recipients' addresses.
+ */
+export function canEditProjectSettings(isCreator: boolean, rolesInProject: readonly UserTypeValue[]): boolean {
+  return canAddNetworkToProject(isCreator, rolesInProject);
+}
+
 /** Changing the network, its zones and its floor plan: owners and installers, not sub-users. */
 export function canEditNetwork(members: readonly Member[], uid: number): boolean {
   const actor = find(members, uid);

@@ -1,5 +1,20 @@
-import type { DurationKind, EmergencyAction, EmergencyTarget } from '@lightwell/domain';
+import {
+  Code,
+  type CommandAction,
+  type DurationKind,
+  type EmergencyAction,
+  EmergencyLimits,
+  type EmergencyTarget,
+  inhibitEnd,
+  inhibitTimerEnd,
+} from '@lightwell/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { devices, emergencyFittings, emergencySchedules, taskDevices } from '../../db/schema.ts';
+import { CallError } from '../../lib/call-error.ts';
+import { sendCommand } from '../commands/send-command.ts';
+import { resolveEmergencyFittings } from './fittings.ts';
 
 /** Who starts an emergency action: a user, or a self-test schedule (the scheduling job). */
 export type EmergencyActionBy = { userId: number } | { scheduleId: number };
@@ -28,16 +43,109 @@ export interface EmergencyActionStarted {
   fittings: number;
 }
 
+const TARGET_KIND = { fittings: 'device', zone: 'zone', group: 'group', network: 'network' } as const;
+
+/** The user a schedule's tests are sent as: its creator (null when the account is gone). */
+async function actorOf(db: Db, nid: number, by: EmergencyActionBy): Promise<number | null> {
+  if ('userId' in by) return by.userId;
+  const [schedule] = await db
+    .select({ createdBy: emergencySchedules.createdBy })
+    .from(emergencySchedules)
+    .where(and(eq(emergencySchedules.id, by.scheduleId), eq(emergencySchedules.nid, nid)))
+    .limit(1);
+  return schedule?.createdBy ?? null;
+}
+
+/** The command an action becomes (docs/commands.md "Emergency actions"). */
+function commandOf(request: EmergencyActionRequest): CommandAction {
+  return {
+    op: 'emergency',
+    command: request.action,
+    ...(request.action === 'durationTest' ? { duration: request.duration ?? { kind: 'preset' } } : {}),
+    ...(request.action === 'inhibit'
+      ? { inhibitMinutes: request.inhibitMinutes ?? EmergencyLimits.inhibitMinutes }
+      : {}),
+    maxDelayMinutes: request.maxDelayMinutes ?? EmergencyLimits.maxTestDelayMinutes,
+  };
+}
+
 /**
  * Starts an emergency action as a task (docs/commands.md): resolves the target to the network's emergency
- * fittings, records on each fitting which test was asked for, by whom and by which task (so the result that
- * comes back is graded with its start source), and sends one `emergency` command. Refuses like every
- * command with a `CommandRefusal` (1070-1075), and 1071 when the target holds no fitting. Callers check the
- * caller's role first; the scheduling job passes `{ scheduleId }`.
+ * fittings, sends one `emergency` command, and records on each fitting that took part which test was asked
+ * for, by whom and by which task (so the result that comes back is graded with its start source), or the
+ * inhibit's end. Refuses like every command with 1070-1075, and 1071 when the target holds no fitting.
+ * Callers check the caller's role first; the scheduling job passes `{ scheduleId }`.
  */
 export async function startEmergencyAction(
-  _ctx: AppContext,
-  _request: EmergencyActionRequest,
+  ctx: AppContext,
+  request: EmergencyActionRequest,
 ): Promise<EmergencyActionStarted> {
-  throw new Error('startEmergencyAction is not implemented yet');
+  const nid = request.networkId;
+  const fittings = await resolveEmergencyFittings(ctx.db, nid, request.target);
+  if (fittings.length === 0) throw new CallError(Code.noDeviceSelected, 'No emergency fitting selected.');
+  const uid = await actorOf(ctx.db, nid, request.by);
+  const target = request.target;
+  const task = await sendCommand(ctx, {
+    nid,
+    uid,
+    ...(request.gatewayId === undefined ? {} : { gatewayId: request.gatewayId }),
+    targetKind: TARGET_KIND[target.kind],
+    targetId: target.kind !== 'network' && target.ids.length === 1 ? target.ids[0]! : null,
+    deviceIds: fittings,
+    action: commandOf(request),
+  });
+  await noteRequested(ctx, request, task.id, uid);
+  return { taskId: task.id, fittings: fittings.length };
+}
+
+/** Writes what was asked onto the state of each fitting the task was sent to. */
+async function noteRequested(ctx: AppContext, request: EmergencyActionRequest, taskId: number, uid: number | null) {
+  const now = ctx.now();
+  const outcomes = await ctx.db
+    .select({ deviceId: taskDevices.deviceId, reason: taskDevices.reason })
+    .from(taskDevices)
+    .where(eq(taskDevices.taskId, taskId));
+  // Offline fittings failed at once and were never sent the command.
+  const ids = outcomes.filter((row) => row.reason !== 'offline').map((row) => row.deviceId);
+  if (ids.length === 0) return;
+  await ensureFittingRows(ctx.db, request.networkId, ids);
+  const source = request.retest ? 'retest' : 'scheduleId' in request.by ? 'schedule' : 'manual';
+  const set =
+    request.action === 'functionTest' || request.action === 'durationTest'
+      ? {
+          testTaskId: taskId,
+          testSource: source,
+          testScheduleId: 'scheduleId' in request.by ? request.by.scheduleId : null,
+          testRequestedBy: uid,
+          testRequestedAt: now,
+          ...(request.retest ? { retestKind: null, retestBookedAt: null } : {}),
+        }
+      : request.action === 'inhibit'
+        ? {
+            inhibitUntil: inhibitEnd(now, request.inhibitMinutes ?? EmergencyLimits.inhibitMinutes),
+            inhibitExpiresAt: inhibitTimerEnd(now),
+            inhibitRenewedAt: now,
+          }
+        : request.action === 'resume'
+          ? { inhibitUntil: null, inhibitExpiresAt: null }
+          : {};
+  if (Object.keys(set).length === 0) return;
+  await ctx.db
+    .update(emergencyFittings)
+    .set({ ...set, updatedAt: now })
+    .where(inArray(emergencyFittings.deviceId, ids));
+}
+
+/** Makes sure each fitting has a state row (a fitting that never reported has none yet). */
+export async function ensureFittingRows(db: Db, nid: number, deviceIds: number[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.nid, nid), inArray(devices.id, deviceIds)));
+  if (rows.length === 0) return;
+  await db
+    .insert(emergencyFittings)
+    .values(rows.map((row) => ({ deviceId: row.id, nid })))
+    .onConflictDoNothing({ target: emergencyFittings.deviceId });
 }

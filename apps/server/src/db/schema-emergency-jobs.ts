@@ -1,0 +1,82 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { networks } from './schema-console.ts';
+import { emergencySchedules } from './schema-emergency.ts';
+
+/*
+ * Working state of the emergency jobs (docs/decisions.md "Emergency lighting"): the staggered batches of
+ * a self-test window and the fault e-mails waiting to go out. Neither is part of the inspector's record;
+ * both go with their network.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One batch of a schedule's window (stagger plan): the fittings that may test together and when the batch
+ * is due. The job claims a batch by setting `started_at` where it is null, so a batch starts exactly once
+ * across server processes.
+ */
+export const emergencyTestRuns = pgTable(
+  'emergency_test_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => emergencySchedules.id, { onDelete: 'cascade' }),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    testKind: text('test_kind').notNull(),
+    windowStart: at('window_start').notNull(),
+    windowEnd: at('window_end').notNull(),
+    batch: smallint('batch').notNull(),
+    deviceIds: jsonb('device_ids').$type<number[]>().notNull(),
+    dueAt: at('due_at').notNull(),
+    startedAt: at('started_at'),
+    taskId: integer('task_id'),
+    result: text('result'),
+  },
+  (t) => [
+    uniqueIndex('emergency_test_runs_key').on(t.scheduleId, t.windowStart, t.batch),
+    index('emergency_test_runs_due_idx').on(t.dueAt),
+  ],
+);
+
+/**
+ * A fault e-mail owed to one recipient (outbox of the fault mail): one row per fault and address, so a
+ * fault is mailed once; `due_at` moves forward while the fitting's throttle holds, and a sender claims
+ * due rows by setting `claimed_at`, so each goes out exactly once across server processes.
+ */
+export const emergencyFaultNotices = pgTable(
+  'emergency_fault_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    faultId: bigint('fault_id', { mode: 'number' }).notNull(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id'),
+    email: text('email').notNull(),
+    language: smallint('language').notNull(),
+    dueAt: at('due_at').notNull(),
+    claimedAt: at('claimed_at'),
+    sentAt: at('sent_at'),
+    outboxId: integer('outbox_id'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('emergency_fault_notices_key').on(t.faultId, t.email),
+    index('emergency_fault_notices_due_idx').on(t.dueAt),
+    index('emergency_fault_notices_device_idx').on(t.deviceId, t.email, t.sentAt),
+  ],
+);

@@ -1,0 +1,334 @@
+import { Code, ElementType, type ReportMessage } from '@lightwell/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import {
+  deviceElements,
+  devices,
+  emergencyFaultEntries,
+  emergencyFaults,
+  emergencyFittings,
+  emergencyModeChanges,
+  emergencyTestRecords,
+  gateways,
+  networks,
+  nodes,
+  zones,
+} from '../db/schema.ts';
+import { hashGatewaySecret } from './credentials.ts';
+import { applyReport } from './ingest.ts';
+import type { LinkedGateway } from './types.ts';
+
+type Emergency = Extract<ReportMessage, { kind: 'emergency' }>;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+let macCounter = 0;
+/** A network with a gateway and one emergency fitting in the zone "Stairs". */
+async function fittingSite() {
+  const team = await networkTeam(t);
+  const nid = team.network.id;
+  const sn = `gw-em-${nid}`;
+  const [gateway] = await t.db
+    .insert(gateways)
+    .values({ nid, sn, name: sn, secretHash: hashGatewaySecret('x'), gatewayType: 3, status: 2, meshStatus: 1 })
+    .returning();
+  macCounter += 1;
+  const mac = `EF${String(macCounter).padStart(10, '0')}`;
+  const [device] = await t.db
+    .insert(devices)
+    .values({
+      nid,
+      gatewayId: gateway!.id,
+      kind: 'emergency',
+      name: 'Exit sign 1',
+      model: 'LW-EM1',
+      mac,
+      address: 9,
+      online: true,
+    })
+    .returning();
+  await t.db.insert(deviceElements).values({ deviceId: device!.id, index: 0, type: ElementType.emergencyOne });
+  const [zone] = await t.db
+    .insert(zones)
+    .values({
+      nid,
+      name: 'Stairs',
+      points: [
+        { x: 0, y: 0 },
+        { x: 9, y: 0 },
+        { x: 9, y: 9 },
+      ],
+    })
+    .returning();
+  await t.db.insert(nodes).values({ nid, zoneId: zone!.id, rid: device!.id, name: 'Exit sign 1' });
+  const linked: LinkedGateway = { id: gateway!.id, nid, sn };
+  let seq = 0;
+  let at = Math.floor(t.clock.now().getTime() / 1000);
+  /** Applies an emergency report as the link does, with the next sequence number and a later time. */
+  const report = async (fields: Partial<Emergency>) => {
+    seq += 1;
+    at += 60;
+    const message: Emergency = { kind: 'emergency', seq, mac, at, mode: 0, faultBits: 0, ...fields };
+    await applyReport(t.db, linked, message, t.clock.now());
+    return message;
+  };
+  return { ...team, nid, device: device!, zone: zone!, linked, report, now: () => at };
+}
+
+const records = (deviceId: number) =>
+  t.db
+    .select()
+    .from(emergencyTestRecords)
+    .where(eq(emergencyTestRecords.deviceId, deviceId))
+    .orderBy(emergencyTestRecords.id);
+const fittingState = async (deviceId: number) =>
+  (await t.db.select().from(emergencyFittings).where(eq(emergencyFittings.deviceId, deviceId)))[0];
+
+describeApi('emergency reports', () => {
+  it('keep the fitting state and its mode changes; an older report does not roll the state back', async () => {
+    const site = await fittingSite();
+    await site.report({ mode: 0, statusBits: 8, batteryCharge: 254, mainsPresent: true, ratedDuration: 90 });
+    expect(await fittingState(site.device.id)).toMatchObject({
+      nid: site.nid,
+      mode: 0,
+      statusBits: 8,
+      batteryCharge: 254,
+      mainsPresent: true,
+      ratedMinutes: 180,
+    });
+    await site.report({ mode: 8, statusBits: 32, batteryCharge: 200 });
+    expect(await fittingState(site.device.id)).toMatchObject({ mode: 8, testPending: 'duration', testRunning: null });
+    await site.report({ mode: 6, statusBits: 8 });
+    expect(await fittingState(site.device.id)).toMatchObject({ mode: 6, testPending: null, testRunning: 'duration' });
+    // A report from before the last one applied (a late redelivery) leaves the state alone.
+    await applyReport(
+      t.db,
+      site.linked,
+      { kind: 'emergency', seq: 99, mac: site.device.mac, at: site.now() - 3600, mode: 3, faultBits: 0 },
+      t.clock.now(),
+    );
+    expect((await fittingState(site.device.id))?.mode).toBe(6);
+    const changes = await t.db
+      .select()
+      .from(emergencyModeChanges)
+      .where(eq(emergencyModeChanges.deviceId, site.device.id))
+      .orderBy(emergencyModeChanges.id);
+    expect(changes.map((c) => [c.fromMode, c.toMode])).toEqual([
+      [null, 0],
+      [0, 8],
+      [8, 6],
+    ]);
+    expect(changes[0]).toMatchObject({ fittingName: 'Exit sign 1', location: 'Stairs', nid: site.nid });
+    const [element] = await t.db.select().from(deviceElements).where(eq(deviceElements.deviceId, site.device.id));
+    expect(element).toMatchObject({ mode: 6, faultBits: 0 });
+  });
+
+  it('grade a test the console started: passed, manual, by whom, its task; once per report', async () => {
+    const site = await fittingSite();
+    const action = await call(
+      t.app,
+      'emergencyAction',
+      { nid: site.nid, target: { kind: 'fittings', ids: [site.device.id] }, action: 'functionTest' },
+      site.owner.session,
+    );
+    expect(action.body.code).toBe(Code.ok);
+    const { taskId } = action.body.data as { taskId: number };
+    const at = site.now();
+    const message = await site.report({
+      mode: 0,
+      statusBits: 2 | 8,
+      test: {
+        kind: 'function',
+        taskId,
+        outcome: 'done',
+        startedAt: at,
+        endedAt: at + 30,
+        failureBits: 0,
+        durationResult: null,
+        delayExceeded: false,
+      },
+    });
+    await applyReport(t.db, site.linked, message, t.clock.now());
+    const [record, ...more] = await records(site.device.id);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({
+      kind: 'function',
+      grade: 'passed',
+      startSource: 'manual',
+      requestedBy: site.owner.user.id,
+      taskId,
+      windowKind: 'none',
+      fittingName: 'Exit sign 1',
+      location: 'Stairs',
+      networkName: site.network.name,
+      gatewaySn: site.linked.sn,
+      reportSeq: message.seq,
+    });
+    expect(await fittingState(site.device.id)).toMatchObject({ lastFunctionRecordId: record!.id, testTaskId: null });
+  });
+
+  it('grade a short duration test failed with its reasons and minutes, open one fault, and show reduced cover', async () => {
+    const site = await fittingSite();
+    await site.report({ mode: 0, statusBits: 8, batteryCharge: 254, ratedDuration: 90 });
+    const at = site.now();
+    await site.report({
+      mode: 0,
+      faultBits: 2 | 128,
+      batteryCharge: 0,
+      test: {
+        kind: 'duration',
+        taskId: null,
+        outcome: 'done',
+        startedAt: at,
+        endedAt: at + 168 * 60,
+        failureBits: 2 | 128,
+        durationResult: 84,
+        delayExceeded: false,
+      },
+    });
+    const [record] = await records(site.device.id);
+    expect(record).toMatchObject({
+      grade: 'failed',
+      achievedMinutes: 168,
+      ratedMinutes: 180,
+      failureBits: 130,
+      startSource: 'fitting',
+    });
+    const state = await fittingState(site.device.id);
+    expect(state?.reducedCoverUntil?.getTime()).toBe((at + 168 * 60 + 24 * 3600) * 1000);
+    expect(state?.lastDurationRecordId).toBe(record!.id);
+    // The same failure bits again open no second fault.
+    await site.report({ mode: 0, faultBits: 2 | 128 });
+    const faults = await t.db.select().from(emergencyFaults).where(eq(emergencyFaults.deviceId, site.device.id));
+    expect(faults).toHaveLength(1);
+    expect(faults[0]).toMatchObject({
+      failureBits: 130,
+      testRecordId: record!.id,
+      emergencyType: 1,
+      location: 'Stairs',
+    });
+    const entries = await t.db
+      .select()
+      .from(emergencyFaultEntries)
+      .where(eq(emergencyFaultEntries.faultId, faults[0]!.id));
+    expect(entries.map((e) => e.kind)).toEqual(['opened']);
+  });
+
+  it('void a test on mains loss and book a retest; a stopped test names who stopped it', async () => {
+    const site = await fittingSite();
+    const at = site.now();
+    await site.report({
+      mode: 1,
+      mainsPresent: false,
+      test: {
+        kind: 'duration',
+        taskId: null,
+        outcome: 'mainsLost',
+        startedAt: at,
+        endedAt: at + 600,
+        failureBits: 0,
+        durationResult: 5,
+        delayExceeded: false,
+      },
+    });
+    expect((await records(site.device.id))[0]).toMatchObject({ grade: 'voided', retestBooked: true });
+    expect(await fittingState(site.device.id)).toMatchObject({ retestKind: 'duration', mainsPresent: false });
+
+    const stop = await call(
+      t.app,
+      'emergencyAction',
+      { nid: site.nid, target: { kind: 'network' }, action: 'stopTest' },
+      site.installer.session,
+    );
+    expect(stop.body.code).toBe(Code.ok);
+    const later = Math.floor(t.clock.now().getTime() / 1000) + 5;
+    await site.report({
+      mode: 0,
+      test: {
+        kind: 'function',
+        taskId: 12345,
+        outcome: 'stopped',
+        startedAt: later - 10,
+        endedAt: later,
+        failureBits: 0,
+        durationResult: null,
+        delayExceeded: false,
+      },
+    });
+    const stopped = (await records(site.device.id))[1];
+    expect(stopped).toMatchObject({ grade: 'stopped', stoppedBy: site.installer.user.id, startSource: 'unknown' });
+    expect(stopped?.stoppedByName).toBe(site.installer.user.name);
+    expect(stopped?.stoppedAt).not.toBeNull();
+  });
+
+  it('a late test is graded late', async () => {
+    const site = await fittingSite();
+    const at = site.now();
+    await site.report({
+      test: {
+        kind: 'function',
+        taskId: null,
+        outcome: 'done',
+        startedAt: at,
+        endedAt: at + 30,
+        failureBits: 16,
+        durationResult: null,
+        delayExceeded: true,
+      },
+    });
+    expect((await records(site.device.id))[0]?.grade).toBe('passedLate');
+  });
+});
+
+describe('the record is append-only', () => {
+  describeApi('at the database', () => {
+    it('refuses UPDATE and DELETE of test records, faults, fault entries and mode changes; they outlive the network', async () => {
+      const site = await fittingSite();
+      const at = site.now();
+      await site.report({
+        faultBits: 8 | 64,
+        test: {
+          kind: 'function',
+          taskId: null,
+          outcome: 'done',
+          startedAt: at,
+          endedAt: at + 30,
+          failureBits: 8 | 64,
+          durationResult: null,
+          delayExceeded: false,
+        },
+      });
+      const [record] = await records(site.device.id);
+      expect(record?.grade).toBe('failed');
+      const refused = async (statement: ReturnType<typeof sql>) => {
+        const error = await t.db.execute(statement).then(
+          () => null,
+          (failure: Error & { cause?: Error }) => failure,
+        );
+        expect(error?.cause?.message ?? error?.message).toMatch(/emergency records are append-only/);
+      };
+      await refused(sql`UPDATE emergency_test_records SET grade = 'passed' WHERE id = ${record!.id}`);
+      await refused(sql`DELETE FROM emergency_test_records WHERE id = ${record!.id}`);
+      await refused(sql`UPDATE emergency_faults SET failure_bits = 0 WHERE device_id = ${site.device.id}`);
+      await refused(sql`DELETE FROM emergency_faults WHERE device_id = ${site.device.id}`);
+      await refused(sql`UPDATE emergency_fault_entries SET remark = 'x' WHERE kind = 'opened'`);
+      await refused(sql`DELETE FROM emergency_mode_changes WHERE device_id = ${site.device.id}`);
+      await refused(sql`UPDATE emergency_mode_changes SET to_mode = 0 WHERE device_id = ${site.device.id}`);
+      expect((await records(site.device.id))[0]).toEqual(record);
+
+      // The network and its devices go (the recycle bin's purge deletes the row); the record stays.
+      await t.db.delete(networks).where(eq(networks.id, site.nid));
+      expect(await fittingState(site.device.id)).toBeUndefined();
+      const kept = await records(site.device.id);
+      expect(kept).toEqual([record]);
+      expect(kept[0]).toMatchObject({ networkName: site.network.name, fittingName: 'Exit sign 1', location: 'Stairs' });
+      const faults = await t.db.select().from(emergencyFaults).where(eq(emergencyFaults.nid, site.nid));
+      expect(faults).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,202 @@
+import { Code, type Fault } from '@lightwell/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, describeApi, networkTeam, post, type TestApp } from '../../../test/helpers.ts';
+import { devices, emergencyFaultNotices, emergencyFittings, outbox, projectRecipients } from '../../db/schema.ts';
+import { sweepEmergencyFaults } from '../../services/emergency/fault-mail.ts';
+import { signEmergencyLink } from '../../services/emergency/links.ts';
+import { TestGateway } from '../control/test-gateway.ts';
+import { buildFault, buildFittings, buildRecord, buildZone } from './test-fittings.ts';
+
+let t: TestApp;
+const gateways: TestGateway[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await Promise.all(gateways.map((g) => g.close()));
+  await t.close();
+});
+
+const setNow = (iso: string) => {
+  t.clock.offsetMs = new Date(iso).getTime() - Date.now();
+};
+const s = (iso: string) => Date.parse(iso) / 1000;
+
+async function withFault(bits = 8) {
+  const team = await networkTeam(t);
+  const zone = await buildZone(t.db, team.network.id, 'Stairs');
+  const fittings = await buildFittings(t.db, team.network.id, zone.id, 2);
+  const fault = await buildFault(t.db, team.network.id, team.owner.pid, fittings[0]!.id, bits, t.clock.now());
+  return { ...team, zone, fittings, fault };
+}
+
+const step = (faultId: number, stepName: string, extra: Record<string, unknown> = {}) => ({
+  faultId,
+  step: stepName,
+  at: s('2026-05-02T09:00:00Z'),
+  person: 'A. Electrician',
+  remark: 'lamp module replaced',
+  ...extra,
+});
+
+describeApi('emergency fault workflow', () => {
+  it('walks safeguard → rectify → confirm → verify; the fault closes only when the booked retest passes', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    const { owner, installer, sub, network, fault, fittings } = await withFault();
+    const log = await call(t.app, 'emergencyFaultLog', { nid: network.id }, sub.session);
+    const listed = (log.body.data as { list: Fault[] }).list[0]!;
+    expect(listed).toMatchObject({ state: 'open', reasons: ['emergencyLamp'], confirmState: 'toBeConfirmed' });
+    expect(listed.advice[0]!.advice).toMatch(/lamp/i);
+    // Confirming is refused until safeguard and rectification are filled.
+    expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, owner.session)).body.code).toBe(
+      Code.faultStepsMissing,
+    );
+    await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { remark: 'area lit by spare lamp' }), installer.session);
+    expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, owner.session)).body.code).toBe(
+      Code.faultStepsMissing,
+    );
+    await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), installer.session);
+    const confirmed = await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id, remark: 'ok' }, installer.session);
+    expect(confirmed.body.data).toMatchObject({ confirmState: 'confirmed', confirm: { by: { uid: installer.user.id } } });
+    expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, owner.session)).body.code).toBe(
+      Code.alreadyConfirmed,
+    );
+    // Only the confirmer may change the confirmation.
+    const change = { faultId: fault.id, confirmed: false, remark: 'wrong fitting' };
+    expect((await call(t.app, 'emergencyFaultConfirmUpdate', change, owner.session)).body.code).toBe(Code.notConfirmer);
+    const withdrawn = await call(t.app, 'emergencyFaultConfirmUpdate', change, installer.session);
+    expect(withdrawn.body.data).toMatchObject({ confirmState: 'toBeConfirmed' });
+    const again = await call(t.app, 'emergencyFaultConfirmUpdate', { ...change, confirmed: true }, installer.session);
+    expect(again.body.data).toMatchObject({ confirmState: 'confirmed' });
+    // Verify books a retest of the fitting.
+    const verified = await call(t.app, 'emergencyFaultStep', step(fault.id, 'verify'), owner.session);
+    expect(verified.body.data).toMatchObject({ state: 'awaitingRetest', retest: { recordId: null, grade: null } });
+    const [state] = await t.db.select().from(emergencyFittings).where(eq(emergencyFittings.deviceId, fittings[0]!.id));
+    expect(state).toMatchObject({ retestKind: 'function' });
+    // A failing retest leaves it open; a passing one closes it.
+    t.clock.advance(60);
+    await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, grade: 'failed', failureBits: 8, startSource: 'retest', endedAt: new Date(Date.now() + 5_000) });
+    await sweepEmergencyFaults(t.app.ctx);
+    let now = (await call(t.app, 'emergencyFaultLog', { nid: network.id }, owner.session)).body.data as { list: Fault[] };
+    expect(now.list[0]).toMatchObject({ state: 'open', closedAt: null });
+    await call(t.app, 'emergencyFaultStep', step(fault.id, 'verify'), owner.session);
+    await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, grade: 'passed', startSource: 'retest', endedAt: new Date(Date.now() + 10_000) });
+    await sweepEmergencyFaults(t.app.ctx);
+    now = (await call(t.app, 'emergencyFaultLog', { nid: network.id, state: 'closed' }, owner.session)).body.data as {
+      list: Fault[];
+    };
+    expect(now.list[0]).toMatchObject({ id: fault.id, state: 'closed', retest: { grade: 'passed' } });
+    expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), owner.session)).body.code).toBe(Code.faultClosed);
+    expect((await call(t.app, 'emergencyFaultLog', { nid: network.id, state: 'open' }, owner.session)).body.code).toBe(
+      Code.emptyList,
+    );
+  });
+
+  it('keeps corrections as new entries, refuses a correction of another step, and answers 1104 before a confirmation', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    const { owner, fault } = await withFault();
+    const first = (await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), owner.session)).body.data as Fault;
+    const entryId = first.safeguard!.id;
+    const fixed = await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { remark: 'corrected', correctsId: entryId }), owner.session);
+    expect(fixed.body.data).toMatchObject({ safeguard: { remark: 'corrected', correctsId: entryId } });
+    expect((fixed.body.data as Fault).entries.map((e) => e.kind)).toEqual(['opened', 'safeguard', 'safeguard']);
+    expect(
+      (await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify', { correctsId: entryId }), owner.session)).body.code,
+    ).toBe(Code.badInput);
+    expect(
+      (await call(t.app, 'emergencyFaultConfirmUpdate', { faultId: fault.id, confirmed: false }, owner.session)).body.code,
+    ).toBe(Code.notConfirmed);
+    expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { person: '' }), owner.session)).body.code).toBe(
+      Code.badInput,
+    );
+  });
+
+  it('lets sub-users read the fault log but walk no step, and strangers neither (1013)', async () => {
+    const { sub, stranger, network, fault } = await withFault();
+    expect((await call(t.app, 'emergencyFaultLog', { nid: network.id }, stranger.session)).body.code).toBe(Code.noPermission);
+    for (const session of [sub.session, stranger.session]) {
+      expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), session)).body.code).toBe(Code.noPermission);
+      expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, session)).body.code).toBe(Code.noPermission);
+      expect(
+        (await call(t.app, 'emergencyFaultConfirmUpdate', { faultId: fault.id, confirmed: true }, session)).body.code,
+      ).toBe(Code.noPermission);
+      expect((await call(t.app, 'emergencyRetestFailed', { nid: network.id }, session)).body.code).toBe(Code.noPermission);
+    }
+    expect((await call(t.app, 'emergencyFaultConfirm', { faultId: 987_654 }, sub.session)).body.code).toBe(Code.noPermission);
+  });
+
+  it('retests the failed fittings of a network as one task; 1071 when none failed', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    const team = await networkTeam(t);
+    const gateway = await TestGateway.start(t.db, t.brokerUrl, team.network.id);
+    gateways.push(gateway);
+    const zone = await buildZone(t.db, team.network.id, 'Hall');
+    const fittings = await buildFittings(t.db, team.network.id, zone.id, 3);
+    for (const f of fittings) await t.db.update(devices).set({ gatewayId: gateway.id }).where(eq(devices.id, f.id));
+    expect((await call(t.app, 'emergencyRetestFailed', { nid: team.network.id }, team.owner.session)).body.code).toBe(
+      Code.noDeviceSelected,
+    );
+    await buildRecord(t.db, team.network.id, { deviceId: fittings[1]!.id, grade: 'failedLate', failureBits: 64, endedAt: new Date('2026-05-01T10:00:00Z') });
+    await buildRecord(t.db, team.network.id, { deviceId: fittings[2]!.id, grade: 'passed', endedAt: new Date('2026-05-01T10:00:00Z') });
+    const reply = await call(t.app, 'emergencyRetestFailed', { nid: team.network.id }, team.installer.session);
+    expect(reply.body).toMatchObject({ code: 0, data: { fittings: 1 } });
+  });
+});
+
+describeApi('signed e-mail links and the fault e-mail', () => {
+  it('opens one fault through its link, and refuses a report link, a tampered, an expired or a foreign-kind token', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    const { network, fault } = await withFault();
+    const exp = s('2026-06-01T00:00:00Z');
+    const link = signEmergencyLink(t.app.ctx, { kind: 'fault', faultId: fault.id, exp, language: 2 });
+    const opened = await call(t.app, 'emergencyPublicFault', { link });
+    expect(opened.body).toMatchObject({ code: 0, data: { network: { nid: network.id }, fault: { id: fault.id } } });
+    // The recipient's language: German advice.
+    expect((opened.body.data as { fault: Fault }).fault.advice[0]!.cause).toMatch(/Notleuchte|Lampe|Leuchtmittel/);
+    const report = signEmergencyLink(t.app.ctx, { kind: 'report', nid: network.id, from: 0, to: exp, exp });
+    expect((await call(t.app, 'emergencyPublicFault', { link: report })).body.code).toBe(Code.linkInvalid);
+    expect((await call(t.app, 'emergencyPublicReport', { link })).body.code).toBe(Code.linkInvalid);
+    const reportAnswer = await call(t.app, 'emergencyPublicReport', { link: report });
+    expect(reportAnswer.body).toMatchObject({ code: 0, data: { faults: [{ id: fault.id }] } });
+    expect((await call(t.app, 'emergencyPublicFault', { link: `${link.slice(0, -2)}xx` })).body.code).toBe(Code.linkInvalid);
+    setNow('2026-06-02T00:00:00Z');
+    expect((await call(t.app, 'emergencyPublicFault', { link })).body.code).toBe(Code.linkInvalid);
+    // The token is no session: an authenticated call with it is refused.
+    const asSession = await post(t.app, '/api/v1/emergency/fault/log', { nid: network.id, token: link, uid: 1 });
+    expect(asSession.body.code).not.toBe(0);
+  });
+
+  it('mails each active recipient once in their language; a flapping fitting is throttled, not flooded', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    const { owner, network, fittings } = await withFault(0);
+    await t.db.insert(projectRecipients).values([
+      { pid: owner.pid, email: `de-${network.id}@example.com`, language: 2, kinds: ['emergencyFault'], tokenHash: `a${network.id}`, linkExpiresAt: new Date('2026-06-01T00:00:00Z'), activatedAt: new Date('2026-05-01T00:00:00Z') },
+      { pid: owner.pid, email: `zh-${network.id}@example.com`, language: 1, kinds: ['emergencyFault'], tokenHash: `b${network.id}`, linkExpiresAt: new Date('2026-06-01T00:00:00Z'), activatedAt: new Date('2026-05-01T00:00:00Z') },
+      { pid: owner.pid, email: `off-${network.id}@example.com`, language: 0, kinds: ['emergencyFault'], tokenHash: `c${network.id}`, linkExpiresAt: new Date('2026-06-01T00:00:00Z') },
+    ]);
+    const fault = await buildFault(t.db, network.id, owner.pid, fittings[1]!.id, 4, t.clock.now());
+    await Promise.all([sweepEmergencyFaults(t.app.ctx), sweepEmergencyFaults(t.app.ctx)]);
+    await sweepEmergencyFaults(t.app.ctx);
+    const sent = async (email: string) =>
+      t.db.select().from(outbox).where(and(eq(outbox.toAddress, email), eq(outbox.template, 'emergencyFault')));
+    const de = await sent(`de-${network.id}@example.com`);
+    const zh = await sent(`zh-${network.id}@example.com`);
+    expect(de).toHaveLength(1);
+    expect(zh).toHaveLength(1);
+    expect(await sent(`off-${network.id}@example.com`)).toHaveLength(0);
+    expect(de[0]!.subject).toContain('Störung');
+    expect(zh[0]!.subject).toContain('应急照明故障');
+    expect(de[0]!.textBody).toContain('/not/token/emergency/fault?link=');
+    // A second fault of the same fitting ten minutes later waits for the hour's throttle.
+    setNow('2026-05-02T08:10:00Z');
+    await buildFault(t.db, network.id, owner.pid, fittings[1]!.id, 4 | 1, t.clock.now());
+    await sweepEmergencyFaults(t.app.ctx);
+    expect(await sent(`de-${network.id}@example.com`)).toHaveLength(1);
+    setNow('2026-05-02T09:01:00Z');
+    await sweepEmergencyFaults(t.app.ctx);
+    expect(await sent(`de-${network.id}@example.com`)).toHaveLength(2);
+    const notices = await t.db.select().from(emergencyFaultNotices).where(eq(emergencyFaultNotices.faultId, fault.id));
+    expect(notices).toHaveLength(2);
+  });
+});

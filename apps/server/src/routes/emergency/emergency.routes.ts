@@ -1,0 +1,236 @@
+import {
+  type CallPayload,
+  Code,
+  type ElementFilter,
+  type EmergencyTarget,
+  type OverdueNetwork,
+} from '@lightwell/domain';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { emergencySchedules, emergencyTestRecords, networks, networkUsers, projects } from '../../db/schema.ts';
+import { Answer, CallError } from '../../lib/call-error.ts';
+import { serveCall } from '../../lib/serve-call.ts';
+import { loadNetworkAccess, loadProjectAccess } from '../../policies/access.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { userName } from '../../services/emergency/faults.ts';
+import { fittingsOfTarget, loadFittings } from '../../services/emergency/fittings.ts';
+import { presentEmergencySchedule, presentTestRecord } from '../../services/emergency/present.ts';
+import { overdueFigures, presentElements } from '../../services/emergency/records.ts';
+import { authorizeEmergency, noFitting } from './authorize.ts';
+import { emergencyFaultRoutes } from './emergency-faults.routes.ts';
+import { emergencyRecordRoutes } from './emergency-records.routes.ts';
+
+type ScheduleInput = Omit<CallPayload<'emergencyScheduleAdd'>, 'nid'>;
+
+/** The target's ids must be the network's fittings, zones or groups: checked by resolving it (1071 when empty). */
+async function assertTarget(ctx: AppContext, nid: number, target: EmergencyTarget) {
+  const fittings = fittingsOfTarget(await loadFittings(ctx.db, nid), target);
+  if (target.kind !== 'network' && fittings.length === 0) throw noFitting();
+  return fittings;
+}
+
+function scheduleColumns(input: ScheduleInput) {
+  if (input.testKind === 'duration' && input.durationKind === 'custom' && input.durationMinutes === null) {
+    throw new CallError(Code.badInput, 'durationMinutes: a custom duration test needs its minutes.');
+  }
+  return {
+    name: input.name,
+    enabled: input.enabled,
+    testKind: input.testKind,
+    day: input.day,
+    month: input.testKind === 'duration' ? input.month : null,
+    minuteOfDay: input.minuteOfDay,
+    durationKind: input.durationKind,
+    durationMinutes: input.durationKind === 'custom' ? input.durationMinutes : null,
+    maxDelayMinutes: input.maxDelayMinutes,
+    stagger: input.stagger,
+    target: input.target,
+  };
+}
+
+async function findEmergencySchedule(ctx: AppContext, scheduleId: number) {
+  const [row] = await ctx.db.select().from(emergencySchedules).where(eq(emergencySchedules.id, scheduleId)).limit(1);
+  if (!row) throw new CallError(Code.noPermission, 'Not permitted, or the schedule does not exist.');
+  return row;
+}
+
+const FILTERS: Record<ElementFilter, (e: Awaited<ReturnType<typeof presentElements>>[number]) => boolean> = {
+  all: () => true,
+  fault: (e) => e.openFaults > 0 || e.failureBits !== 0,
+  overdue: (e) => e.overdue,
+  offline: (e) => !e.online,
+  testing: (e) => e.testPending !== null || e.testRunning !== null,
+  inhibited: (e) => e.inhibitUntil !== null,
+};
+
+/** Emergency lighting: element info, actions, self-test schedules, overdue summary (docs/api.md). */
+export function emergencyRoutes(app: FastifyInstance): void {
+  serveCall(app, 'emergencyElementList', async ({ ctx, session, payload }) => {
+    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    let fittings = await loadFittings(ctx.db, network.id);
+    if (payload.zoneId !== undefined) fittings = fittings.filter((f) => f.zoneId === payload.zoneId);
+    if (payload.groupId !== undefined) fittings = fittings.filter((f) => f.groupIds.includes(payload.groupId!));
+    if (payload.search) {
+      const needle = payload.search.toLowerCase();
+      fittings = fittings.filter((f) => f.name.toLowerCase().includes(needle) || f.mac.toLowerCase().includes(needle));
+    }
+    const elements = (await presentElements(ctx.db, network, fittings, ctx.now())).filter(FILTERS[payload.filter]);
+    const start = (payload.page - 1) * payload.pageSize;
+    const page = {
+      list: elements.slice(start, start + payload.pageSize),
+      total: elements.length,
+      page: payload.page,
+      pageSize: payload.pageSize,
+      timeZone: network.timeZone,
+    };
+    return page.total === 0 ? new Answer(Code.emptyList, page) : page;
+  });
+
+  serveCall(app, 'emergencyScheduleList', async ({ ctx, session, payload }) => {
+    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const rows = await ctx.db
+      .select()
+      .from(emergencySchedules)
+      .where(eq(emergencySchedules.nid, payload.nid))
+      .orderBy(asc(emergencySchedules.id));
+    const data = {
+      timeZone: network.timeZone,
+      list: rows.map((r) => presentEmergencySchedule(r, network.timeZone, ctx.now())),
+    };
+    return rows.length === 0 ? new Answer(Code.emptyList, data) : data;
+  });
+
+  serveCall(app, 'emergencyScheduleAdd', async ({ ctx, session, payload }) => {
+    const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
+    authorizeEmergency(access);
+    const { nid, ...input } = payload;
+    const columns = scheduleColumns(input);
+    await assertTarget(ctx, nid, input.target);
+    const now = ctx.now();
+    const name = await userName(ctx.db, session.uid);
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(emergencySchedules)
+        .values({ nid, ...columns, createdBy: session.uid, createdByName: name, createdAt: now, updatedAt: now })
+        .returning();
+      await recordAudit(tx, {
+        action: 'emergency.schedule.add',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid,
+        after: columns,
+      });
+      return presentEmergencySchedule(row!, access.network.timeZone, now);
+    });
+  });
+
+  serveCall(app, 'emergencyScheduleUpdate', async ({ ctx, session, payload }) => {
+    const current = await findEmergencySchedule(ctx, payload.scheduleId);
+    const access = await loadNetworkAccess(ctx, session.uid, current.nid);
+    authorizeEmergency(access);
+    const { scheduleId, ...input } = payload;
+    const columns = scheduleColumns(input);
+    await assertTarget(ctx, current.nid, input.target);
+    const now = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(emergencySchedules)
+        .set({ ...columns, updatedAt: now })
+        .where(eq(emergencySchedules.id, scheduleId))
+        .returning();
+      await recordAudit(tx, {
+        action: 'emergency.schedule.update',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid: current.nid,
+        before: { ...current, createdAt: undefined, updatedAt: undefined, lastWindowAt: undefined },
+        after: columns,
+      });
+      return presentEmergencySchedule(row!, access.network.timeZone, now);
+    });
+  });
+
+  serveCall(app, 'emergencyScheduleDelete', async ({ ctx, session, payload }) => {
+    const current = await findEmergencySchedule(ctx, payload.scheduleId);
+    const access = await loadNetworkAccess(ctx, session.uid, current.nid);
+    authorizeEmergency(access);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(emergencySchedules).where(eq(emergencySchedules.id, current.id));
+      await recordAudit(tx, {
+        action: 'emergency.schedule.delete',
+        actorUid: session.uid,
+        pid: access.network.pid,
+        nid: current.nid,
+        before: { id: current.id, name: current.name, testKind: current.testKind },
+      });
+    });
+    return null;
+  });
+
+  serveCall(app, 'emergencyOverdueSummary', async ({ ctx, session, payload }) => {
+    if (payload.pid !== undefined) await loadProjectAccess(ctx, session.uid, payload.pid);
+    if (payload.nid !== undefined) await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const rows = await ctx.db
+      .select({ network: networks })
+      .from(networkUsers)
+      .innerJoin(networks, eq(networks.id, networkUsers.nid))
+      .innerJoin(projects, eq(projects.id, networks.pid))
+      .where(
+        and(
+          eq(networkUsers.uid, session.uid),
+          isNull(networks.deletedAt),
+          payload.pid !== undefined ? eq(networks.pid, payload.pid) : undefined,
+          payload.nid !== undefined ? eq(networks.id, payload.nid) : undefined,
+        ),
+      )
+      .orderBy(asc(networks.id));
+    const now = ctx.now();
+    const list: OverdueNetwork[] = [];
+    for (const { network } of rows) {
+      const fittings = await loadFittings(ctx.db, network.id);
+      if (fittings.length === 0) continue;
+      list.push(overdueFigures(network, await presentElements(ctx.db, network, fittings, now)));
+    }
+    const sum = (key: 'fittings' | 'overdue' | 'overdueFunction' | 'overdueDuration' | 'failed' | 'openFaults') =>
+      list.reduce((total, n) => total + n[key], 0);
+    return {
+      networks: list,
+      totals: {
+        fittings: sum('fittings'),
+        overdue: sum('overdue'),
+        overdueFunction: sum('overdueFunction'),
+        overdueDuration: sum('overdueDuration'),
+        failed: sum('failed'),
+        openFaults: sum('openFaults'),
+      },
+    };
+  });
+
+  serveCall(app, 'emergencyTestCorrect', async ({ ctx, session, payload }) => {
+    const [record] = await ctx.db
+      .select()
+      .from(emergencyTestRecords)
+      .where(eq(emergencyTestRecords.id, payload.recordId))
+      .limit(1);
+    if (!record) throw new CallError(Code.noPermission, 'Not permitted, or the record does not exist.');
+    const access = await loadNetworkAccess(ctx, session.uid, record.nid);
+    authorizeEmergency(access);
+    const { id, createdAt, ...copy } = record;
+    const [row] = await ctx.db
+      .insert(emergencyTestRecords)
+      .values({ ...copy, correctsId: id, remark: payload.remark, requestedBy: session.uid, createdAt: ctx.now() })
+      .returning();
+    await recordAudit(ctx.db, {
+      action: 'emergency.record.correct',
+      actorUid: session.uid,
+      pid: access.network.pid,
+      nid: record.nid,
+      after: { recordId: id, correction: row!.id },
+    });
+    return presentTestRecord(row!);
+  });
+
+  emergencyRecordRoutes(app);
+  emergencyFaultRoutes(app);
+}

@@ -1,0 +1,361 @@
+import { Code, type Recipient, type ReportSetup } from '@lightwell/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
+import { auditEvents, files, outbox, projectRecipients, projectReportSetups } from '../../db/schema.ts';
+import { encodePng } from '../../demo/png.ts';
+import { renderPdf } from '../../reports/pdf/render-pdf.ts';
+import { activeRecipients } from '../../services/project-recipients.ts';
+import { loadPdfHeader } from '../../services/report-setup.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const header = {
+  companyTitle: '光明照明 · Lichtwerk Müller',
+  signatoryName: '张伟',
+  signatoryRole: 'Sicherheitsbeauftragter',
+  contactName: 'Ana Núñez',
+  contactPhone: '+34 912 345 678',
+  contactEmail: 'Safety@Example.com',
+  address: 'Calle de Alcalá 1, Madrid',
+};
+const png = (width: number, height: number) => encodePng(width, height, () => [10, 80, 160]).toString('base64');
+const bmp = () => {
+  const data = Buffer.alloc(58);
+  data.write('BM', 0, 'latin1');
+  data.writeUInt32LE(58, 2);
+  data.writeUInt32LE(54, 10);
+  data.writeUInt32LE(40, 14);
+  data.writeInt32LE(1, 18);
+  data.writeInt32LE(1, 22);
+  data.writeUInt16LE(1, 26);
+  data.writeUInt16LE(24, 28);
+  return data.toString('base64');
+};
+
+async function setupOf(pid: number, session: Session) {
+  const reply = await call(t.app, 'reportSetupAll', { pid }, session);
+  expect(reply.body.code).toBe(Code.ok);
+  return reply.body.data as ReportSetup;
+}
+
+/** The activation link in the newest activation e-mail to `email`. */
+async function activationLink(email: string): Promise<string> {
+  const [mail] = await t.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'recipientActivation')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const link = mail?.textBody.match(/\/shared\/projectSettingEmail\/active\?link=([A-Za-z0-9_-]+)/)?.[1];
+  if (!link) throw new Error(`no activation mail to ${email}`);
+  return link;
+}
+
+describeApi('header settings of a project (reportProjectSetup)', () => {
+  it('answers empty settings to every member, editable by the creator and the installer only', async () => {
+    const { owner, installer, sub } = await networkTeam(t);
+    for (const [who, canEdit] of [
+      [owner, true],
+      [installer, true],
+      [sub, false],
+    ] as const) {
+      expect(await setupOf(owner.pid, who.session)).toMatchObject({
+        pid: owner.pid,
+        companyTitle: '',
+        signatoryName: '',
+        logo: null,
+        wideLogo: null,
+        updatedAt: null,
+        canEdit,
+      });
+    }
+  });
+
+  it('stores the fields trimmed and the e-mail in lower case, with an audit event', async () => {
+    const { owner, installer, sub } = await networkTeam(t);
+    const reply = await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...header }, installer.session);
+    expect(reply.body.code).toBe(Code.ok);
+    const answer = reply.body.data as ReportSetup;
+    expect(answer).toMatchObject({ ...header, contactEmail: 'safety@example.com', canEdit: true });
+    expect(await setupOf(owner.pid, sub.session)).toMatchObject({ companyTitle: header.companyTitle, canEdit: false });
+    const again = { ...header, companyTitle: '  Neu GmbH  ', contactEmail: '' };
+    const second = await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...again }, owner.session);
+    expect(second.body.data).toMatchObject({ companyTitle: 'Neu GmbH', contactEmail: '' });
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.pid, owner.pid));
+    const updates = events.filter((e) => e.action === 'project.header.update');
+    expect(updates).toHaveLength(2);
+    expect(updates[1]!.before).toMatchObject({ companyTitle: header.companyTitle });
+  });
+
+  it('refuses a sub-user and a stranger (1013, for a missing project too) and changes nothing', async () => {
+    const { owner, sub, stranger } = await networkTeam(t);
+    expect((await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...header }, sub.session)).body.code).toBe(
+      Code.noPermission,
+    );
+    for (const pid of [owner.pid, 999_997]) {
+      for (const name of ['reportSetupAll', 'recipientAll'] as const) {
+        expect((await call(t.app, name, { pid }, stranger.session)).body.code).toBe(Code.noPermission);
+      }
+      const update = await call(t.app, 'reportSetupUpdate', { pid, ...header }, stranger.session);
+      expect(update.body.code).toBe(Code.noPermission);
+      const logo = await call(t.app, 'reportSetupLogo', { pid, slot: 'logo', image: png(4, 3) }, stranger.session);
+      expect(logo.body.code).toBe(Code.noPermission);
+    }
+    expect(await t.db.select().from(projectReportSetups).where(eq(projectReportSetups.pid, owner.pid))).toEqual([]);
+  });
+
+  it('refuses bad fields with 1001 naming them, and no session with 1012', async () => {
+    const { owner } = await networkTeam(t);
+    for (const bad of [
+      { contactEmail: 'not-an-address' },
+      { contactPhone: 'call me' },
+      { companyTitle: 'x'.repeat(101) },
+      { address: 'line\u0000break' },
+    ]) {
+      const reply = await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...header, ...bad }, owner.session);
+      expect(reply.body.code).toBe(Code.badInput);
+      const problems = (reply.body.data as { problems: { field: string }[] }).problems;
+      expect(problems.map((p) => p.field)).toEqual(Object.keys(bad));
+    }
+    const missing = { ...header } as Partial<typeof header>;
+    delete missing.address;
+    expect((await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...missing }, owner.session)).body.code).toBe(
+      Code.badInput,
+    );
+    expect((await call(t.app, 'reportSetupAll', { pid: owner.pid })).body.code).toBe(Code.sessionInvalid);
+  });
+
+  it('sets, replaces and removes both logos; the replaced file is deleted', async () => {
+    const { owner, installer, sub } = await networkTeam(t);
+    const first = await call(
+      t.app,
+      'reportSetupLogo',
+      { pid: owner.pid, slot: 'logo', image: png(216, 162) },
+      owner.session,
+    );
+    expect(first.body.code).toBe(Code.ok);
+    const logo = (first.body.data as ReportSetup).logo!;
+    expect(logo).toMatchObject({ mime: 'image/png', width: 216, height: 162 });
+    const wide = await call(
+      t.app,
+      'reportSetupLogo',
+      { pid: owner.pid, slot: 'wideLogo', image: png(792, 162) },
+      installer.session,
+    );
+    expect((wide.body.data as ReportSetup).wideLogo).toMatchObject({ width: 792, height: 162 });
+    expect((await setupOf(owner.pid, sub.session)).logo?.data).toBe(logo.data);
+
+    const replaced = await call(
+      t.app,
+      'reportSetupLogo',
+      { pid: owner.pid, slot: 'logo', image: png(100, 75) },
+      owner.session,
+    );
+    expect((replaced.body.data as ReportSetup).logo).toMatchObject({ width: 100, height: 75 });
+    expect(await t.db.select().from(files).where(eq(files.name, logo.fileName))).toEqual([]);
+    const removed = await call(
+      t.app,
+      'reportSetupLogo',
+      { pid: owner.pid, slot: 'wideLogo', image: null },
+      owner.session,
+    );
+    expect(removed.body.data).toMatchObject({ wideLogo: null, logo: { width: 100 } });
+    expect(
+      (await call(t.app, 'reportSetupLogo', { pid: owner.pid, slot: 'logo', image: png(4, 3) }, sub.session)).body.code,
+    ).toBe(Code.noPermission);
+  });
+
+  it('refuses a BMP, a non-image and a bad slot or base64, keeping the logo', async () => {
+    const { owner } = await networkTeam(t);
+    await call(t.app, 'reportSetupLogo', { pid: owner.pid, slot: 'logo', image: png(216, 162) }, owner.session);
+    const notImage = Buffer.from('just some text, not an image').toString('base64');
+    for (const image of [bmp(), notImage]) {
+      const reply = await call(t.app, 'reportSetupLogo', { pid: owner.pid, slot: 'logo', image }, owner.session);
+      expect(reply.body.code).toBe(Code.imageRefused);
+    }
+    for (const payload of [
+      { slot: 'banner', image: png(4, 3) },
+      { slot: 'logo', image: '***' },
+      { slot: 'logo', image: 'A'.repeat(1_000_000) },
+    ]) {
+      const reply = await call(t.app, 'reportSetupLogo', { pid: owner.pid, ...payload } as never, owner.session);
+      expect([Code.badInput, Code.bodyTooLarge]).toContain(reply.body.code);
+    }
+    expect((await setupOf(owner.pid, owner.session)).logo).toMatchObject({ width: 216 });
+  });
+
+  it('gives the PDF header block: title (else the project name), logos and labelled fields', async () => {
+    const { owner } = await networkTeam(t);
+    const project = { id: owner.pid, name: 'Mein Projekt' };
+    expect(await loadPdfHeader(t.db, project, 'de')).toEqual({
+      companyTitle: 'Mein Projekt',
+      logo: null,
+      wideLogo: null,
+      fields: [],
+    });
+    await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...header, contactName: '' }, owner.session);
+    await call(t.app, 'reportSetupLogo', { pid: owner.pid, slot: 'logo', image: png(216, 162) }, owner.session);
+    const block = await loadPdfHeader(t.db, project, 'zh');
+    expect(block.companyTitle).toBe(header.companyTitle);
+    expect(block.logo?.subarray(1, 4).toString()).toBe('PNG');
+    expect(block.fields).toEqual([
+      { label: '签字人', value: '张伟' },
+      { label: '职务', value: 'Sicherheitsbeauftragter' },
+      { label: '电话', value: '+34 912 345 678' },
+      { label: '电子邮箱', value: 'safety@example.com' },
+      { label: '地址', value: 'Calle de Alcalá 1, Madrid' },
+    ]);
+    const pdf = await renderPdf({
+      header: block,
+      title: 'Record',
+      blocks: [],
+      generated: { at: t.clock.now(), timeZone: 'UTC', timeFormat: 0 },
+      language: 'zh',
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describeApi('e-mail recipients of a project (projectSettingEmail)', () => {
+  const anna = { email: 'Anna@Example.com', language: 'de', kinds: ['emergencyFault'] } as const;
+  const li = { email: 'li@example.com', language: 'zh', kinds: ['emergencyFault', 'selfTestReport'] } as const;
+
+  it('adds recipients pending and mails each an activation link in their language', async () => {
+    const { owner, installer } = await networkTeam(t);
+    expect((await call(t.app, 'recipientAll', { pid: owner.pid }, owner.session)).body.code).toBe(Code.emptyList);
+    const reply = await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna, li] }, installer.session);
+    expect(reply.body.code).toBe(Code.ok);
+    const list = reply.body.data as Recipient[];
+    expect(list.map((r) => [r.email, r.language, r.status])).toEqual([
+      ['anna@example.com', 'de', 'pending'],
+      ['li@example.com', 'zh', 'pending'],
+    ]);
+    const nowSeconds = Math.floor(t.clock.now().getTime() / 1000);
+    expect(list[0]!.linkExpiresAt).toBeGreaterThanOrEqual(nowSeconds + 7 * 86_400 - 5);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.template, 'recipientActivation'));
+    const toAnna = mails.find((m) => m.toAddress === 'anna@example.com')!;
+    const toLi = mails.find((m) => m.toAddress === 'li@example.com')!;
+    expect(toAnna.language).toBe(2);
+    expect(toAnna.subject).toContain('Bestätigen');
+    expect(toLi.textBody).toContain('应急照明故障');
+    expect(await activeRecipients(t.db, owner.pid, 'emergencyFault')).toEqual([]);
+  });
+
+  it('activates by the link (again successful), then only active recipients of the kind get mail', async () => {
+    const { owner, sub } = await networkTeam(t);
+    await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna, li] }, owner.session);
+    const link = await activationLink('li@example.com');
+    for (let i = 0; i < 2; i += 1) {
+      const opened = await call(t.app, 'recipientActivate', { link });
+      expect(opened.body).toMatchObject({
+        code: Code.ok,
+        data: { state: 'successful', email: 'li@example.com', projectName: expect.any(String) },
+      });
+    }
+    expect(await activeRecipients(t.db, owner.pid, 'emergencyFault')).toEqual([
+      { email: 'li@example.com', language: 'zh' },
+    ]);
+    expect(await activeRecipients(t.db, owner.pid, 'selfTestReport')).toEqual([
+      { email: 'li@example.com', language: 'zh' },
+    ]);
+    expect(await activeRecipients(t.db, owner.pid, 'energyReport')).toEqual([]);
+    const list = (await call(t.app, 'recipientAll', { pid: owner.pid }, owner.session)).body.data as Recipient[];
+    expect(list.find((r) => r.email === 'li@example.com')).toMatchObject({ status: 'active', linkExpiresAt: null });
+    // A sub-user does not see other people's addresses.
+    expect((await call(t.app, 'recipientAll', { pid: owner.pid }, sub.session)).body.code).toBe(Code.noPermission);
+  });
+
+  it('keeps the state of kept addresses, takes their new kinds, and removes the others', async () => {
+    const { owner } = await networkTeam(t);
+    await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna, li] }, owner.session);
+    await call(t.app, 'recipientActivate', { link: await activationLink('li@example.com') });
+    const mailsBefore = (await t.db.select().from(outbox).where(eq(outbox.toAddress, 'li@example.com'))).length;
+    const changed = { ...li, language: 'es', kinds: ['energyReport'] } as const;
+    const reply = await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [changed] }, owner.session);
+    expect((reply.body.data as Recipient[]).map((r) => [r.email, r.language, r.kinds, r.status])).toEqual([
+      ['li@example.com', 'es', ['energyReport'], 'active'],
+    ]);
+    expect((await t.db.select().from(outbox).where(eq(outbox.toAddress, 'li@example.com'))).length).toBe(mailsBefore);
+    expect(await activeRecipients(t.db, owner.pid, 'energyReport')).toEqual([
+      { email: 'li@example.com', language: 'es' },
+    ]);
+    expect(await activeRecipients(t.db, owner.pid, 'emergencyFault')).toEqual([]);
+    const emptied = await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [] }, owner.session);
+    expect(emptied.body).toMatchObject({ code: Code.ok, data: [] });
+  });
+
+  it('answers expired after 7 days, failed for an unknown or replaced link, and resends a new link', async () => {
+    const { owner } = await networkTeam(t);
+    await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna] }, owner.session);
+    const old = await activationLink('anna@example.com');
+    t.clock.advance(7 * 86_400 + 1);
+    try {
+      expect((await call(t.app, 'recipientActivate', { link: old })).body.data).toMatchObject({ state: 'expired' });
+      const list = (await call(t.app, 'recipientAll', { pid: owner.pid }, owner.session)).body.data as Recipient[];
+      expect(list[0]!.status).toBe('expired');
+      const resent = await call(t.app, 'recipientResend', { pid: owner.pid, id: list[0]!.id }, owner.session);
+      expect(resent.body.data).toMatchObject({ status: 'pending' });
+      const fresh = await activationLink('anna@example.com');
+      expect(fresh).not.toBe(old);
+      expect((await call(t.app, 'recipientActivate', { link: old })).body.data).toEqual({
+        state: 'failed',
+        email: null,
+        projectName: null,
+      });
+      expect((await call(t.app, 'recipientActivate', { link: fresh })).body.data).toMatchObject({
+        state: 'successful',
+      });
+      const again = await call(t.app, 'recipientResend', { pid: owner.pid, id: list[0]!.id }, owner.session);
+      expect(again.body.code).toBe(Code.linkInvalid);
+    } finally {
+      t.clock.advance(-(7 * 86_400 + 1));
+    }
+    expect((await call(t.app, 'recipientActivate', { link: 'x'.repeat(43) })).body.data).toMatchObject({
+      state: 'failed',
+    });
+    expect((await call(t.app, 'recipientActivate', { link: 'short' })).body.code).toBe(Code.badInput);
+  });
+
+  it('refuses duplicates, bad kinds and languages, more than 20 (1001), and other roles (1013)', async () => {
+    const { owner, sub, stranger } = await networkTeam(t);
+    for (const recipients of [
+      [anna, { ...anna, email: 'anna@example.com' }],
+      [{ ...anna, kinds: [] }],
+      [{ ...anna, kinds: ['emergencyFault', 'emergencyFault'] }],
+      [{ ...anna, kinds: ['gossip'] }],
+      [{ ...anna, language: 'fr' }],
+      [{ ...anna, email: 'nobody' }],
+      Array.from({ length: 21 }, (_, i) => ({ ...anna, email: `r${i}@example.com` })),
+    ]) {
+      const reply = await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients } as never, owner.session);
+      expect(reply.body.code).toBe(Code.badInput);
+    }
+    for (const who of [sub, stranger]) {
+      const reply = await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna] }, who.session);
+      expect(reply.body.code).toBe(Code.noPermission);
+    }
+    expect(await t.db.select().from(projectRecipients).where(eq(projectRecipients.pid, owner.pid))).toEqual([]);
+    // Someone else's recipient id through one's own project is not found.
+    await call(t.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna] }, owner.session);
+    const [row] = await t.db.select().from(projectRecipients).where(eq(projectRecipients.pid, owner.pid));
+    const resend = await call(t.app, 'recipientResend', { pid: stranger.pid, id: row!.id }, stranger.session);
+    expect(resend.body.code).toBe(Code.noPermission);
+  });
+
+  it('answers 1052 and keeps no new address when the activation mail cannot be sent', async () => {
+    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const { owner } = await networkTeam(broken);
+      const reply = await call(broken.app, 'recipientUpdate', { pid: owner.pid, recipients: [anna] }, owner.session);
+      expect(reply.body.code).toBe(Code.mailFailed);
+      expect(await broken.db.select().from(projectRecipients)).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import {
+  codeToLanguage,
+  type Fault,
+  formatInstant,
+  type ReportCell,
+  type ScheduleReport,
+  type TestRecord,
+} from '@lightwell/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { type networks, projects } from '../../db/schema.ts';
+import { translator } from '../../lib/i18n.ts';
+import { csvDelimiter, writeCsv } from '../../reports/csv.ts';
+import { type PdfBlock, renderPdf } from '../../reports/pdf/render-pdf.ts';
+import { loadPdfHeader } from '../report-setup.ts';
+import { buildEmergencyReport } from './emergency-report.ts';
+
+type NetworkRow = typeof networks.$inferSelect;
+
+/** The remedy of a fitting's faults: the rectify remarks (or persons) of every fault, in order. */
+function remedyOf(faults: readonly Fault[]): string {
+  return faults
+    .map((f) => f.rectify)
+    .filter((entry) => entry !== null)
+    .map((entry) => [entry.person, entry.remark].filter(Boolean).join(': '))
+    .join(' | ');
+}
+
+/** Months of a year whose cells hold a fitting without a valid test (missed). */
+function missingByMonth(report: ScheduleReport): number[] {
+  return Array.from(
+    { length: 12 },
+    (_, month) => report.rows.filter((row) => row.monthly[month]!.grade === 'missed').length,
+  );
+}
+
+/**
+ * The inspector's export of a network and period (issue 14 "The record"): CSV of every test record, or a
+ * PDF with the project's header, the monthly matrix (months without a valid test highlighted), every test
+ * record (fitting, location, zone, time with zone, start source, grade, failures, faults and remedy) and
+ * the fault workflow.
+ */
+export async function exportEmergencyRecord(
+  ctx: AppContext,
+  network: NetworkRow,
+  input: { from: Date; to: Date; format: 'pdf' | 'csv'; language: number; timeFormat: number },
+): Promise<{ fileName: string; contentType: string; base64: string }> {
+  const language = codeToLanguage(input.language);
+  const t = translator(language);
+  const report = await buildEmergencyReport(ctx, network, {
+    from: input.from,
+    to: input.to,
+    part: 'all',
+    language: input.language,
+  });
+  const zone = network.timeZone;
+  const time = (s: number | null) =>
+    s === null ? '' : formatInstant(s, { timeZone: zone, timeFormat: input.timeFormat });
+  const faultsOf = new Map<number | null, Fault[]>();
+  for (const fault of report.faults) faultsOf.set(fault.deviceId, [...(faultsOf.get(fault.deviceId) ?? []), fault]);
+  const reasons = (names: readonly string[]) => names.map((n) => t(`server:emergency.failures.${n}.cause`)).join(' ');
+  const minutes = (r: TestRecord) =>
+    r.achievedMinutes === null && r.ratedMinutes === null
+      ? ''
+      : `${r.achievedMinutes ?? '-'} / ${r.ratedMinutes ?? '-'}`;
+  const testRow = (r: TestRecord) => {
+    const faults = faultsOf.get(r.deviceId) ?? [];
+    return [
+      r.fittingName,
+      r.mac,
+      r.location ?? '',
+      r.zoneName ?? '',
+      t(`server:emergency.tests.${r.kind}`),
+      time(r.endedAt ?? r.windowEnd ?? r.createTime),
+      t(`server:emergency.startSources.${r.startSource}`),
+      t(`server:emergency.grades.${r.grade}`),
+      reasons(r.reasons),
+      minutes(r),
+      faults.map((f) => reasons(f.reasons)).join(' | '),
+      remedyOf(faults),
+      r.remark,
+    ];
+  };
+  const L = (key: string) => t(`server:emergency.export.${key}`);
+  const header = [
+    L('fitting'),
+    L('mac'),
+    L('location'),
+    L('zone'),
+    L('test'),
+    L('time'),
+    L('startSource'),
+    L('grade'),
+    L('reasons'),
+    L('minutes'),
+    L('faults'),
+    L('remedy'),
+    L('remark'),
+  ];
+  const tests = [...report.tests].reverse();
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const baseName = `${L('fileName')}-${network.id}-${day(input.from)}-${day(input.to)}`;
+  if (input.format === 'csv') {
+    const csv = writeCsv(header, tests.map(testRow), { delimiter: csvDelimiter(language) });
+    return {
+      fileName: `${baseName}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      base64: Buffer.from(csv).toString('base64'),
+    };
+  }
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, network.pid));
+  const pdfHeader = await loadPdfHeader(ctx.db, { id: network.pid, name: project?.name ?? '' }, language);
+  const cellText = (c: ReportCell) => (c.grade ? t(`server:emergency.grades.${c.grade}`) : '');
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'paragraph',
+      text: `${L('project')}: ${report.network.projectName}   ${L('network')}: ${report.network.name}   ${L('timeZone')}: ${zone}`,
+    },
+  ];
+  for (const year of report.schedule) {
+    const missing = missingByMonth(year);
+    blocks.push({ kind: 'heading', text: `${L('months')} ${year.year}` });
+    blocks.push({
+      kind: 'table',
+      columns: [{ label: L('month') }, { label: L('fittings') }, { label: L('tested') }, { label: L('missing') }],
+      rows: missing.map((count, month) => {
+        const due = year.rows.filter((row) => row.monthly[month]!.grade !== null).length;
+        return {
+          cells: [
+            `${year.year}-${String(month + 1).padStart(2, '0')}`,
+            String(year.rows.length),
+            String(due - count),
+            String(count),
+          ],
+          highlight: count > 0,
+        };
+      }),
+    });
+    blocks.push({
+      kind: 'table',
+      columns: [
+        { label: L('fitting'), width: 2 },
+        { label: L('location'), width: 1.5 },
+        ...Array.from({ length: 12 }, (_, m) => ({ label: String(m + 1), align: 'center' as const })),
+        { label: L('yearly'), width: 1.5 },
+      ],
+      rows: year.rows.map((row) => ({
+        cells: [row.fittingName, row.location ?? '', ...row.monthly.map(cellText), cellText(row.yearly)],
+        highlight: row.monthly.some((c) => c.grade === 'missed') || row.yearly.grade === 'missed',
+      })),
+    });
+  }
+  blocks.push({ kind: 'heading', text: L('tests') });
+  blocks.push({
+    kind: 'table',
+    columns: header.map((label, i) => ({
+      label,
+      width: [1.6, 1.3, 1.2, 1, 1, 1.6, 1, 1, 1.5, 1, 1.5, 1.5, 1.2][i] ?? 1,
+    })),
+    rows: tests.map((r) => ({ cells: testRow(r), highlight: r.grade === 'missed' })),
+  });
+  blocks.push({ kind: 'heading', text: L('faults') });
+  blocks.push({
+    kind: 'table',
+    columns: [
+      { label: L('fitting'), width: 1.5 },
+      { label: L('location') },
+      { label: L('opened'), width: 1.4 },
+      { label: L('reasons'), width: 2 },
+      { label: L('faultState') },
+      { label: L('remedy'), width: 2 },
+      { label: L('closed'), width: 1.4 },
+    ],
+    rows: report.faults.map((f) => ({
+      cells: [
+        f.fittingName,
+        f.location ?? '',
+        time(f.openedAt),
+        reasons(f.reasons),
+        L(f.state === 'closed' ? 'closedState' : f.state),
+        remedyOf([f]),
+        time(f.closedAt),
+      ],
+      highlight: f.state !== 'closed',
+    })),
+  });
+  const pdf = await renderPdf({
+    header: pdfHeader,
+    title: L('title'),
+    period: `${time(report.from)} – ${time(report.to)}`,
+    blocks,
+    generated: { at: ctx.now(), timeZone: zone, timeFormat: input.timeFormat },
+    language,
+    orientation: 'landscape',
+  });
+  return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') };
+}

@@ -1,0 +1,280 @@
+import {
+  batteryPercent,
+  type EmergencyElement,
+  failureNames,
+  type Grade,
+  isPassingGrade,
+  type LastResult,
+  modeTestKind,
+  modeTestState,
+  nextCheck,
+  type OverdueNetwork,
+  overdueKinds,
+  type ReportCell,
+  type ScheduleReport,
+  statusNames,
+  type TestKind,
+  zonedTime,
+} from '@lightwell/domain';
+import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emergencySchedules, emergencyTestRecords, type networks } from '../../db/schema.ts';
+import { openFaultCounts } from './faults.ts';
+import type { Fitting } from './fittings.ts';
+import { seconds, type TestRecordRow } from './present.ts';
+
+type NetworkRow = typeof networks.$inferSelect;
+
+/** Grades that are a valid result of a window: the fitting ran the test and reported it. */
+const VALID: readonly string[] = ['passed', 'passedLate', 'failed', 'failedLate'];
+const isValid = (grade: string) => VALID.includes(grade);
+const endOf = (row: Pick<TestRecordRow, 'endedAt' | 'createdAt'>) => row.endedAt ?? row.createdAt;
+
+/** Original test records (not corrections) of some fittings, oldest first. */
+export async function recordsOf(db: Db, nid: number, deviceIds: readonly number[], from?: Date, to?: Date) {
+  if (deviceIds.length === 0) return [];
+  return db
+    .select()
+    .from(emergencyTestRecords)
+    .where(
+      and(
+        eq(emergencyTestRecords.nid, nid),
+        inArray(emergencyTestRecords.deviceId, [...deviceIds]),
+        isNull(emergencyTestRecords.correctsId),
+        from ? gte(emergencyTestRecords.createdAt, from) : undefined,
+        to ? lt(emergencyTestRecords.createdAt, to) : undefined,
+      ),
+    )
+    .orderBy(asc(emergencyTestRecords.id));
+}
+
+/** Last result of each kind and last pass of each kind, per fitting. */
+export interface FittingHistory {
+  last: Partial<Record<TestKind, TestRecordRow>>;
+  lastPass: Partial<Record<TestKind, Date>>;
+}
+
+/** Summarises records (oldest first) per fitting. */
+export function histories(records: readonly TestRecordRow[]): Map<number, FittingHistory> {
+  const out = new Map<number, FittingHistory>();
+  for (const row of records) {
+    if (row.deviceId === null) continue;
+    const history = out.get(row.deviceId) ?? { last: {}, lastPass: {} };
+    const kind = row.kind as TestKind;
+    const current = history.last[kind];
+    if (!current || endOf(row) >= endOf(current)) history.last[kind] = row;
+    if (isPassingGrade(row.grade as Grade)) {
+      const end = endOf(row);
+      if (!history.lastPass[kind] || end > history.lastPass[kind]) history.lastPass[kind] = end;
+    }
+    out.set(row.deviceId, history);
+  }
+  return out;
+}
+
+function lastResult(row: TestRecordRow | undefined): LastResult | null {
+  if (!row) return null;
+  return {
+    recordId: row.id,
+    grade: row.grade as Grade,
+    at: seconds(endOf(row)),
+    achievedMinutes: row.achievedMinutes,
+    ratedMinutes: row.ratedMinutes,
+    reasons: failureNames(row.failureBits),
+  };
+}
+
+/** Enabled schedule timings of a network. */
+export async function scheduleTimings(db: Db, nid: number) {
+  const rows = await db.select().from(emergencySchedules).where(eq(emergencySchedules.nid, nid));
+  return rows.map((row) => ({
+    testKind: row.testKind as TestKind,
+    day: row.day,
+    month: row.month,
+    minuteOfDay: row.minuteOfDay,
+    enabled: row.enabled,
+  }));
+}
+
+/** The element info of fittings (`/emergency/index`). */
+export async function presentElements(
+  db: Db,
+  network: NetworkRow,
+  fittings: readonly Fitting[],
+  now: Date,
+): Promise<EmergencyElement[]> {
+  const ids = fittings.map((f) => f.deviceId);
+  const [records, faults, timings] = await Promise.all([
+    recordsOf(db, network.id, ids),
+    openFaultCounts(db, network.id),
+    scheduleTimings(db, network.id),
+  ]);
+  const byDevice = histories(records);
+  const next = nextCheck(timings, now, network.timeZone);
+  return fittings.map((fitting) => {
+    const s = fitting.state;
+    const history = byDevice.get(fitting.deviceId) ?? { last: {}, lastPass: {} };
+    const overdue = overdueKinds(
+      {
+        lastFunctionPass: history.lastPass.function ?? null,
+        lastDurationPass: history.lastPass.duration ?? null,
+        since: fitting.createdAt,
+      },
+      now,
+    );
+    const mode = s?.mode ?? null;
+    const modeKind = mode === null ? null : modeTestKind(mode);
+    const modeState = mode === null ? null : modeTestState(mode);
+    const inhibitUntil = s?.inhibitUntil ?? null;
+    const inhibitActive = inhibitUntil !== null && inhibitUntil > now;
+    return {
+      deviceId: fitting.deviceId,
+      name: fitting.name,
+      mac: fitting.mac,
+      zoneId: fitting.zoneId,
+      zoneName: fitting.zoneName,
+      emergencyType: fitting.emergencyType,
+      online: fitting.online,
+      mode,
+      batteryPercent: s ? batteryPercent(s.batteryCharge) : null,
+      mainsPresent: s?.mainsPresent ?? null,
+      statusBits: s?.statusBits ?? 0,
+      status: statusNames(s?.statusBits ?? 0),
+      failureBits: s?.failureBits ?? 0,
+      failures: failureNames(s?.failureBits ?? 0),
+      ratedMinutes: s?.ratedMinutes ?? null,
+      lastFunction: lastResult(history.last.function),
+      lastDuration: lastResult(history.last.duration),
+      nextCheck: next ? seconds(next) : null,
+      reducedCoverUntil: s?.reducedCoverUntil && s.reducedCoverUntil > now ? seconds(s.reducedCoverUntil) : null,
+      inhibitUntil: inhibitActive ? seconds(inhibitUntil) : null,
+      // Asked to stay inhibited, but the fitting's own 15-minute timer ran out without a renewal.
+      inhibitLapsed:
+        inhibitActive && s?.inhibitExpiresAt !== null && s?.inhibitExpiresAt !== undefined && s.inhibitExpiresAt < now,
+      testPending:
+        (s?.testPending as TestKind | null) ??
+        (modeState === 'pending' || modeState === 'delayExceeded' ? modeKind : null),
+      testRunning: (s?.testRunning as TestKind | null) ?? (modeState === 'running' ? modeKind : null),
+      openFaults: faults.get(fitting.deviceId) ?? 0,
+      overdue: overdue.length > 0,
+      overdueKinds: overdue,
+      lastReport: s?.lastReportAt ? seconds(s.lastReportAt) : null,
+    };
+  });
+}
+
+/** Overdue figures of a network from its element info. */
+export function overdueFigures(network: NetworkRow, elements: readonly EmergencyElement[]): OverdueNetwork {
+  const failedGrade = (r: LastResult | null) => r !== null && (r.grade === 'failed' || r.grade === 'failedLate');
+  return {
+    nid: network.id,
+    name: network.name,
+    pid: network.pid,
+    fittings: elements.length,
+    overdue: elements.filter((e) => e.overdue).length,
+    overdueFunction: elements.filter((e) => e.overdueKinds.includes('function')).length,
+    overdueDuration: elements.filter((e) => e.overdueKinds.includes('duration')).length,
+    failed: elements.filter((e) => failedGrade(e.lastFunction) || failedGrade(e.lastDuration)).length,
+    openFaults: elements.reduce((sum, e) => sum + e.openFaults, 0),
+  };
+}
+
+const monthStart = (year: number, month: number, timeZone: string) =>
+  zonedTime({ year, month, day: 1, hour: 0, minute: 0, second: 0 }, timeZone);
+
+/**
+ * The cell of one window: the last valid result in it; else `missed` (the job's missed record, or any
+ * window that closed with no valid result while the fitting existed); null while open or not yet due.
+ */
+function cell(
+  records: readonly TestRecordRow[],
+  kinds: readonly string[],
+  missedKind: TestKind,
+  start: Date,
+  end: Date,
+  existedFrom: Date,
+  now: Date,
+): ReportCell {
+  const inWindow = records.filter((r) => kinds.includes(r.kind) && endOf(r) >= start && endOf(r) < end);
+  const valid = inWindow.filter((r) => isValid(r.grade));
+  const best = valid.at(-1);
+  if (best) return { grade: best.grade as Grade, recordId: best.id, at: seconds(endOf(best)) };
+  const missed = records.find(
+    (r) =>
+      r.grade === 'missed' &&
+      r.kind === missedKind &&
+      r.windowStart !== null &&
+      r.windowStart >= start &&
+      r.windowStart < end,
+  );
+  if (missed) return { grade: 'missed', recordId: missed.id, at: seconds(missed.windowEnd ?? missed.createdAt) };
+  if (end <= now && existedFrom <= start) return { grade: 'missed', recordId: null, at: seconds(end) };
+  return { grade: null, recordId: null, at: null };
+}
+
+/** The fitting × month grades of a year (`/emergency/schedule/report`). */
+export async function scheduleReport(
+  db: Db,
+  network: NetworkRow,
+  fittings: readonly Fitting[],
+  year: number,
+  now: Date,
+): Promise<ScheduleReport> {
+  const zone = network.timeZone;
+  const yearStart = monthStart(year, 1, zone);
+  const yearEnd = monthStart(year + 1, 1, zone);
+  const records = await db
+    .select()
+    .from(emergencyTestRecords)
+    .where(
+      and(
+        eq(emergencyTestRecords.nid, network.id),
+        isNull(emergencyTestRecords.correctsId),
+        gte(emergencyTestRecords.createdAt, new Date(yearStart.getTime() - 86_400_000)),
+        lt(emergencyTestRecords.createdAt, new Date(yearEnd.getTime() + 40 * 86_400_000)),
+      ),
+    )
+    .orderBy(asc(emergencyTestRecords.id));
+  const byDevice = new Map<number, TestRecordRow[]>();
+  for (const r of records) if (r.deviceId !== null) byDevice.set(r.deviceId, [...(byDevice.get(r.deviceId) ?? []), r]);
+  return {
+    year,
+    timeZone: zone,
+    rows: fittings.map((f) => {
+      const own = byDevice.get(f.deviceId) ?? [];
+      const monthly = Array.from({ length: 12 }, (_, i) =>
+        cell(
+          own,
+          ['function', 'duration'],
+          'function',
+          monthStart(year, i + 1, zone),
+          i === 11 ? yearEnd : monthStart(year, i + 2, zone),
+          f.createdAt,
+          now,
+        ),
+      );
+      return {
+        deviceId: f.deviceId,
+        fittingName: f.name,
+        location: f.location,
+        monthly,
+        yearly: cell(own, ['duration'], 'duration', yearStart, yearEnd, f.createdAt, now),
+      };
+    }),
+  };
+}
+
+/** Test records of a network in a period (by when they were recorded), newest first. */
+export async function testRecordsInPeriod(db: Db, nid: number, from: Date, to: Date) {
+  return db
+    .select()
+    .from(emergencyTestRecords)
+    .where(
+      and(
+        eq(emergencyTestRecords.nid, nid),
+        gte(emergencyTestRecords.createdAt, from),
+        lt(emergencyTestRecords.createdAt, to),
+      ),
+    )
+    .orderBy(desc(emergencyTestRecords.createdAt), desc(emergencyTestRecords.id));
+}

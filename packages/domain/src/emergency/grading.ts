@@ -1,0 +1,65 @@
+import { durationResultMinutes, failureNames } from './decode.ts';
+import { FAILURE_BITS, type FailureName, type Grade, type TestKind } from './types.ts';
+
+/** What a fitting reported at the end of one test, with what the console knows of the test. */
+export interface TestOutcome {
+  kind: TestKind;
+  /** done with result bits; stopped by a stop command or at the fitting; mainsLost during the test. */
+  outcome: 'done' | 'stopped' | 'mainsLost';
+  /** Failure status byte at the end of the test. */
+  failureBits: number;
+  /** Duration tests: DURATION TEST RESULT in 2-minute steps (255 = 510 min or more); null unknown. */
+  durationResult: number | null;
+  /** Rated duration of the fitting in minutes, null unknown. */
+  ratedMinutes: number | null;
+  /** Minutes a custom-length duration test had to last; null for rated (preset) or battery-empty tests. */
+  requiredMinutes?: number | null;
+  /** The test started later than its maximum delay (reported, or set failure bit 16/32). */
+  delayExceeded: boolean;
+}
+
+/** The grade of one test with its reasons and achieved vs rated minutes. */
+export interface GradedTest {
+  grade: Exclude<Grade, 'missed'>;
+  reasons: FailureName[];
+  achievedMinutes: number | null;
+  ratedMinutes: number | null;
+  /** A retest is to be booked (the test was void). */
+  retest: boolean;
+}
+
+/** Failure bits that fail a test of each kind (the other test's result bit and the delay bits do not). */
+const FAILING: Record<TestKind, readonly FailureName[]> = {
+  function: ['circuit', 'battery', 'emergencyLamp', 'functionTestFailed'],
+  duration: ['circuit', 'batteryDuration', 'battery', 'emergencyLamp', 'durationTestFailed'],
+};
+const DELAY_BIT: Record<TestKind, FailureName> = {
+  function: 'functionTestDelayExceeded',
+  duration: 'durationTestDelayExceeded',
+};
+
+/**
+ * Grades one test (issue 14 "Schedules and grading"): mains lost → voided (retest booked); stopped →
+ * stopped; otherwise failed when a failure bit of its kind is set or a duration test lasted less than
+ * it had to (rated minutes, or the custom length), passed when not; late (passedLate, failedLate) when
+ * the test started past its maximum delay. `missed` is not graded here: it is the absence of a result
+ * when a window closes.
+ */
+export function gradeTest(test: TestOutcome): GradedTest {
+  const measured =
+    test.kind === 'duration' && test.durationResult !== null ? durationResultMinutes(test.durationResult) : null;
+  const achievedMinutes = measured?.minutes ?? null;
+  const base = { achievedMinutes, ratedMinutes: test.ratedMinutes };
+  if (test.outcome === 'mainsLost') return { ...base, grade: 'voided', reasons: [], retest: true };
+  if (test.outcome === 'stopped') return { ...base, grade: 'stopped', reasons: [], retest: false };
+  const set = failureNames(test.failureBits);
+  const reasons = set.filter((name) => FAILING[test.kind].includes(name));
+  const required = test.requiredMinutes ?? test.ratedMinutes;
+  if (measured && required !== null && !measured.orMore && measured.minutes < required) {
+    if (!reasons.includes('batteryDuration')) reasons.push('batteryDuration');
+  }
+  const late = test.delayExceeded || set.includes(DELAY_BIT[test.kind]);
+  const failed = reasons.length > 0;
+  const grade = failed ? (late ? 'failedLate' : 'failed') : late ? 'passedLate' : 'passed';
+  return { ...base, grade, reasons: reasons.sort((a, b) => FAILURE_BITS[a] - FAILURE_BITS[b]), retest: false };
+}
