@@ -84,6 +84,8 @@ export function useTestLogQuery(nid: number, query: TestLogQuery) {
       (await call('emergencyTestLog', { nid, ...query })) ?? emptyPage(query.pageSize),
     enabled: uid !== null,
     placeholderData: keepPreviousData,
+    // Tests end, grades and faults arrive from the fittings on their own.
+    refetchInterval: 15_000,
   });
 }
 
@@ -96,6 +98,8 @@ export function useModeLogQuery(nid: number, query: ModeLogQuery) {
       (await call('emergencyModeLog', { nid, ...query })) ?? emptyPage(query.pageSize),
     enabled: uid !== null,
     placeholderData: keepPreviousData,
+    // Tests end, grades and faults arrive from the fittings on their own.
+    refetchInterval: 15_000,
   });
 }
 
@@ -108,6 +112,8 @@ export function useFaultLogQuery(nid: number, query: FaultLogQuery) {
       (await call('emergencyFaultLog', { nid, ...query })) ?? emptyPage(query.pageSize),
     enabled: uid !== null,
     placeholderData: keepPreviousData,
+    // Tests end, grades and faults arrive from the fittings on their own.
+    refetchInterval: 15_000,
   });
 }
 
