@@ -95,7 +95,11 @@ test('a function test on a zone shows each fitting’s outcome and lands graded 
 test('a failed duration test e-mails the fault, whose link shows it with cause and advice', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, DEMO.email, DEMO.password);
+  // The breadcrumb makes the demo's project and network current once the console has loaded them.
+  await page.goto('/emergency/index');
+  await expect(row(page, 'element-table', STORAGE)).toBeVisible();
   const pid = await page.evaluate(() => Number(localStorage.getItem('currentPid')));
+  expect(pid).toBeGreaterThan(0);
   const recipient = newIdentity().email;
   await callAsBrowser(page, '/api/v1/project/projectSettingEmail/update', {
     pid,
