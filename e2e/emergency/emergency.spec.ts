@@ -117,17 +117,24 @@ test('a failed duration test e-mails the fault, whose link shows it with cause a
     })
     .toBe('active');
 
-  // A battery that no longer holds: the duration test ends at once, far short of the rated time.
+  // A lamp that no longer lights: a one-minute duration test finds it and fails.
   await simulator(`/devices/${macOf(STORAGE)}/battery?charge=1`);
-  await simulator(`/devices/${macOf(STORAGE)}/emergency-fault?kind=battery`);
-  await actOnFittings(page, [STORAGE], 'durationTest', 'Duration test');
+  await simulator(`/devices/${macOf(STORAGE)}/emergency-fault?kind=lamp`);
+  await page.goto('/emergency/index');
+  await row(page, 'element-table', STORAGE).locator('input[type="checkbox"]').check();
+  await page.getByTestId('action-durationTest').click();
+  await choose(page, page.getByTestId('action-duration-kind'), 'Custom minutes');
+  await page.getByRole('dialog').getByLabel('Minutes').fill('1');
+  await expect(page.getByTestId('action-preview')).toContainText('1 fitting goes on battery');
+  await page.getByRole('dialog').getByRole('button', { name: 'Duration test' }).click();
+  await expect(page.getByTestId('emergency-task')).toBeVisible();
 
-  const link = await linkFromMail(recipient, '/not/token/emergency/fault');
+  const link = await linkFromMail(recipient, '/not/token/emergency/fault', 1, 180_000);
   expect(mailText(recipient, '/not/token/emergency/fault')).toContain(STORAGE);
 
   await page.goto(link);
   await expect(page.getByTestId('fault-summary')).toContainText(STORAGE);
-  await expect(page.getByTestId('fault-advice')).toContainText(/battery/i);
+  await expect(page.getByTestId('fault-advice')).toContainText(/lamp/i);
 
   await page.goto('/emergency/self/test/log');
   await expect(row(page, 'test-records', STORAGE).first()).toContainText('Failed', { timeout: 60_000 });

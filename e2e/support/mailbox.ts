@@ -47,7 +47,7 @@ export async function shareLinkFromMail(address: string, nth = 1): Promise<strin
 }
 
 /** Waits for the `nth` e-mail to `address` holding a link to `path` and answers that link's path and query. */
-export async function linkFromMail(address: string, path: string, nth = 1): Promise<string> {
+export async function linkFromMail(address: string, path: string, nth = 1, timeout?: number): Promise<string> {
   const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const pattern = new RegExp(`https?://[^/\\s]+(${escaped}\\?link=[A-Za-z0-9_.~%-]+)`);
   const matching = () => mailsTo(address).filter((mail) => pattern.test(decodeQuotedPrintable(mail.raw)));

@@ -127,6 +127,8 @@ export function ActionDialog({
         <Form layout="inline" style={{ marginBottom: 12 }}>
           <Form.Item label={t('emergencyPages.fields.durationKind')}>
             <Select<DurationKind>
+              aria-label={t('emergencyPages.fields.durationKind')}
+              data-testid="action-duration-kind"
               style={{ minWidth: 180 }}
               value={options.durationKind}
               onChange={(value) => setOptions({ ...options, durationKind: value })}
@@ -136,6 +138,7 @@ export function ActionDialog({
           {options.durationKind === 'custom' && (
             <Form.Item label={t('emergencyPages.fields.minutes')}>
               <InputNumber
+                aria-label={t('emergencyPages.fields.minutes')}
                 min={1}
                 max={EmergencyLimits.maxDurationMinutes}
                 value={options.durationMinutes}
@@ -149,6 +152,7 @@ export function ActionDialog({
         <Form layout="inline" style={{ marginBottom: 12 }}>
           <Form.Item label={t('emergencyPages.fields.inhibitMinutes')}>
             <InputNumber
+              aria-label={t('emergencyPages.fields.inhibitMinutes')}
               min={1}
               max={EmergencyLimits.maxInhibitMinutes}
               value={options.inhibitMinutes}
