@@ -17,7 +17,7 @@ const ROUTES = {
     { path: '/shared/network?link=0000000000000000' },
     { path: '/shared/project?link=0000000000000000' },
     { path: '/shared/config?link=0000000000000000' },
-    { path: '/shared/projectSettingEmail/active?link=0000000000000000' },
+    { path: '/shared/projectSettingEmail/active?link=00000000000000000000' },
     { path: '/screen/index' },
     { path: '/not/token/emergency/fault?link=0000000000000000' },
     { path: '/not/token/emailReport/selfTestAndFault?link=0000000000000000' },

@@ -33,7 +33,7 @@ const PUBLIC_PAGES = [
   '/shared/network',
   '/shared/project',
   '/shared/config',
-  '/shared/projectSettingEmail/active?link=0000000000000000',
+  '/shared/projectSettingEmail/active',
   '/screen/index',
   '/not/token/emergency/fault?link=0000000000000000',
   '/not/token/emailReport/selfTestAndFault?link=0000000000000000',

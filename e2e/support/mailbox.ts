@@ -52,7 +52,7 @@ export async function linkFromMail(address: string, path: string, nth = 1, timeo
   const pattern = new RegExp(`https?://[^/\\s]+(${escaped}\\?link=[A-Za-z0-9_.~%-]+)`);
   const matching = () => mailsTo(address).filter((mail) => pattern.test(decodeQuotedPrintable(mail.raw)));
   await expect
-    .poll(() => matching().length, { message: `mail ${nth} to ${address} with ${path}` })
+    .poll(() => matching().length, { message: `mail ${nth} to ${address} with ${path}`, timeout })
     .toBeGreaterThanOrEqual(nth);
   return decodeQuotedPrintable(matching()[nth - 1]!.raw).match(pattern)![1]!;
 }
@@ -63,4 +63,17 @@ export function mailText(address: string, path: string, nth = 1): string {
     .map((mail) => decodeQuotedPrintable(mail.raw))
     .filter((text) => text.includes(path));
   return texts[nth - 1] ?? '';
+}
+
+/** Waits for the `nth` recipient activation e-mail to `address` and answers the path of its link. */
+export async function activationLinkFromMail(address: string, nth = 1): Promise<string> {
+  const activations = () =>
+    mailsTo(address).filter((mail) => decodeQuotedPrintable(mail.raw).includes('/shared/projectSettingEmail/active'));
+  await expect
+    .poll(() => activations().length, { message: `activation ${nth} to ${address}` })
+    .toBeGreaterThanOrEqual(nth);
+  const text = decodeQuotedPrintable(activations()[nth - 1]!.raw);
+  const path = text.match(/https?:\/\/[^/\s]+(\/shared\/projectSettingEmail\/active\?link=[A-Za-z0-9_-]+)/)?.[1];
+  if (!path) throw new Error(`no activation link in mail to ${address}`);
+  return path;
 }

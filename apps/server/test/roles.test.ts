@@ -149,6 +149,18 @@ const ROWS: Row[] = [
     sends: true,
   },
   { name: 'controlScene', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid, sceneId: w.allOnSceneId }), sends: true },
+  // Emergency actions put fittings on battery: owners and installers only.
+  {
+    name: 'emergencyActionPreview',
+    codes: EDITORS,
+    payload: (w) => ({ nid: w.nid, target: { kind: 'fittings', ids: [w.emergencyId] }, action: 'durationTest' }),
+  },
+  {
+    name: 'emergencyAction',
+    codes: EDITORS,
+    payload: (w) => ({ nid: w.nid, target: { kind: 'fittings', ids: [w.emergencyId] }, action: 'functionTest' }),
+    sends: true,
+  },
   // Every project member: networks of the project the caller belongs to.
   { name: 'controlProject', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid, onOff: 0 }), sends: true },
   { name: 'taskList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },

@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
 import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
+import { mailMonthlyReports } from '../services/emergency/report-mail.ts';
+import { renewInhibits } from '../services/emergency/renew-inhibits.ts';
 import { dropExpiredReadings } from '../telemetry/index.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
@@ -34,6 +36,8 @@ export const JOBS: Job[] = [
   },
   { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
   { name: 'emergency-tests', slot: minutely, run: (ctx) => runEmergencyTests(ctx) },
+  { name: 'emergency-report-mail', slot: hourly, run: mailMonthlyReports },
+  { name: 'renew-inhibits', slot: minutely, run: (ctx) => renewInhibits(ctx) },
 ];
 
 /** Runs every job whose current slot no process has run yet. */

@@ -88,8 +88,12 @@ async function mailActivation(ctx: AppContext, row: RecipientRow, token: string,
   );
 }
 
-const summary = (list: { email: string; language: number | string; kinds: string[] }[]) =>
-  list.map(({ email, language, kinds }) => ({ email, language, kinds }));
+const summary = (list: { email: string; language: number | Language; kinds: string[] }[]) =>
+  list.map(({ email, language, kinds }) => ({
+    email,
+    language: typeof language === 'number' ? codeToLanguage(language) : language,
+    kinds,
+  }));
 
 /**
  * Replaces the recipients of project `pid` with `list`: addresses no longer listed are removed, kept

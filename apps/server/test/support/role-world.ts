@@ -63,6 +63,14 @@ export async function buildRoleWorld(t: TestApp) {
     .returning();
   const virtual = await insertDevice(t, nid, { isVirtual: true, model: product!.model });
   await insertDevice(t, nid, { isVirtual: false, kind: 'motionSensor', gatewayId: gateway.id, model: 'ROLE-PIR' });
+  // An emergency fitting the emergency actions go to (kind emergency, reachable through the gateway).
+  const emergency = await insertDevice(t, nid, {
+    isVirtual: false,
+    kind: 'emergency',
+    gatewayId: gateway.id,
+    model: 'ROLE-EM',
+    address: 77,
+  });
   const pictureName = `pic-role-${randomBytes(4).toString('hex')}.png`;
   const png = buildPng(8, 8);
   await t.db.insert(files).values({
@@ -99,6 +107,7 @@ export async function buildRoleWorld(t: TestApp) {
     lights,
     product: product!,
     virtualId: virtual.id,
+    emergencyId: emergency.id,
     pictureName,
     pictureData: png.toString('base64'),
     groupId: group!.id,

@@ -1,10 +1,18 @@
 import { Code, type Fault } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, post, type TestApp } from '../../../test/helpers.ts';
-import { devices, emergencyFaultNotices, emergencyFittings, outbox, projectRecipients } from '../../db/schema.ts';
+import {
+  devices,
+  emergencyFaultNotices,
+  emergencyFittings,
+  networks,
+  outbox,
+  projectRecipients,
+} from '../../db/schema.ts';
 import { sweepEmergencyFaults } from '../../services/emergency/fault-mail.ts';
 import { signEmergencyLink } from '../../services/emergency/links.ts';
+import { mailMonthlyReports } from '../../services/emergency/report-mail.ts';
 import { TestGateway } from '../control/test-gateway.ts';
 import { buildFault, buildFittings, buildRecord, buildZone } from './test-fittings.ts';
 
@@ -31,6 +39,12 @@ async function withFault(bits = 8) {
   return { ...team, zone, fittings, fault };
 }
 
+async function withoutFault() {
+  const team = await networkTeam(t);
+  const zone = await buildZone(t.db, team.network.id, 'Stairs');
+  return { ...team, fittings: await buildFittings(t.db, team.network.id, zone.id, 2) };
+}
+
 const step = (faultId: number, stepName: string, extra: Record<string, unknown> = {}) => ({
   faultId,
   step: stepName,
@@ -52,13 +66,26 @@ describeApi('emergency fault workflow', () => {
     expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, owner.session)).body.code).toBe(
       Code.faultStepsMissing,
     );
-    await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { remark: 'area lit by spare lamp' }), installer.session);
+    await call(
+      t.app,
+      'emergencyFaultStep',
+      step(fault.id, 'safeguard', { remark: 'area lit by spare lamp' }),
+      installer.session,
+    );
     expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, owner.session)).body.code).toBe(
       Code.faultStepsMissing,
     );
     await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), installer.session);
-    const confirmed = await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id, remark: 'ok' }, installer.session);
-    expect(confirmed.body.data).toMatchObject({ confirmState: 'confirmed', confirm: { by: { uid: installer.user.id } } });
+    const confirmed = await call(
+      t.app,
+      'emergencyFaultConfirm',
+      { faultId: fault.id, remark: 'ok' },
+      installer.session,
+    );
+    expect(confirmed.body.data).toMatchObject({
+      confirmState: 'confirmed',
+      confirm: { by: { uid: installer.user.id } },
+    });
     expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, owner.session)).body.code).toBe(
       Code.alreadyConfirmed,
     );
@@ -76,18 +103,33 @@ describeApi('emergency fault workflow', () => {
     expect(state).toMatchObject({ retestKind: 'function' });
     // A failing retest leaves it open; a passing one closes it.
     t.clock.advance(60);
-    await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, grade: 'failed', failureBits: 8, startSource: 'retest', endedAt: new Date(Date.now() + 5_000) });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      grade: 'failed',
+      failureBits: 8,
+      startSource: 'retest',
+      endedAt: new Date(Date.now() + 5_000),
+    });
     await sweepEmergencyFaults(t.app.ctx);
-    let now = (await call(t.app, 'emergencyFaultLog', { nid: network.id }, owner.session)).body.data as { list: Fault[] };
+    let now = (await call(t.app, 'emergencyFaultLog', { nid: network.id }, owner.session)).body.data as {
+      list: Fault[];
+    };
     expect(now.list[0]).toMatchObject({ state: 'open', closedAt: null });
     await call(t.app, 'emergencyFaultStep', step(fault.id, 'verify'), owner.session);
-    await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, grade: 'passed', startSource: 'retest', endedAt: new Date(Date.now() + 10_000) });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      grade: 'passed',
+      startSource: 'retest',
+      endedAt: new Date(Date.now() + 10_000),
+    });
     await sweepEmergencyFaults(t.app.ctx);
     now = (await call(t.app, 'emergencyFaultLog', { nid: network.id, state: 'closed' }, owner.session)).body.data as {
       list: Fault[];
     };
     expect(now.list[0]).toMatchObject({ id: fault.id, state: 'closed', retest: { grade: 'passed' } });
-    expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), owner.session)).body.code).toBe(Code.faultClosed);
+    expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), owner.session)).body.code).toBe(
+      Code.faultClosed,
+    );
     expect((await call(t.app, 'emergencyFaultLog', { nid: network.id, state: 'open' }, owner.session)).body.code).toBe(
       Code.emptyList,
     );
@@ -96,34 +138,52 @@ describeApi('emergency fault workflow', () => {
   it('keeps corrections as new entries, refuses a correction of another step, and answers 1104 before a confirmation', async () => {
     setNow('2026-05-02T08:00:00Z');
     const { owner, fault } = await withFault();
-    const first = (await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), owner.session)).body.data as Fault;
+    const first = (await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), owner.session)).body
+      .data as Fault;
     const entryId = first.safeguard!.id;
-    const fixed = await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { remark: 'corrected', correctsId: entryId }), owner.session);
+    const fixed = await call(
+      t.app,
+      'emergencyFaultStep',
+      step(fault.id, 'safeguard', { remark: 'corrected', correctsId: entryId }),
+      owner.session,
+    );
     expect(fixed.body.data).toMatchObject({ safeguard: { remark: 'corrected', correctsId: entryId } });
     expect((fixed.body.data as Fault).entries.map((e) => e.kind)).toEqual(['opened', 'safeguard', 'safeguard']);
     expect(
-      (await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify', { correctsId: entryId }), owner.session)).body.code,
+      (await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify', { correctsId: entryId }), owner.session)).body
+        .code,
     ).toBe(Code.badInput);
     expect(
-      (await call(t.app, 'emergencyFaultConfirmUpdate', { faultId: fault.id, confirmed: false }, owner.session)).body.code,
+      (await call(t.app, 'emergencyFaultConfirmUpdate', { faultId: fault.id, confirmed: false }, owner.session)).body
+        .code,
     ).toBe(Code.notConfirmed);
-    expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { person: '' }), owner.session)).body.code).toBe(
-      Code.badInput,
-    );
+    expect(
+      (await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard', { person: '' }), owner.session)).body.code,
+    ).toBe(Code.badInput);
   });
 
   it('lets sub-users read the fault log but walk no step, and strangers neither (1013)', async () => {
     const { sub, stranger, network, fault } = await withFault();
-    expect((await call(t.app, 'emergencyFaultLog', { nid: network.id }, stranger.session)).body.code).toBe(Code.noPermission);
+    expect((await call(t.app, 'emergencyFaultLog', { nid: network.id }, stranger.session)).body.code).toBe(
+      Code.noPermission,
+    );
     for (const session of [sub.session, stranger.session]) {
-      expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), session)).body.code).toBe(Code.noPermission);
-      expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, session)).body.code).toBe(Code.noPermission);
+      expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), session)).body.code).toBe(
+        Code.noPermission,
+      );
+      expect((await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, session)).body.code).toBe(
+        Code.noPermission,
+      );
       expect(
         (await call(t.app, 'emergencyFaultConfirmUpdate', { faultId: fault.id, confirmed: true }, session)).body.code,
       ).toBe(Code.noPermission);
-      expect((await call(t.app, 'emergencyRetestFailed', { nid: network.id }, session)).body.code).toBe(Code.noPermission);
+      expect((await call(t.app, 'emergencyRetestFailed', { nid: network.id }, session)).body.code).toBe(
+        Code.noPermission,
+      );
     }
-    expect((await call(t.app, 'emergencyFaultConfirm', { faultId: 987_654 }, sub.session)).body.code).toBe(Code.noPermission);
+    expect((await call(t.app, 'emergencyFaultConfirm', { faultId: 987_654 }, sub.session)).body.code).toBe(
+      Code.noPermission,
+    );
   });
 
   it('retests the failed fittings of a network as one task; 1071 when none failed', async () => {
@@ -137,8 +197,17 @@ describeApi('emergency fault workflow', () => {
     expect((await call(t.app, 'emergencyRetestFailed', { nid: team.network.id }, team.owner.session)).body.code).toBe(
       Code.noDeviceSelected,
     );
-    await buildRecord(t.db, team.network.id, { deviceId: fittings[1]!.id, grade: 'failedLate', failureBits: 64, endedAt: new Date('2026-05-01T10:00:00Z') });
-    await buildRecord(t.db, team.network.id, { deviceId: fittings[2]!.id, grade: 'passed', endedAt: new Date('2026-05-01T10:00:00Z') });
+    await buildRecord(t.db, team.network.id, {
+      deviceId: fittings[1]!.id,
+      grade: 'failedLate',
+      failureBits: 64,
+      endedAt: new Date('2026-05-01T10:00:00Z'),
+    });
+    await buildRecord(t.db, team.network.id, {
+      deviceId: fittings[2]!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-05-01T10:00:00Z'),
+    });
     const reply = await call(t.app, 'emergencyRetestFailed', { nid: team.network.id }, team.installer.session);
     expect(reply.body).toMatchObject({ code: 0, data: { fittings: 1 } });
   });
@@ -159,7 +228,9 @@ describeApi('signed e-mail links and the fault e-mail', () => {
     expect((await call(t.app, 'emergencyPublicReport', { link })).body.code).toBe(Code.linkInvalid);
     const reportAnswer = await call(t.app, 'emergencyPublicReport', { link: report });
     expect(reportAnswer.body).toMatchObject({ code: 0, data: { faults: [{ id: fault.id }] } });
-    expect((await call(t.app, 'emergencyPublicFault', { link: `${link.slice(0, -2)}xx` })).body.code).toBe(Code.linkInvalid);
+    expect((await call(t.app, 'emergencyPublicFault', { link: `${link.slice(0, -2)}xx` })).body.code).toBe(
+      Code.linkInvalid,
+    );
     setNow('2026-06-02T00:00:00Z');
     expect((await call(t.app, 'emergencyPublicFault', { link })).body.code).toBe(Code.linkInvalid);
     // The token is no session: an authenticated call with it is refused.
@@ -169,17 +240,43 @@ describeApi('signed e-mail links and the fault e-mail', () => {
 
   it('mails each active recipient once in their language; a flapping fitting is throttled, not flooded', async () => {
     setNow('2026-05-02T08:00:00Z');
-    const { owner, network, fittings } = await withFault(0);
+    const { owner, network, fittings } = await withoutFault();
     await t.db.insert(projectRecipients).values([
-      { pid: owner.pid, email: `de-${network.id}@example.com`, language: 2, kinds: ['emergencyFault'], tokenHash: `a${network.id}`, linkExpiresAt: new Date('2026-06-01T00:00:00Z'), activatedAt: new Date('2026-05-01T00:00:00Z') },
-      { pid: owner.pid, email: `zh-${network.id}@example.com`, language: 1, kinds: ['emergencyFault'], tokenHash: `b${network.id}`, linkExpiresAt: new Date('2026-06-01T00:00:00Z'), activatedAt: new Date('2026-05-01T00:00:00Z') },
-      { pid: owner.pid, email: `off-${network.id}@example.com`, language: 0, kinds: ['emergencyFault'], tokenHash: `c${network.id}`, linkExpiresAt: new Date('2026-06-01T00:00:00Z') },
+      {
+        pid: owner.pid,
+        email: `de-${network.id}@example.com`,
+        language: 2,
+        kinds: ['emergencyFault'],
+        tokenHash: `a${network.id}`,
+        linkExpiresAt: new Date('2026-06-01T00:00:00Z'),
+        activatedAt: new Date('2026-05-01T00:00:00Z'),
+      },
+      {
+        pid: owner.pid,
+        email: `zh-${network.id}@example.com`,
+        language: 1,
+        kinds: ['emergencyFault'],
+        tokenHash: `b${network.id}`,
+        linkExpiresAt: new Date('2026-06-01T00:00:00Z'),
+        activatedAt: new Date('2026-05-01T00:00:00Z'),
+      },
+      {
+        pid: owner.pid,
+        email: `off-${network.id}@example.com`,
+        language: 0,
+        kinds: ['emergencyFault'],
+        tokenHash: `c${network.id}`,
+        linkExpiresAt: new Date('2026-06-01T00:00:00Z'),
+      },
     ]);
     const fault = await buildFault(t.db, network.id, owner.pid, fittings[1]!.id, 4, t.clock.now());
     await Promise.all([sweepEmergencyFaults(t.app.ctx), sweepEmergencyFaults(t.app.ctx)]);
     await sweepEmergencyFaults(t.app.ctx);
     const sent = async (email: string) =>
-      t.db.select().from(outbox).where(and(eq(outbox.toAddress, email), eq(outbox.template, 'emergencyFault')));
+      t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'emergencyFault')));
     const de = await sent(`de-${network.id}@example.com`);
     const zh = await sent(`zh-${network.id}@example.com`);
     expect(de).toHaveLength(1);
@@ -198,5 +295,46 @@ describeApi('signed e-mail links and the fault e-mail', () => {
     expect(await sent(`de-${network.id}@example.com`)).toHaveLength(2);
     const notices = await t.db.select().from(emergencyFaultNotices).where(eq(emergencyFaultNotices.faultId, fault.id));
     expect(notices).toHaveLength(2);
+  });
+
+  it('mails the self-test and fault report of a month once, with a link that opens that report only', async () => {
+    setNow('2026-06-01T06:00:00Z');
+    const { owner, network, fittings } = await withoutFault();
+    await t.db.update(networks).set({ timeZone: 'Europe/London' }).where(eq(networks.id, network.id));
+    const email = `report-${network.id}@example.com`;
+    await t.db.insert(projectRecipients).values({
+      pid: owner.pid,
+      email,
+      language: 3,
+      kinds: ['selfTestReport'],
+      tokenHash: `r${network.id}`,
+      linkExpiresAt: new Date('2026-07-01T00:00:00Z'),
+      activatedAt: new Date('2026-05-01T00:00:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-05-03T10:00:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[1]!.id,
+      grade: 'failed',
+      failureBits: 8,
+      endedAt: new Date('2026-05-03T10:00:00Z'),
+    });
+    await mailMonthlyReports(t.app.ctx);
+    await mailMonthlyReports(t.app.ctx);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('2026-05');
+    expect(mails[0]!.textBody).toContain('2 pruebas, 1 no superadas');
+    const link = /selfTestAndFault\?link=(\S+)/.exec(mails[0]!.textBody)![1]!;
+    const opened = await call(t.app, 'emergencyPublicReport', { link });
+    expect(opened.body).toMatchObject({
+      code: 0,
+      data: { network: { nid: network.id }, from: s('2026-04-30T23:00:00Z'), to: s('2026-05-31T23:00:00Z') },
+    });
+    expect((opened.body.data as { tests: unknown[] }).tests).toHaveLength(2);
+    expect((await call(t.app, 'emergencyPublicFault', { link })).body.code).toBe(Code.linkInvalid);
   });
 });

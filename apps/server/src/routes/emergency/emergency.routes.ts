@@ -1,10 +1,4 @@
-import {
-  type CallPayload,
-  Code,
-  type ElementFilter,
-  type EmergencyTarget,
-  type OverdueNetwork,
-} from '@lightwell/domain';
+import { type CallPayload, Code, type EmergencyTarget, type OverdueNetwork } from '@lightwell/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -13,10 +7,11 @@ import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, loadProjectAccess } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { loadEmergencyElements } from '../../services/emergency/elements.ts';
 import { userName } from '../../services/emergency/faults.ts';
 import { fittingsOfTarget, loadFittings } from '../../services/emergency/fittings.ts';
 import { presentEmergencySchedule, presentTestRecord } from '../../services/emergency/present.ts';
-import { overdueFigures, presentElements } from '../../services/emergency/records.ts';
+import { overdueFigures } from '../../services/emergency/records.ts';
 import { authorizeEmergency, noFitting } from './authorize.ts';
 import { emergencyFaultRoutes } from './emergency-faults.routes.ts';
 import { emergencyRecordRoutes } from './emergency-records.routes.ts';
@@ -55,27 +50,22 @@ async function findEmergencySchedule(ctx: AppContext, scheduleId: number) {
   return row;
 }
 
-const FILTERS: Record<ElementFilter, (e: Awaited<ReturnType<typeof presentElements>>[number]) => boolean> = {
-  all: () => true,
-  fault: (e) => e.openFaults > 0 || e.failureBits !== 0,
-  overdue: (e) => e.overdue,
-  offline: (e) => !e.online,
-  testing: (e) => e.testPending !== null || e.testRunning !== null,
-  inhibited: (e) => e.inhibitUntil !== null,
-};
-
 /** Emergency lighting: element info, actions, self-test schedules, overdue summary (docs/api.md). */
 export function emergencyRoutes(app: FastifyInstance): void {
   serveCall(app, 'emergencyElementList', async ({ ctx, session, payload }) => {
     const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
-    let fittings = await loadFittings(ctx.db, network.id);
-    if (payload.zoneId !== undefined) fittings = fittings.filter((f) => f.zoneId === payload.zoneId);
-    if (payload.groupId !== undefined) fittings = fittings.filter((f) => f.groupIds.includes(payload.groupId!));
-    if (payload.search) {
-      const needle = payload.search.toLowerCase();
-      fittings = fittings.filter((f) => f.name.toLowerCase().includes(needle) || f.mac.toLowerCase().includes(needle));
-    }
-    const elements = (await presentElements(ctx.db, network, fittings, ctx.now())).filter(FILTERS[payload.filter]);
+    const elements = await loadEmergencyElements(
+      ctx.db,
+      {
+        nid: network.id,
+        timeZone: network.timeZone,
+        filter: payload.filter,
+        zoneId: payload.zoneId,
+        groupId: payload.groupId,
+        search: payload.search,
+      },
+      ctx.now(),
+    );
     const start = (payload.page - 1) * payload.pageSize;
     const page = {
       list: elements.slice(start, start + payload.pageSize),
@@ -188,9 +178,8 @@ export function emergencyRoutes(app: FastifyInstance): void {
     const now = ctx.now();
     const list: OverdueNetwork[] = [];
     for (const { network } of rows) {
-      const fittings = await loadFittings(ctx.db, network.id);
-      if (fittings.length === 0) continue;
-      list.push(overdueFigures(network, await presentElements(ctx.db, network, fittings, now)));
+      const elements = await loadEmergencyElements(ctx.db, { nid: network.id, timeZone: network.timeZone }, now);
+      if (elements.length > 0) list.push(overdueFigures(network, elements));
     }
     const sum = (key: 'fittings' | 'overdue' | 'overdueFunction' | 'overdueDuration' | 'failed' | 'openFaults') =>
       list.reduce((total, n) => total + n[key], 0);

@@ -6,7 +6,7 @@ import {
   type TestRecord,
 } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
 import { emergencySchedules, emergencyTestRecords, networks } from '../../db/schema.ts';
 import { buildFittings, buildRecord, buildZone } from './test-fittings.ts';
@@ -26,7 +26,9 @@ async function london() {
   const team = await networkTeam(t);
   await t.db.update(networks).set({ timeZone: 'Europe/London' }).where(eq(networks.id, team.network.id));
   const stairs = await buildZone(t.db, team.network.id, 'Stairs');
-  const fittings = await buildFittings(t.db, team.network.id, stairs.id, 2, { createdAt: new Date('2025-12-01T00:00:00Z') });
+  const fittings = await buildFittings(t.db, team.network.id, stairs.id, 2, {
+    createdAt: new Date('2025-12-01T00:00:00Z'),
+  });
   return { ...team, stairs, fittings };
 }
 
@@ -54,12 +56,26 @@ describeApi('emergency self-test schedules', () => {
       durationMinutes: 60,
       stagger: 'alternate',
     };
-    const updated = await call(t.app, 'emergencyScheduleUpdate', { scheduleId: schedule.id, ...yearly }, installer.session);
-    expect(updated.body.data).toMatchObject({ testKind: 'duration', month: 11, durationMinutes: 60, stagger: 'alternate' });
+    const updated = await call(
+      t.app,
+      'emergencyScheduleUpdate',
+      { scheduleId: schedule.id, ...yearly },
+      installer.session,
+    );
+    expect(updated.body.data).toMatchObject({
+      testKind: 'duration',
+      month: 11,
+      durationMinutes: 60,
+      stagger: 'alternate',
+    });
     // 10 November 2026 02:00 GMT.
     expect((updated.body.data as EmergencySchedule).nextRun).toBe(s('2026-11-10T02:00:00Z'));
-    expect((await call(t.app, 'emergencyScheduleDelete', { scheduleId: schedule.id }, owner.session)).body.code).toBe(0);
-    expect((await call(t.app, 'emergencyScheduleList', { nid: network.id }, owner.session)).body.code).toBe(Code.emptyList);
+    expect((await call(t.app, 'emergencyScheduleDelete', { scheduleId: schedule.id }, owner.session)).body.code).toBe(
+      0,
+    );
+    expect((await call(t.app, 'emergencyScheduleList', { nid: network.id }, owner.session)).body.code).toBe(
+      Code.emptyList,
+    );
   });
 
   it('refuses bad input, a yearly test without a month, a custom test without minutes and a foreign target', async () => {
@@ -102,7 +118,11 @@ describeApi('emergency element info, logs and schedule report', () => {
     setNow('2026-03-10T12:00:00Z');
     const { owner, sub, stranger, network, fittings } = await london();
     const [a, b] = fittings;
-    await buildRecord(t.db, network.id, { deviceId: a!.id, grade: 'passed', endedAt: new Date('2026-03-03T10:05:00Z') });
+    await buildRecord(t.db, network.id, {
+      deviceId: a!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-03-03T10:05:00Z'),
+    });
     await buildRecord(t.db, network.id, {
       deviceId: a!.id,
       kind: 'duration',
@@ -148,14 +168,27 @@ describeApi('emergency element info, logs and schedule report', () => {
     setNow('2026-04-15T12:00:00Z');
     const { sub, network, fittings } = await london();
     const [a, b] = fittings;
-    await buildRecord(t.db, network.id, { deviceId: a!.id, grade: 'passed', endedAt: new Date('2026-01-03T10:05:00Z') });
-    await buildRecord(t.db, network.id, { deviceId: a!.id, grade: 'stopped', endedAt: new Date('2026-02-03T10:05:00Z') });
+    await buildRecord(t.db, network.id, {
+      deviceId: a!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-01-03T10:05:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: a!.id,
+      grade: 'stopped',
+      endedAt: new Date('2026-02-03T10:05:00Z'),
+    });
     await buildRecord(t.db, network.id, {
       deviceId: a!.id,
       grade: 'passedLate',
       endedAt: new Date('2026-03-31T23:30:00Z'), // 1 April 00:30 BST: counts for April
     });
-    await buildRecord(t.db, network.id, { deviceId: b!.id, grade: 'failed', failureBits: 8, endedAt: new Date('2026-03-03T10:05:00Z') });
+    await buildRecord(t.db, network.id, {
+      deviceId: b!.id,
+      grade: 'failed',
+      failureBits: 8,
+      endedAt: new Date('2026-03-03T10:05:00Z'),
+    });
     const reply = await call(t.app, 'emergencyScheduleReport', { nid: network.id, year: 2026 }, sub.session);
     expect(reply.body.code).toBe(0);
     const report = reply.body.data as ScheduleReport;
@@ -167,7 +200,11 @@ describeApi('emergency element info, logs and schedule report', () => {
       'passedLate',
       ...Array(8).fill(null),
     ]);
-    expect(row(b!.id).monthly.slice(0, 4).map((c) => c.grade)).toEqual(['missed', 'missed', 'failed', null]);
+    expect(
+      row(b!.id)
+        .monthly.slice(0, 4)
+        .map((c) => c.grade),
+    ).toEqual(['missed', 'missed', 'failed', null]);
     expect(row(a!.id).yearly.grade).toBeNull();
     const last = await call(t.app, 'emergencyScheduleReport', { nid: network.id, year: 2025 }, sub.session);
     // Installed 1 December 2025: December closed without a test → missed; the year's duration test too.
@@ -178,33 +215,58 @@ describeApi('emergency element info, logs and schedule report', () => {
   it('answers the test log newest first with filters, and corrects a record by a new one referencing it', async () => {
     setNow('2026-04-15T12:00:00Z');
     const { owner, sub, stranger, network, fittings } = await london();
-    const old = await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, grade: 'failed', endedAt: new Date('2026-03-03T10:05:00Z') });
-    await buildRecord(t.db, network.id, { deviceId: fittings[1]!.id, grade: 'passed', endedAt: new Date('2026-04-03T10:05:00Z') });
+    const old = await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      grade: 'failed',
+      endedAt: new Date('2026-03-03T10:05:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[1]!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-04-03T10:05:00Z'),
+    });
     const log = await call(t.app, 'emergencyTestLog', { nid: network.id }, sub.session);
     expect((log.body.data as { list: TestRecord[] }).list.map((r) => r.grade)).toEqual(['passed', 'failed']);
     const failed = await call(t.app, 'emergencyTestLog', { nid: network.id, grade: 'failed' }, sub.session);
     expect((failed.body.data as { total: number }).total).toBe(1);
     const bad = await call(t.app, 'emergencyTestLog', { nid: network.id, from: 200, to: 100 }, sub.session);
     expect(bad.body.code).toBe(Code.badInput);
-    expect((await call(t.app, 'emergencyTestLog', { nid: network.id }, stranger.session)).body.code).toBe(Code.noPermission);
+    expect((await call(t.app, 'emergencyTestLog', { nid: network.id }, stranger.session)).body.code).toBe(
+      Code.noPermission,
+    );
     expect(
-      (await call(t.app, 'emergencyTestCorrect', { recordId: old.id, remark: 'lamp was replaced' }, sub.session)).body.code,
+      (await call(t.app, 'emergencyTestCorrect', { recordId: old.id, remark: 'lamp was replaced' }, sub.session)).body
+        .code,
     ).toBe(Code.noPermission);
-    const corrected = await call(t.app, 'emergencyTestCorrect', { recordId: old.id, remark: 'lamp was replaced' }, owner.session);
+    const corrected = await call(
+      t.app,
+      'emergencyTestCorrect',
+      { recordId: old.id, remark: 'lamp was replaced' },
+      owner.session,
+    );
     expect(corrected.body.data).toMatchObject({ correctsId: old.id, grade: 'failed', remark: 'lamp was replaced' });
     const [still] = await t.db.select().from(emergencyTestRecords).where(eq(emergencyTestRecords.id, old.id));
     expect(still).toEqual(old);
-    expect(
-      (await call(t.app, 'emergencyTestCorrect', { recordId: old.id, remark: '' }, owner.session)).body.code,
-    ).toBe(Code.badInput);
+    expect((await call(t.app, 'emergencyTestCorrect', { recordId: old.id, remark: '' }, owner.session)).body.code).toBe(
+      Code.badInput,
+    );
     expect((await call(t.app, 'emergencyModeLog', { nid: network.id }, sub.session)).body.code).toBe(Code.emptyList);
   });
 
   it('sums overdue fittings per network and project for /first/index and the network overview', async () => {
     setNow('2026-04-15T12:00:00Z');
     const { owner, stranger, network, fittings } = await london();
-    await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, grade: 'passed', endedAt: new Date('2026-04-03T10:05:00Z') });
-    await buildRecord(t.db, network.id, { deviceId: fittings[0]!.id, kind: 'duration', grade: 'passed', endedAt: new Date('2026-04-04T10:05:00Z') });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-04-03T10:05:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: fittings[0]!.id,
+      kind: 'duration',
+      grade: 'passed',
+      endedAt: new Date('2026-04-04T10:05:00Z'),
+    });
     const reply = await call(t.app, 'emergencyOverdueSummary', { nid: network.id }, owner.session);
     expect(reply.body.data).toMatchObject({
       networks: [{ nid: network.id, fittings: 2, overdue: 1, overdueFunction: 1, overdueDuration: 0, failed: 0 }],
@@ -247,7 +309,8 @@ describeApi('emergency element info, logs and schedule report', () => {
       Code.noPermission,
     );
     expect(
-      (await call(t.app, 'emergencyRecordExport', { ...period, to: period.from, format: 'csv' }, owner.session)).body.code,
+      (await call(t.app, 'emergencyRecordExport', { ...period, to: period.from, format: 'csv' }, owner.session)).body
+        .code,
     ).toBe(Code.badInput);
   });
 });

@@ -49,13 +49,16 @@ export async function buildFittings(
           name: `Exit ${counter}`,
           model: 'LW-EM1',
           mac: `EF${nid.toString(16).padStart(5, '0')}${counter.toString(16).padStart(5, '0')}`.toUpperCase(),
+          address: 200 + counter,
           online: options.online ?? true,
           ...(options.createdAt ? { createdAt: options.createdAt } : {}),
         };
       }),
     )
     .returning();
-  await db.insert(deviceElements).values(rows.map((row) => ({ deviceId: row.id, index: 0, type: ElementType.emergencyOne })));
+  await db
+    .insert(deviceElements)
+    .values(rows.map((row) => ({ deviceId: row.id, index: 0, type: ElementType.emergencyOne })));
   if (zoneId !== null) await db.insert(nodes).values(rows.map((row) => ({ nid, zoneId, rid: row.id, name: row.name })));
   await db.insert(emergencyFittings).values(
     rows.map((row) => ({
@@ -97,7 +100,14 @@ export async function buildRecord(db: Db, nid: number, input: RecordInput) {
 }
 
 /** An open fault of a fitting as the report ingest opens it (test factory). */
-export async function buildFault(db: Db, nid: number, pid: number, deviceId: number, failureBits: number, openedAt: Date) {
+export async function buildFault(
+  db: Db,
+  nid: number,
+  pid: number,
+  deviceId: number,
+  failureBits: number,
+  openedAt: Date,
+) {
   const [fault] = await db
     .insert(emergencyFaults)
     .values({

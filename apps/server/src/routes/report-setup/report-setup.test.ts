@@ -189,6 +189,17 @@ describeApi('header settings of a project (reportProjectSetup)', () => {
     expect((await setupOf(owner.pid, owner.session)).logo).toMatchObject({ width: 216 });
   });
 
+  it('deletes the logos with their project', async () => {
+    const { owner } = await networkTeam(t);
+    const added = await call(t.app, 'projectAdd', { name: 'Spare' }, owner.session);
+    const pid = (added.body.data as { id: number }).id;
+    const set = await call(t.app, 'reportSetupLogo', { pid, slot: 'wideLogo', image: png(792, 162) }, owner.session);
+    const fileName = (set.body.data as ReportSetup).wideLogo!.fileName;
+    expect((await call(t.app, 'projectDelete', { pid }, owner.session)).body.code).toBe(Code.ok);
+    expect(await t.db.select().from(files).where(eq(files.name, fileName))).toEqual([]);
+    expect(await t.db.select().from(projectReportSetups).where(eq(projectReportSetups.pid, pid))).toEqual([]);
+  });
+
   it('gives the PDF header block: title (else the project name), logos and labelled fields', async () => {
     const { owner } = await networkTeam(t);
     const project = { id: owner.pid, name: 'Mein Projekt' };

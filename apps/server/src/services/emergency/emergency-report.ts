@@ -2,10 +2,11 @@ import { type RecordPart, zonedParts } from '@lightwell/domain';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { emergencyFaults, type networks, projects } from '../../db/schema.ts';
+import { loadEmergencyElements } from './elements.ts';
 import { presentFaults } from './faults.ts';
 import { loadFittings } from './fittings.ts';
 import { presentTestRecord, seconds } from './present.ts';
-import { presentElements, scheduleReport, testRecordsInPeriod } from './records.ts';
+import { scheduleReport, testRecordsInPeriod } from './records.ts';
 
 type NetworkRow = typeof networks.$inferSelect;
 
@@ -35,7 +36,7 @@ export async function buildEmergencyReport(
 ) {
   const now = ctx.now();
   const wants = (part: RecordPart) => input.part === 'all' || input.part === part;
-  const fittings = wants('element') || wants('schedule') ? await loadFittings(ctx.db, network.id) : [];
+  const fittings = wants('schedule') ? await loadFittings(ctx.db, network.id) : [];
   const firstYear = zonedParts(input.from, network.timeZone).year;
   const lastYear = zonedParts(new Date(input.to.getTime() - 1000), network.timeZone).year;
   const schedule = [];
@@ -49,7 +50,9 @@ export async function buildEmergencyReport(
     from: seconds(input.from),
     to: seconds(input.to),
     generatedAt: seconds(now),
-    elements: wants('element') ? await presentElements(ctx.db, network, fittings, now) : [],
+    elements: wants('element')
+      ? await loadEmergencyElements(ctx.db, { nid: network.id, timeZone: network.timeZone }, now)
+      : [],
     tests: wants('selfTest')
       ? (await testRecordsInPeriod(ctx.db, network.id, input.from, input.to)).map(presentTestRecord)
       : [],

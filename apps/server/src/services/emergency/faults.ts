@@ -1,5 +1,5 @@
 import { Code, type FaultStep, type Grade, isPassingGrade, type Language, type TestKind } from '@lightwell/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -100,6 +100,10 @@ export async function settleRetests(db: Db): Promise<number> {
     if (standing.state !== 'awaitingRetest' || !standing.retestBooked) continue;
     const fault = booked.find((b) => b.fault.id === faultId)!.fault;
     if (fault.deviceId === null) continue;
+    // A record that answered an earlier retest of this fault does not answer this one.
+    const answered = list
+      .filter((e) => e.kind === 'retestResult' && e.testRecordId !== null)
+      .map((e) => e.testRecordId!);
     const [record] = await db
       .select()
       .from(emergencyTestRecords)
@@ -109,6 +113,7 @@ export async function settleRetests(db: Db): Promise<number> {
           gt(emergencyTestRecords.createdAt, standing.retestBooked.createdAt),
           ne(emergencyTestRecords.grade, 'missed'),
           isNull(emergencyTestRecords.correctsId),
+          answered.length > 0 ? notInArray(emergencyTestRecords.id, answered) : undefined,
         ),
       )
       .orderBy(asc(emergencyTestRecords.id))
@@ -212,23 +217,4 @@ export async function updateConfirmation(
     byName: name,
     correctsId: standing.confirm?.id ?? original.id,
   });
-}
-
-/** Open (not closed) faults per fitting of a network. */
-export async function openFaultCounts(db: Db, nid: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select()
-    .from(emergencyFaults)
-    .where(eq(emergencyFaults.nid, nid))
-    .orderBy(desc(emergencyFaults.id));
-  const entries = await entriesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const out = new Map<number, number>();
-  for (const row of rows) {
-    if (row.deviceId === null || faultStanding(entries.get(row.id) ?? []).state === 'closed') continue;
-    out.set(row.deviceId, (out.get(row.deviceId) ?? 0) + 1);
-  }
-  return out;
 }

@@ -1,25 +1,17 @@
 import {
-  batteryPercent,
   type EmergencyElement,
-  failureNames,
   type Grade,
   isPassingGrade,
   type LastResult,
-  modeTestKind,
-  modeTestState,
-  nextCheck,
   type OverdueNetwork,
-  overdueKinds,
   type ReportCell,
   type ScheduleReport,
-  statusNames,
   type TestKind,
   zonedTime,
 } from '@lightwell/domain';
 import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emergencySchedules, emergencyTestRecords, type networks } from '../../db/schema.ts';
-import { openFaultCounts } from './faults.ts';
+import { emergencyTestRecords, type networks } from '../../db/schema.ts';
 import type { Fitting } from './fittings.ts';
 import { seconds, type TestRecordRow } from './present.ts';
 
@@ -70,97 +62,6 @@ export function histories(records: readonly TestRecordRow[]): Map<number, Fittin
     out.set(row.deviceId, history);
   }
   return out;
-}
-
-function lastResult(row: TestRecordRow | undefined): LastResult | null {
-  if (!row) return null;
-  return {
-    recordId: row.id,
-    grade: row.grade as Grade,
-    at: seconds(endOf(row)),
-    achievedMinutes: row.achievedMinutes,
-    ratedMinutes: row.ratedMinutes,
-    reasons: failureNames(row.failureBits),
-  };
-}
-
-/** Enabled schedule timings of a network. */
-export async function scheduleTimings(db: Db, nid: number) {
-  const rows = await db.select().from(emergencySchedules).where(eq(emergencySchedules.nid, nid));
-  return rows.map((row) => ({
-    testKind: row.testKind as TestKind,
-    day: row.day,
-    month: row.month,
-    minuteOfDay: row.minuteOfDay,
-    enabled: row.enabled,
-  }));
-}
-
-/** The element info of fittings (`/emergency/index`). */
-export async function presentElements(
-  db: Db,
-  network: NetworkRow,
-  fittings: readonly Fitting[],
-  now: Date,
-): Promise<EmergencyElement[]> {
-  const ids = fittings.map((f) => f.deviceId);
-  const [records, faults, timings] = await Promise.all([
-    recordsOf(db, network.id, ids),
-    openFaultCounts(db, network.id),
-    scheduleTimings(db, network.id),
-  ]);
-  const byDevice = histories(records);
-  const next = nextCheck(timings, now, network.timeZone);
-  return fittings.map((fitting) => {
-    const s = fitting.state;
-    const history = byDevice.get(fitting.deviceId) ?? { last: {}, lastPass: {} };
-    const overdue = overdueKinds(
-      {
-        lastFunctionPass: history.lastPass.function ?? null,
-        lastDurationPass: history.lastPass.duration ?? null,
-        since: fitting.createdAt,
-      },
-      now,
-    );
-    const mode = s?.mode ?? null;
-    const modeKind = mode === null ? null : modeTestKind(mode);
-    const modeState = mode === null ? null : modeTestState(mode);
-    const inhibitUntil = s?.inhibitUntil ?? null;
-    const inhibitActive = inhibitUntil !== null && inhibitUntil > now;
-    return {
-      deviceId: fitting.deviceId,
-      name: fitting.name,
-      mac: fitting.mac,
-      zoneId: fitting.zoneId,
-      zoneName: fitting.zoneName,
-      emergencyType: fitting.emergencyType,
-      online: fitting.online,
-      mode,
-      batteryPercent: s ? batteryPercent(s.batteryCharge) : null,
-      mainsPresent: s?.mainsPresent ?? null,
-      statusBits: s?.statusBits ?? 0,
-      status: statusNames(s?.statusBits ?? 0),
-      failureBits: s?.failureBits ?? 0,
-      failures: failureNames(s?.failureBits ?? 0),
-      ratedMinutes: s?.ratedMinutes ?? null,
-      lastFunction: lastResult(history.last.function),
-      lastDuration: lastResult(history.last.duration),
-      nextCheck: next ? seconds(next) : null,
-      reducedCoverUntil: s?.reducedCoverUntil && s.reducedCoverUntil > now ? seconds(s.reducedCoverUntil) : null,
-      inhibitUntil: inhibitActive ? seconds(inhibitUntil) : null,
-      // Asked to stay inhibited, but the fitting's own 15-minute timer ran out without a renewal.
-      inhibitLapsed:
-        inhibitActive && s?.inhibitExpiresAt !== null && s?.inhibitExpiresAt !== undefined && s.inhibitExpiresAt < now,
-      testPending:
-        (s?.testPending as TestKind | null) ??
-        (modeState === 'pending' || modeState === 'delayExceeded' ? modeKind : null),
-      testRunning: (s?.testRunning as TestKind | null) ?? (modeState === 'running' ? modeKind : null),
-      openFaults: faults.get(fitting.deviceId) ?? 0,
-      overdue: overdue.length > 0,
-      overdueKinds: overdue,
-      lastReport: s?.lastReportAt ? seconds(s.lastReportAt) : null,
-    };
-  });
 }
 
 /** Overdue figures of a network from its element info. */

@@ -1,12 +1,10 @@
-import type { ActivationResult, Recipient, ReportSetup } from '@lightwell/domain';
+import type { Recipient, ReportSetup } from '@lightwell/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { projectKeys } from '../../../api/project';
 import { reportSetupKeys } from '../../../api/report-setup';
 import { testUser } from '../../../test/render-app';
 import { fakeApi, renderComponent, tableRows } from '../../../test/render-component';
-import { RecipientActivationPage } from '../../shared/recipient-activation-page';
 import { HeaderSettingsPage } from '.';
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC';
@@ -122,28 +120,5 @@ describe('header settings page', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('header-save')).toBeNull();
     expect(screen.queryByTestId('recipient-card')).toBeNull();
     expect(within(screen.getByTestId('logo-logo')).queryByText('Choose image')).toBeNull();
-  });
-});
-
-describe('recipient activation page', { timeout: 60_000 }, () => {
-  const link = 'b'.repeat(43);
-  it.each([
-    ['successful', 'Activation successful', 'li@example.com now receives the e-mails of the project “Süd”.'],
-    ['expired', 'Activation link expired', 'This link for li@example.com has expired.'],
-    ['failed', 'Activation failed', 'This link is not valid'],
-  ] as const)('says %s', async (state, title, text) => {
-    const answer: ActivationResult =
-      state === 'failed'
-        ? { state, email: null, projectName: null }
-        : { state, email: 'li@example.com', projectName: 'Süd' };
-    fakeApi({ recipientActivate: answer });
-    await renderComponent(
-      <MemoryRouter initialEntries={[`/shared/projectSettingEmail/active?link=${link}`]}>
-        <RecipientActivationPage />
-      </MemoryRouter>,
-    );
-    const result = await screen.findByTestId('activation-result');
-    await waitFor(() => expect(result.textContent).toContain(title));
-    expect(result.textContent).toContain(text);
   });
 });

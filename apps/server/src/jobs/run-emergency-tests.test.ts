@@ -1,0 +1,268 @@
+import { type EmergencySchedule, peakPerZone } from '@lightwell/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, call, createPgDatabase, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import { describeDeployment } from '../../test/mqtt/mosquitto.ts';
+import {
+  emergencyFittings,
+  emergencyTestRecords,
+  emergencyTestRuns,
+  networks,
+  outbox,
+  projectRecipients,
+} from '../db/schema.ts';
+import { buildFault, buildFittings, buildRecord, buildZone } from '../routes/emergency/test-fittings.ts';
+import type { EmergencyActionRequest } from '../services/emergency/actions.ts';
+import { sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
+import { type EmergencyStarter, runEmergencyTests } from './run-emergency-tests.ts';
+
+/** A starter that records what the job asked for instead of sending it. */
+function recordingStarter(nid?: number) {
+  const asked: EmergencyActionRequest[] = [];
+  const start: EmergencyStarter = async (_ctx, request) => {
+    // Other tests' networks share the database: keep what this test's network was sent.
+    if (nid === undefined || request.networkId === nid) asked.push(request);
+    return { taskId: asked.length, fittings: request.target.kind === 'fittings' ? request.target.ids.length : 0 };
+  };
+  return { asked, start };
+}
+
+async function londonNetwork(t: TestApp) {
+  const team = await networkTeam(t);
+  await t.db.update(networks).set({ timeZone: 'Europe/London' }).where(eq(networks.id, team.network.id));
+  return team;
+}
+
+describeApi('the emergency self-test job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const setNow = (iso: string) => {
+    t.clock.offsetMs = new Date(iso).getTime() - Date.now();
+  };
+
+  it('starts the monthly function test at its local time across the DST change, once, by its schedule', async () => {
+    setNow('2026-03-20T12:00:00Z');
+    const { owner, network } = await londonNetwork(t);
+    const zone = await buildZone(t.db, network.id, 'Stairs');
+    const fittings = await buildFittings(t.db, network.id, zone.id, 3, { createdAt: new Date('2026-01-01T00:00:00Z') });
+    const added = await call(
+      t.app,
+      'emergencyScheduleAdd',
+      { nid: network.id, name: 'Monthly', testKind: 'function', day: 3, minuteOfDay: 600, maxDelayMinutes: 10 },
+      owner.session,
+    );
+    const schedule = added.body.data as EmergencySchedule;
+    const { asked, start } = recordingStarter(network.id);
+    // 10:00 BST on 3 April is 09:00 UTC.
+    setNow('2026-04-03T08:59:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked).toEqual([]);
+    setNow('2026-04-03T09:00:30Z');
+    await runEmergencyTests(t.app.ctx, start);
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked).toEqual([
+      {
+        networkId: network.id,
+        target: { kind: 'fittings', ids: fittings.map((f) => f.id) },
+        action: 'functionTest',
+        by: { scheduleId: schedule.id },
+        maxDelayMinutes: 10,
+      },
+    ]);
+  });
+
+  it('staggers the yearly duration test: no two fittings of a zone on battery together, next batch once recharged', async () => {
+    setNow('2026-05-01T12:00:00Z');
+    const { owner, network } = await londonNetwork(t);
+    const stairs = await buildZone(t.db, network.id, 'Stairs');
+    const hall = await buildZone(t.db, network.id, 'Hall');
+    const created = { createdAt: new Date('2026-01-01T00:00:00Z') };
+    const a = await buildFittings(t.db, network.id, stairs.id, 3, { ...created, ratedMinutes: 180 });
+    const b = await buildFittings(t.db, network.id, hall.id, 2, { ...created, ratedMinutes: 60 });
+    await call(
+      t.app,
+      'emergencyScheduleAdd',
+      {
+        nid: network.id,
+        name: 'Yearly',
+        testKind: 'duration',
+        day: 4,
+        month: 6,
+        minuteOfDay: 60,
+        durationKind: 'preset',
+      },
+      owner.session,
+    );
+    const { asked, start } = recordingStarter(network.id);
+    setNow('2026-06-04T00:01:00Z'); // 01:01 BST
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked.map((r) => r.target)).toEqual([{ kind: 'fittings', ids: [a[0]!.id, b[0]!.id] }]);
+    expect(asked[0]).toMatchObject({ action: 'durationTest', duration: { kind: 'preset' } });
+    // The next batch waits for the first to run (180 min) and recharge (24 h).
+    setNow('2026-06-05T02:59:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked).toHaveLength(1);
+    setNow('2026-06-05T03:00:30Z');
+    await runEmergencyTests(t.app.ctx, start);
+    setNow('2026-06-06T06:00:30Z');
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked.map((r) => (r.target.kind === 'fittings' ? r.target.ids : []))).toEqual([
+      [a[0]!.id, b[0]!.id],
+      [a[1]!.id, b[1]!.id],
+      [a[2]!.id],
+    ]);
+    const runs = await t.db.select().from(emergencyTestRuns).where(eq(emergencyTestRuns.nid, network.id));
+    const slots = runs.flatMap((run) =>
+      run.deviceIds.map((id) => ({ id, start: run.dueAt, end: new Date(run.dueAt.getTime() + 180 * 60_000) })),
+    );
+    const zoneOf = (id: number) => (a.some((f) => f.id === id) ? stairs.id : hall.id);
+    expect(peakPerZone(slots, zoneOf)).toBe(1);
+  });
+
+  it('grades a closed month: missed for a fitting with no valid result, once; a stopped test is no valid result', async () => {
+    setNow('2026-06-20T12:00:00Z');
+    const { owner, network } = await londonNetwork(t);
+    const zone = await buildZone(t.db, network.id, 'Stairs');
+    const [tested, stopped, offline] = await buildFittings(t.db, network.id, zone.id, 3, {
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    await call(
+      t.app,
+      'emergencyScheduleAdd',
+      { nid: network.id, name: 'Monthly', testKind: 'function', day: 1, minuteOfDay: 60 },
+      owner.session,
+    );
+    const { start } = recordingStarter();
+    setNow('2026-07-01T00:30:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    await buildRecord(t.db, network.id, {
+      deviceId: tested!.id,
+      grade: 'passed',
+      endedAt: new Date('2026-07-01T00:10:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: stopped!.id,
+      grade: 'stopped',
+      endedAt: new Date('2026-07-01T00:20:00Z'),
+    });
+    // July closes at local midnight: 31 July 23:00 UTC.
+    setNow('2026-07-31T22:59:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    const missedOf = () =>
+      t.db
+        .select()
+        .from(emergencyTestRecords)
+        .where(and(eq(emergencyTestRecords.nid, network.id), eq(emergencyTestRecords.grade, 'missed')));
+    expect(await missedOf()).toEqual([]);
+    setNow('2026-07-31T23:01:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    await runEmergencyTests(t.app.ctx, start);
+    const missed = await missedOf();
+    expect(missed.map((r) => r.deviceId).sort()).toEqual([stopped!.id, offline!.id].sort());
+    expect(missed[0]).toMatchObject({
+      kind: 'function',
+      windowKind: 'monthly',
+      windowStart: new Date('2026-07-01T00:00:00Z'),
+      windowEnd: new Date('2026-07-31T23:00:00Z'),
+      startSource: 'schedule',
+    });
+  });
+
+  it('books a retest when mains loss voided a test, and starts it once mains is back', async () => {
+    setNow('2026-08-10T12:00:00Z');
+    const { network } = await londonNetwork(t);
+    const zone = await buildZone(t.db, network.id, 'Stairs');
+    const [fitting] = await buildFittings(t.db, network.id, zone.id, 1);
+    await t.db
+      .update(emergencyFittings)
+      .set({ mainsPresent: false })
+      .where(eq(emergencyFittings.deviceId, fitting!.id));
+    await buildRecord(t.db, network.id, {
+      deviceId: fitting!.id,
+      grade: 'voided',
+      retestBooked: true,
+      endedAt: new Date('2026-08-10T11:58:00Z'),
+      createdAt: new Date('2026-08-10T11:58:00Z'),
+    });
+    const { asked, start } = recordingStarter(network.id);
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked).toEqual([]);
+    const [state] = await t.db.select().from(emergencyFittings).where(eq(emergencyFittings.deviceId, fitting!.id));
+    expect(state).toMatchObject({ retestKind: 'function' });
+    await t.db.update(emergencyFittings).set({ mainsPresent: true }).where(eq(emergencyFittings.deviceId, fitting!.id));
+    await runEmergencyTests(t.app.ctx, start);
+    await runEmergencyTests(t.app.ctx, start);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        target: { kind: 'fittings', ids: [fitting!.id] },
+        action: 'functionTest',
+        retest: true,
+      }),
+    ]);
+  });
+});
+
+const describeTwoProcesses = await describeDeployment();
+
+describeTwoProcesses('the emergency self-test job with two server processes', () => {
+  let drop: () => Promise<void>;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const database = await createPgDatabase();
+    drop = database.drop;
+    a = await buildTestApp({}, { databaseUrl: database.url });
+    b = await buildTestApp({}, { databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  it('starts each batch once and grades each window once, however the processes race', async () => {
+    for (const app of [a, b]) app.clock.offsetMs = new Date('2026-03-20T12:00:00Z').getTime() - Date.now();
+    const { owner, network } = await londonNetwork(a);
+    const zone = await buildZone(a.db, network.id, 'Stairs');
+    await buildFittings(a.db, network.id, zone.id, 4, { createdAt: new Date('2026-01-01T00:00:00Z') });
+    await call(
+      a.app,
+      'emergencyScheduleAdd',
+      { nid: network.id, name: 'Monthly', testKind: 'function', day: 3, minuteOfDay: 600 },
+      owner.session,
+    );
+    const { asked, start } = recordingStarter();
+    for (const app of [a, b]) app.clock.offsetMs = new Date('2026-04-03T09:00:30Z').getTime() - Date.now();
+    await Promise.all([runEmergencyTests(a.app.ctx, start), runEmergencyTests(b.app.ctx, start)]);
+    await Promise.all([runEmergencyTests(a.app.ctx, start), runEmergencyTests(b.app.ctx, start)]);
+    expect(asked).toHaveLength(1);
+    for (const app of [a, b]) app.clock.offsetMs = new Date('2026-04-30T23:05:00Z').getTime() - Date.now();
+    await Promise.all([runEmergencyTests(a.app.ctx, start), runEmergencyTests(b.app.ctx, start)]);
+    const missed = await a.db.select().from(emergencyTestRecords).where(eq(emergencyTestRecords.nid, network.id));
+    expect(missed).toHaveLength(4);
+  });
+
+  it('sends a fault e-mail once per recipient when both processes sweep at the same time', async () => {
+    const { owner, network } = await networkTeam(a);
+    const zone = await buildZone(a.db, network.id, 'Stairs');
+    const [fitting] = await buildFittings(a.db, network.id, zone.id, 1);
+    const email = `both-${network.id}@example.com`;
+    await a.db.insert(projectRecipients).values({
+      pid: owner.pid,
+      email,
+      language: 0,
+      kinds: ['emergencyFault'],
+      tokenHash: `both-${network.id}`,
+      linkExpiresAt: new Date(Date.now() + 86_400_000),
+      activatedAt: new Date(),
+    });
+    for (const app of [a, b]) app.clock.offsetMs = 0;
+    await buildFault(a.db, network.id, owner.pid, fitting!.id, 8, new Date());
+    await Promise.all([sweepEmergencyFaults(a.app.ctx), sweepEmergencyFaults(b.app.ctx)]);
+    await Promise.all([sweepEmergencyFaults(a.app.ctx), sweepEmergencyFaults(b.app.ctx)]);
+    expect(await a.db.select().from(outbox).where(eq(outbox.toAddress, email))).toHaveLength(1);
+  });
+});
