@@ -87,16 +87,14 @@ describeApi('emergency tests over MQTT with a simulated gateway', () => {
       })
       .returning();
     const stairFittings = [byMac.get(STAIRS_A)!, byMac.get(STAIRS_B)!];
-    await t.db
-      .insert(nodes)
-      .values(
-        [...stairFittings, byMac.get(LAMP)!].map((device) => ({
-          nid: network.id,
-          zoneId: stairs!.id,
-          rid: device.id,
-          name: device.name,
-        })),
-      );
+    await t.db.insert(nodes).values(
+      [...stairFittings, byMac.get(LAMP)!].map((device) => ({
+        nid: network.id,
+        zoneId: stairs!.id,
+        rid: device.id,
+        name: device.name,
+      })),
+    );
     gateway.failEmergency(STAIRS_B, 'lamp');
 
     const reply = await call(

@@ -6,7 +6,12 @@ type Command = Extract<CommandAction, { op: 'emergency' }>;
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-06-15T10:00:00Z');
 const at = (minutes: number) => T0 + minutes * MINUTE;
-const command = (over: Partial<Command>): Command => ({ op: 'emergency', command: 'functionTest', maxDelayMinutes: 15, ...over });
+const command = (over: Partial<Command>): Command => ({
+  op: 'emergency',
+  command: 'functionTest',
+  maxDelayMinutes: 15,
+  ...over,
+});
 
 /** A fitting on a real-time clock: every step passes `now` explicitly. */
 const fitting = (spec: ConstructorParameters<typeof SimEmergency>[1] = {}) => new SimEmergency(0, spec, T0);
@@ -33,7 +38,13 @@ describe('a simulated emergency fitting (IEC 62386-202)', () => {
     const report = f.takeReport(T0 + 31_000);
     expect(report?.mode).toBe(0);
     expect((report?.statusBits ?? 0) & 2).toBe(2);
-    expect(report?.test).toMatchObject({ kind: 'function', taskId: 42, outcome: 'done', failureBits: 0, delayExceeded: false });
+    expect(report?.test).toMatchObject({
+      kind: 'function',
+      taskId: 42,
+      outcome: 'done',
+      failureBits: 0,
+      delayExceeded: false,
+    });
     expect(f.takeReport(T0 + 32_000)).toBeNull();
   });
 
@@ -50,7 +61,13 @@ describe('a simulated emergency fitting (IEC 62386-202)', () => {
     expect(f.mode).toBe(6);
     f.step(at(12 * 60 + 1 + 181));
     const report = f.takeReport(at(12 * 60 + 182));
-    expect(report?.test).toMatchObject({ kind: 'duration', taskId: 7, outcome: 'done', durationResult: 90, delayExceeded: true });
+    expect(report?.test).toMatchObject({
+      kind: 'duration',
+      taskId: 7,
+      outcome: 'done',
+      durationResult: 90,
+      delayExceeded: true,
+    });
     expect(report?.test?.failureBits).toBe(32);
     expect(report?.statusBits & 4).toBe(4);
   });
