@@ -48,7 +48,7 @@ async function actOnFittings(page: Page, names: string[], action: string, label:
     await row(page, 'element-table', name).locator('input[type="checkbox"]').check();
   }
   await page.getByTestId(`action-${action}`).click();
-  await expect(page.getByTestId('action-preview')).toContainText(`${names.length} fitting`);
+  await expect(page.getByTestId('action-preview')).toContainText(`${names.length} fitting`, { timeout: 60_000 });
   await page.getByRole('dialog').getByRole('button', { name: label }).click();
   await expect(page.getByTestId('emergency-task')).toBeVisible();
 }
@@ -125,7 +125,7 @@ test('a failed duration test e-mails the fault, whose link shows it with cause a
   await page.getByTestId('action-durationTest').click();
   await choose(page, page.getByTestId('action-duration-kind'), 'Custom minutes');
   await page.getByRole('dialog').getByLabel('Minutes').fill('1');
-  await expect(page.getByTestId('action-preview')).toContainText('1 fitting goes on battery');
+  await expect(page.getByTestId('action-preview')).toContainText('1 fitting goes on battery', { timeout: 60_000 });
   await page.getByRole('dialog').getByRole('button', { name: 'Duration test' }).click();
   await expect(page.getByTestId('emergency-task')).toBeVisible();
 
