@@ -163,7 +163,7 @@ test('a fault walks through safeguard, rectify, confirm and verify, and closes w
   await expect(drawer.getByTestId('confirm-fault')).toBeDisabled();
 
   await simulator(`/devices/${macOf(RECEPTION)}/clear`);
-  await drawer.getByText('Rectification', { exact: true }).first().click();
+  await drawer.locator('.ant-collapse-header', { hasText: 'Rectification' }).click();
   await drawer.getByTestId('step-rectify').getByLabel('Remark').fill('LED module replaced');
   await drawer.getByTestId('save-rectify').click();
   await expect(drawer.getByTestId('fault-summary')).toContainText('LED module replaced');
@@ -171,7 +171,7 @@ test('a fault walks through safeguard, rectify, confirm and verify, and closes w
   await drawer.getByTestId('confirm-fault').click();
   await expect(drawer.getByTestId('fault-summary')).toContainText('Confirmed');
 
-  await drawer.getByText('Verification', { exact: true }).first().click();
+  await drawer.locator('.ant-collapse-header', { hasText: 'Verification' }).click();
   await drawer.getByTestId('step-verify').getByLabel('Remark').fill('Lamp lights on battery');
   await drawer.getByTestId('save-verify').click();
   await expect(drawer.getByTestId('fault-summary')).toContainText(/Waiting for retest|Retest booked/);
