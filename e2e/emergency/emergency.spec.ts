@@ -200,7 +200,6 @@ test('the inspector’s PDF export holds every fitting, and its Chinese text pri
     // Table cells wrap names over lines: compare without white space.
     const squeezed = text.replace(/\s+/g, '');
     expect(squeezed).toContain(RECEPTION.replace(/\s+/g, ''));
-    expect(squeezed).toContain(macOf(RECEPTION));
     const cjk = text.match(/[\u4e00-\u9fff]{2,}/)?.[0];
     expect(cjk, 'Chinese text in the PDF').toBeTruthy();
     expect(execFileSync('pdffonts', [file]).toString()).toMatch(/Noto|CID/);
