@@ -10,7 +10,11 @@ export async function callAsBrowser<T>(page: Page, path: string, payload: Record
   const config = (await (await page.request.get('/api/v1/app/config')).json()) as { data: { signingKey: string } };
   const body: Record<string, unknown> = { ...payload, token: session.token, uid: session.uid };
   body.sign = signParams(body, config.data.signingKey);
-  const answer = (await (await page.request.post(path, { data: body })).json()) as { code: number; data: T };
-  expect(answer.code, path).toBe(0);
+  const answer = (await (await page.request.post(path, { data: body })).json()) as {
+    code: number;
+    data: T;
+    message?: string;
+  };
+  expect(answer.code, `${path}: ${answer.message ?? ''}`).toBe(0);
   return answer.data;
 }

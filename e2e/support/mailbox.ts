@@ -46,6 +46,25 @@ export async function shareLinkFromMail(address: string, nth = 1): Promise<strin
   return path;
 }
 
+/** Waits for the `nth` e-mail to `address` holding a link to `path` and answers that link's path and query. */
+export async function linkFromMail(address: string, path: string, nth = 1, timeout?: number): Promise<string> {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = new RegExp(`https?://[^/\\s]+(${escaped}\\?link=[A-Za-z0-9_.~%-]+)`);
+  const matching = () => mailsTo(address).filter((mail) => pattern.test(decodeQuotedPrintable(mail.raw)));
+  await expect
+    .poll(() => matching().length, { message: `mail ${nth} to ${address} with ${path}`, timeout })
+    .toBeGreaterThanOrEqual(nth);
+  return decodeQuotedPrintable(matching()[nth - 1]!.raw).match(pattern)![1]!;
+}
+
+/** The text of the `nth` e-mail to `address` holding a link to `path` (quoted-printable decoded). */
+export function mailText(address: string, path: string, nth = 1): string {
+  const texts = mailsTo(address)
+    .map((mail) => decodeQuotedPrintable(mail.raw))
+    .filter((text) => text.includes(path));
+  return texts[nth - 1] ?? '';
+}
+
 /** Waits for the `nth` recipient activation e-mail to `address` and answers the path of its link. */
 export async function activationLinkFromMail(address: string, nth = 1): Promise<string> {
   const activations = () =>

@@ -105,7 +105,8 @@ describe('route table (section 2)', () => {
     const known = new Set(appRoutes.map((route) => route.path));
     for (const path of Object.keys(pages)) expect(known.has(path), path).toBe(true);
     expect(findRoute('/setting/user')?.titleKey).toBe('menu.settings.user');
-    expect(findRoute('/emergency/index')).toBeUndefined();
+    expect(findRoute('/emergency/index')?.titleKey).toBe('menu.emergency.elements');
+    expect(findRoute('/project/report/download')).toBeUndefined();
   });
 
   /** Menu indexes of the built pages, in route-table order. */
@@ -133,6 +134,12 @@ describe('route table (section 2)', () => {
     '4-7',
     '4-8',
     '4-9',
+    '5-1',
+    '5-2',
+    '5-3',
+    '5-4',
+    '5-5',
+    '5-6',
     '9-0',
     '9-1',
     '9-3',

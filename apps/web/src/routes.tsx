@@ -56,6 +56,33 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/remote/device': named(() => import('./pages/remote/device'), 'RemoteDevicePage'),
   '/remote/project': named(() => import('./pages/remote/project'), 'RemoteProjectPage'),
   '/remote/sensor': named(() => import('./pages/remote/sensor'), 'RemoteSensorPage'),
+  '/emergency/index': named(() => import('./pages/emergency/index'), 'EmergencyElementsPage'),
+  '/emergency/fault/log': named(() => import('./pages/emergency/fault/log'), 'EmergencyFaultLogPage'),
+  '/emergency/self/test/log': named(() => import('./pages/emergency/self/test/log'), 'EmergencySelfTestLogPage'),
+  '/emergency/self/test/schedules/info': named(
+    () => import('./pages/emergency/self/test/schedules/info'),
+    'EmergencySchedulesPage',
+  ),
+  '/emergency/schedule/report': named(() => import('./pages/emergency/schedule/report'), 'EmergencyScheduleReportPage'),
+  '/emergency/model/log': named(() => import('./pages/emergency/model/log'), 'EmergencyModeLogPage'),
+  '/emergency/element/report': named(() => import('./pages/emergency/element/report'), 'EmergencyReportPage'),
+  '/emergency/element/report/self/test': named(
+    () => import('./pages/emergency/element/report'),
+    'EmergencySelfTestReportPage',
+  ),
+  '/emergency/element/report/schedule': named(
+    () => import('./pages/emergency/element/report'),
+    'EmergencyScheduleReportPrintPage',
+  ),
+  '/emergency/element/report/fault': named(
+    () => import('./pages/emergency/element/report'),
+    'EmergencyFaultReportPage',
+  ),
+  '/not/token/emergency/fault': named(() => import('./pages/not-token/emergency-fault'), 'EmergencyFaultLinkPage'),
+  '/not/token/emailReport/selfTestAndFault': named(
+    () => import('./pages/not-token/email-report'),
+    'SelfTestAndFaultLinkPage',
+  ),
   '/setting/price': named(() => import('./pages/setting/price'), 'PriceSettingsPage'),
   '/setting/user': named(() => import('./pages/setting/user'), 'UserSettingsPage'),
   '/setting/header': named(() => import('./pages/setting/header'), 'HeaderSettingsPage'),

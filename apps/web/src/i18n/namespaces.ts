@@ -7,6 +7,7 @@ export const NAMESPACES = [
   'common',
   'control',
   'device',
+  'emergencyPages',
   'energy',
   'errors',
   'floorPlan',

@@ -3,6 +3,7 @@ import account from '@lightwell/domain/locales/de/account.json';
 import common from '@lightwell/domain/locales/de/common.json';
 import control from '@lightwell/domain/locales/de/control.json';
 import device from '@lightwell/domain/locales/de/device.json';
+import emergencyPages from '@lightwell/domain/locales/de/emergencyPages.json';
 import energy from '@lightwell/domain/locales/de/energy.json';
 import errors from '@lightwell/domain/locales/de/errors.json';
 import floorPlan from '@lightwell/domain/locales/de/floorPlan.json';
@@ -33,6 +34,7 @@ export const pack: LanguagePack = {
     common,
     control,
     device,
+    emergencyPages,
     energy,
     errors,
     floorPlan,

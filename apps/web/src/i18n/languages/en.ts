@@ -3,6 +3,7 @@ import account from '@lightwell/domain/locales/en/account.json';
 import common from '@lightwell/domain/locales/en/common.json';
 import control from '@lightwell/domain/locales/en/control.json';
 import device from '@lightwell/domain/locales/en/device.json';
+import emergencyPages from '@lightwell/domain/locales/en/emergencyPages.json';
 import energy from '@lightwell/domain/locales/en/energy.json';
 import errors from '@lightwell/domain/locales/en/errors.json';
 import floorPlan from '@lightwell/domain/locales/en/floorPlan.json';
@@ -33,6 +34,7 @@ export const pack: LanguagePack = {
     common,
     control,
     device,
+    emergencyPages,
     energy,
     errors,
     floorPlan,

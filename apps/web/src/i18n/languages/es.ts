@@ -3,6 +3,7 @@ import account from '@lightwell/domain/locales/es/account.json';
 import common from '@lightwell/domain/locales/es/common.json';
 import control from '@lightwell/domain/locales/es/control.json';
 import device from '@lightwell/domain/locales/es/device.json';
+import emergencyPages from '@lightwell/domain/locales/es/emergencyPages.json';
 import energy from '@lightwell/domain/locales/es/energy.json';
 import errors from '@lightwell/domain/locales/es/errors.json';
 import floorPlan from '@lightwell/domain/locales/es/floorPlan.json';
@@ -33,6 +34,7 @@ export const pack: LanguagePack = {
     common,
     control,
     device,
+    emergencyPages,
     energy,
     errors,
     floorPlan,

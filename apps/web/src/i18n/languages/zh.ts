@@ -3,6 +3,7 @@ import account from '@lightwell/domain/locales/zh/account.json';
 import common from '@lightwell/domain/locales/zh/common.json';
 import control from '@lightwell/domain/locales/zh/control.json';
 import device from '@lightwell/domain/locales/zh/device.json';
+import emergencyPages from '@lightwell/domain/locales/zh/emergencyPages.json';
 import energy from '@lightwell/domain/locales/zh/energy.json';
 import errors from '@lightwell/domain/locales/zh/errors.json';
 import floorPlan from '@lightwell/domain/locales/zh/floorPlan.json';
@@ -33,6 +34,7 @@ export const pack: LanguagePack = {
     common,
     control,
     device,
+    emergencyPages,
     energy,
     errors,
     floorPlan,

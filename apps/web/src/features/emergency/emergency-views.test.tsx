@@ -1,0 +1,79 @@
+import type { ScheduleReport } from '@lightwell/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderComponent } from '../../test/render-component';
+import { daysPeriod, epochOfWallInput, lastTwelveMonths, readPrintSearch, wallInputOf, yearPeriod } from './period';
+import { ScheduleMatrix } from './schedule-matrix';
+
+const cell = (grade: ScheduleReport['rows'][number]['yearly']['grade']) => ({ grade, recordId: null, at: null });
+
+describe('emergency periods in the site zone', () => {
+  it('takes calendar years and the last twelve months from local midnight', () => {
+    expect(yearPeriod(2026, 'Europe/Berlin')).toEqual({
+      from: Date.UTC(2025, 11, 31, 23) / 1000,
+      to: Date.UTC(2026, 11, 31, 23) / 1000,
+    });
+    // 10 July 2026 in New York: August 2025 up to the end of July 2026.
+    expect(lastTwelveMonths(Date.UTC(2026, 6, 10) / 1000, 'America/New_York')).toEqual({
+      from: Date.UTC(2025, 7, 1, 4) / 1000,
+      to: Date.UTC(2026, 7, 1, 4) / 1000,
+    });
+    expect(daysPeriod({ year: 2026, month: 3, day: 29 }, { year: 2026, month: 3, day: 29 }, 'Europe/Berlin')).toEqual({
+      from: Date.UTC(2026, 2, 28, 23) / 1000,
+      to: Date.UTC(2026, 2, 29, 22) / 1000,
+    });
+  });
+
+  it('reads and writes wall times of the site zone across a DST change', () => {
+    const at = epochOfWallInput('2026-03-29T03:30', 'Europe/Berlin');
+    expect(at).toBe(Date.UTC(2026, 2, 29, 1, 30) / 1000);
+    expect(wallInputOf(at as number, 'Europe/Berlin')).toBe('2026-03-29T03:30');
+    expect(epochOfWallInput('not a time', 'Europe/Berlin')).toBeNull();
+  });
+
+  it('reads a print route query and refuses an incomplete one', () => {
+    expect(readPrintSearch(new URLSearchParams('nid=9&from=10&to=20'))).toEqual({ nid: 9, from: 10, to: 20 });
+    expect(readPrintSearch(new URLSearchParams('nid=9&from=20&to=10'))).toBeNull();
+    expect(readPrintSearch(new URLSearchParams('from=10&to=20'))).toBeNull();
+  });
+});
+
+describe('schedule matrix', { timeout: 60_000 }, () => {
+  it('shows a grade or "not due" in every cell, and highlights months without a valid test', async () => {
+    const report: ScheduleReport = {
+      year: 2026,
+      timeZone: 'Europe/Berlin',
+      rows: [
+        {
+          deviceId: 1,
+          fittingName: 'Exit sign 1',
+          location: 'Stairwell',
+          monthly: [
+            cell('passed'),
+            cell('missed'),
+            cell('passedLate'),
+            cell('failed'),
+            cell('stopped'),
+            ...Array.from({ length: 7 }, () => cell(null)),
+          ],
+          yearly: cell(null),
+        },
+      ],
+    };
+    await renderComponent(<ScheduleMatrix report={report} language="en" />);
+    const row = screen.getByTestId('schedule-matrix').querySelector('tr.ant-table-row') as HTMLElement;
+    const cells = [...row.querySelectorAll('td')].slice(1);
+    expect(cells).toHaveLength(13);
+    expect(cells.every((td) => (td.textContent ?? '').trim() !== '')).toBe(true);
+    expect(cells.map((td) => td.classList.contains('lw-grade-cell--missing'))).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+      ...Array.from({ length: 8 }, () => false),
+    ]);
+    expect(cells[1]?.textContent).toBe('Missed');
+    expect(cells[12]?.textContent).toBe('Not due');
+  });
+});

@@ -1,0 +1,58 @@
+import { EMERGENCY_MODES, type Grade, type LastResult } from '@lightwell/domain';
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Colour of each grade: passing green, late gold, failing red, stopped and voided grey, missed orange. */
+export const GRADE_COLORS: Record<Grade, string> = {
+  passed: 'success',
+  passedLate: 'gold',
+  failed: 'error',
+  failedLate: 'error',
+  stopped: 'default',
+  missed: 'orange',
+  voided: 'default',
+};
+
+/** A test's one final grade as a coloured tag ("Passed late", "Missed"). */
+export function GradeTag({ grade }: { grade: Grade }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={GRADE_COLORS[grade]} data-grade={grade}>
+      {t(`emergencyPages.grades.${grade}`)}
+    </Tag>
+  );
+}
+
+/** Achieved against rated minutes of a duration test ("52 of 180 min"), or nothing. */
+export function minutesText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  achieved: number | null,
+  rated: number | null,
+): string {
+  if (achieved === null) return '';
+  return rated === null
+    ? t('emergencyPages.minutes', { count: achieved })
+    : t('emergencyPages.minutesOfRated', { achieved, rated });
+}
+
+/** The last result of one kind of test: grade tag, when, and for duration tests the minutes; "—" when none. */
+export function LastResultCell({ result, format }: { result: LastResult | null; format: (at: number) => string }) {
+  const { t } = useTranslation();
+  if (!result) return <Typography.Text type="secondary">{t('emergencyPages.none')}</Typography.Text>;
+  const minutes = minutesText(t, result.achievedMinutes, result.ratedMinutes);
+  return (
+    <span className="lw-emergency-result">
+      <GradeTag grade={result.grade} />
+      <Typography.Text type="secondary">
+        {format(result.at)}
+        {minutes ? ` · ${minutes}` : ''}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** A mode code 0-10 by name; "unknown" before the first report. */
+export function modeName(t: (key: string) => string, mode: number | null): string {
+  const name = mode === null ? undefined : EMERGENCY_MODES[mode];
+  return name ? t(`emergencyPages.modes.${name}`) : t('emergencyPages.modeUnknown');
+}

@@ -1,0 +1,137 @@
+import type { Fault, TestRecord } from '@lightwell/domain';
+import { Table, type TableColumnType, type TablePaginationConfig, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TABLE_SCROLL } from '../../components/table-columns';
+import { FaultStateTag } from './fault-view';
+import { GradeTag, minutesText } from './grade-tag';
+
+/** Formats an instant (epoch seconds) for a table cell. */
+export type FormatAt = (at: number) => string;
+
+const failureList = (t: TFunction, reasons: readonly string[]) =>
+  reasons.map((reason) => t(`emergencyPages.failures.${reason}`)).join(', ');
+
+/** Columns of a test record: fitting, location, test, start source, time, grade with reasons and minutes. */
+export function testRecordColumns(t: TFunction, format: FormatAt): TableColumnType<TestRecord>[] {
+  return [
+    {
+      key: 'fitting',
+      title: t('emergencyPages.fields.fitting'),
+      fixed: 'left',
+      render: (_, row) => row.fittingName,
+    },
+    {
+      key: 'location',
+      title: t('emergencyPages.fields.location'),
+      render: (_, row) => [row.zoneName, row.location].filter(Boolean).join(' · '),
+    },
+    { key: 'kind', title: t('emergencyPages.fields.test'), render: (_, row) => t(`emergencyPages.kinds.${row.kind}`) },
+    {
+      key: 'source',
+      title: t('emergencyPages.fields.startSource'),
+      render: (_, row) => t(`emergencyPages.sources.${row.startSource}`),
+    },
+    {
+      key: 'time',
+      title: t('emergencyPages.fields.time'),
+      render: (_, row) => {
+        const at = row.endedAt ?? row.startedAt ?? row.windowEnd ?? row.createTime;
+        return format(at);
+      },
+    },
+    {
+      key: 'grade',
+      title: t('emergencyPages.fields.grade'),
+      render: (_, row) => (
+        <span data-testid="test-grade">
+          <GradeTag grade={row.grade} />
+          {row.grade === 'stopped' && row.stoppedBy ? (
+            <Typography.Text type="secondary">
+              {t('emergencyPages.stoppedBy', {
+                name: row.stoppedBy.name,
+                at: row.stoppedAt === null ? '' : format(row.stoppedAt),
+              })}
+            </Typography.Text>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'reasons',
+      title: t('emergencyPages.fields.reasons'),
+      render: (_, row) =>
+        [failureList(t, row.reasons), minutesText(t, row.achievedMinutes, row.ratedMinutes)]
+          .filter(Boolean)
+          .join(' · '),
+    },
+    {
+      key: 'remark',
+      title: t('emergencyPages.fields.remark'),
+      render: (_, row) =>
+        [row.correctsId === null ? '' : t('emergencyPages.corrects', { id: row.correctsId }), row.remark]
+          .filter(Boolean)
+          .join(' '),
+    },
+  ];
+}
+
+/** Columns of a fault: fitting, location, failures, logged, state, confirmation, fixed. */
+export function faultColumns(t: TFunction, format: FormatAt): TableColumnType<Fault>[] {
+  return [
+    { key: 'fitting', title: t('emergencyPages.fields.fitting'), fixed: 'left', render: (_, row) => row.fittingName },
+    {
+      key: 'location',
+      title: t('emergencyPages.fields.location'),
+      render: (_, row) => [row.zoneName, row.location].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'failures',
+      title: t('emergencyPages.fields.failures'),
+      render: (_, row) => row.advice.map((item) => item.cause).join(' ') || failureList(t, row.reasons),
+    },
+    { key: 'logged', title: t('emergencyPages.fields.logged'), render: (_, row) => format(row.openedAt) },
+    { key: 'state', title: t('emergencyPages.fields.state'), render: (_, row) => <FaultStateTag fault={row} /> },
+    {
+      key: 'confirm',
+      title: t('emergencyPages.fields.confirm'),
+      render: (_, row) => t(`emergencyPages.confirmStates.${row.confirmState}`),
+    },
+    {
+      key: 'fixed',
+      title: t('emergencyPages.fields.fixed'),
+      render: (_, row) => (row.closedAt === null ? '' : format(row.closedAt)),
+    },
+  ];
+}
+
+/** Test records as a table (logs, printouts, e-mailed reports). */
+export function TestRecordTable({
+  rows,
+  format,
+  pagination = false,
+  loading,
+  empty,
+}: {
+  rows: readonly TestRecord[];
+  format: FormatAt;
+  pagination?: TablePaginationConfig | false;
+  loading?: boolean;
+  empty?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table<TestRecord>
+      rowKey="id"
+      size="small"
+      data-testid="test-records"
+      dataSource={[...rows]}
+      columns={testRecordColumns(t, format)}
+      pagination={pagination}
+      loading={loading}
+      scroll={TABLE_SCROLL}
+      locale={empty ? { emptyText: empty } : undefined}
+    />
+  );
+}

@@ -1,0 +1,165 @@
+import type { EmergencyElement } from '@lightwell/domain';
+import { Progress, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { TABLE_SCROLL } from '../../../../components/table-columns';
+import { LastResultCell, modeName } from '../../../../features/emergency/grade-tag';
+import { useFormatInstant } from '../../../../hooks/use-format-instant';
+import { useTablePagination } from '../../../../hooks/use-table-pagination';
+
+/** The inhibit cell: until when, and whether the fitting's 15-minute timer is being renewed or lapsed. */
+function InhibitCell({ row, format, t }: { row: EmergencyElement; format: (at: number) => string; t: TFunction }) {
+  if (row.inhibitUntil === null) return <Typography.Text type="secondary">{t('emergencyPages.none')}</Typography.Text>;
+  return (
+    <Space size={4} data-testid="inhibit-cell">
+      <Tag color={row.inhibitLapsed ? 'warning' : 'processing'}>
+        {t(row.inhibitLapsed ? 'emergencyPages.inhibit.lapsed' : 'emergencyPages.inhibit.renewing')}
+      </Tag>
+      <span>{t('emergencyPages.inhibit.until', { at: format(row.inhibitUntil) })}</span>
+    </Space>
+  );
+}
+
+function columns(t: TFunction, format: (at: number) => string): TableColumnType<EmergencyElement>[] {
+  const none = <Typography.Text type="secondary">{t('emergencyPages.none')}</Typography.Text>;
+  return [
+    {
+      key: 'name',
+      title: t('emergencyPages.fields.fitting'),
+      fixed: 'left',
+      className: 'lw-name-column',
+      render: (_, row) => (
+        <span className="lw-name-cell">
+          {row.name}
+          {!row.online && <Tag>{t('emergencyPages.elements.offline')}</Tag>}
+        </span>
+      ),
+    },
+    { key: 'zone', title: t('emergencyPages.fields.zone'), render: (_, row) => row.zoneName ?? '' },
+    {
+      key: 'mode',
+      title: t('emergencyPages.fields.mode'),
+      render: (_, row) => (
+        <span data-testid="element-mode">
+          {modeName(t, row.mode)}
+          {row.testPending && <Tag color="processing">{t(`emergencyPages.elements.pending.${row.testPending}`)}</Tag>}
+        </span>
+      ),
+    },
+    {
+      key: 'battery',
+      title: t('emergencyPages.fields.battery'),
+      render: (_, row) =>
+        row.batteryPercent === null ? (
+          t('emergencyPages.batteryUnknown')
+        ) : (
+          <Progress percent={row.batteryPercent} size="small" style={{ minWidth: 90 }} />
+        ),
+    },
+    {
+      key: 'function',
+      title: t('emergencyPages.fields.lastFunction'),
+      render: (_, row) => <LastResultCell result={row.lastFunction} format={format} />,
+    },
+    {
+      key: 'duration',
+      title: t('emergencyPages.fields.lastDuration'),
+      render: (_, row) => <LastResultCell result={row.lastDuration} format={format} />,
+    },
+    {
+      key: 'next',
+      title: t('emergencyPages.fields.nextCheck'),
+      render: (_, row) => (
+        <span data-testid="next-check">{row.nextCheck === null ? t('emergencyPages.na') : format(row.nextCheck)}</span>
+      ),
+    },
+    {
+      key: 'cover',
+      title: t('emergencyPages.fields.reducedCover'),
+      render: (_, row) =>
+        row.reducedCoverUntil === null ? (
+          none
+        ) : (
+          <Tag color="warning">{t('emergencyPages.elements.reducedUntil', { at: format(row.reducedCoverUntil) })}</Tag>
+        ),
+    },
+    {
+      key: 'inhibit',
+      title: t('emergencyPages.fields.inhibit'),
+      render: (_, row) => <InhibitCell row={row} format={format} t={t} />,
+    },
+    {
+      key: 'faults',
+      title: t('emergencyPages.fields.openFaults'),
+      render: (_, row) =>
+        row.openFaults > 0 ? <Tag color="error">{row.openFaults}</Tag> : <span>{row.openFaults}</span>,
+    },
+    {
+      key: 'overdue',
+      title: t('emergencyPages.fields.overdue'),
+      render: (_, row) =>
+        row.overdue ? (
+          <Tag color="error" data-testid="overdue-tag">
+            {row.overdueKinds.map((kind) => t(`emergencyPages.kinds.${kind}`)).join(', ') ||
+              t('emergencyPages.elements.overdue')}
+          </Tag>
+        ) : (
+          none
+        ),
+    },
+  ];
+}
+
+/**
+ * Fittings of the network, paged by the user's page size: mode, battery, the last function and duration
+ * results with grade tags, next check (N/A when none), reduced cover, inhibit, open faults, overdue.
+ * Times in the site's zone. Owners and installers select rows to act on.
+ */
+export function ElementTable({
+  rows,
+  total,
+  page,
+  loading,
+  timeZone,
+  selectable,
+  selected,
+  onSelect,
+  onPageChange,
+}: {
+  rows: EmergencyElement[];
+  total: number;
+  page: number;
+  loading: boolean;
+  timeZone: string;
+  selectable: boolean;
+  selected: EmergencyElement[];
+  onSelect: (rows: EmergencyElement[]) => void;
+  onPageChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const formatInstant = useFormatInstant();
+  const format = (at: number) => formatInstant(at, { timeZone });
+  const pagination = useTablePagination({ page, total, onPageChange });
+  return (
+    <Table<EmergencyElement>
+      rowKey="deviceId"
+      size="small"
+      data-testid="element-table"
+      loading={loading}
+      dataSource={rows}
+      columns={columns(t, format)}
+      scroll={TABLE_SCROLL}
+      pagination={pagination}
+      locale={{ emptyText: t('emergencyPages.elements.empty') }}
+      rowSelection={
+        selectable
+          ? {
+              selectedRowKeys: selected.map((row) => row.deviceId),
+              preserveSelectedRowKeys: true,
+              onChange: (_keys, chosen) => onSelect(chosen.filter(Boolean)),
+            }
+          : undefined
+      }
+    />
+  );
+}

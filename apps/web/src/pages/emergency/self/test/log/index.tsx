@@ -1,0 +1,86 @@
+import { GRADES, type Grade, TEST_KINDS, type TestKind } from '@lightwell/domain';
+import { Card, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type TestLogQuery, useTestLogQuery } from '../../../../../api/emergency';
+import { RecordExportBar } from '../../../../../features/emergency/export-bar';
+import { TestRecordTable } from '../../../../../features/emergency/record-tables';
+import { useFormatInstant, useTimeZone } from '../../../../../hooks/use-format-instant';
+import { useTablePagination } from '../../../../../hooks/use-table-pagination';
+import { useSession } from '../../../../../stores/session';
+import { EmergencyGate, type EmergencyScope } from '../../../components/emergency-gate';
+import { PeriodSelect } from '../../../components/period-select';
+
+/** Self-test log (/emergency/self/test/log, 5-3): test records with their grades, newest first. */
+export function EmergencySelfTestLogPage() {
+  return <EmergencyGate>{(scope) => <TestLog scope={scope} />}</EmergencyGate>;
+}
+
+function TestLog({ scope }: { scope: EmergencyScope }) {
+  const { t } = useTranslation();
+  const pageSize = useSession((state) => state.pageNumber) as TestLogQuery['pageSize'];
+  const [query, setQuery] = useState<TestLogQuery>({ page: 1, pageSize });
+  const [periodChoice, setPeriodChoice] = useState<number | 'all' | 'last'>('all');
+  const list = useTestLogQuery(scope.nid, { ...query, pageSize });
+  const timeZone = useTimeZone('network', scope.nid);
+  const formatInstant = useFormatInstant();
+  const filter = (changes: Partial<TestLogQuery>) => setQuery((current) => ({ ...current, ...changes, page: 1 }));
+  const pagination = useTablePagination({
+    page: query.page,
+    total: list.data?.total ?? 0,
+    onPageChange: (page) => setQuery((current) => ({ ...current, page })),
+  });
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title={t('emergencyPages.tests.title', { network: scope.networkName })}
+        data-testid="test-log"
+        extra={
+          <Space wrap>
+            <PeriodSelect
+              timeZone={timeZone}
+              value={periodChoice}
+              onChange={(value, period) => {
+                setPeriodChoice(value);
+                filter({ from: period?.from, to: period?.to });
+              }}
+            />
+            <Select
+              aria-label={t('emergencyPages.fields.grade')}
+              data-testid="grade-filter"
+              style={{ minWidth: 150 }}
+              value={query.grade ?? 'all'}
+              onChange={(value: Grade | 'all') => filter({ grade: value === 'all' ? undefined : value })}
+              options={[
+                { value: 'all' as const, label: t('emergencyPages.tests.allGrades') },
+                ...GRADES.map((grade) => ({ value: grade, label: t(`emergencyPages.grades.${grade}`) })),
+              ]}
+            />
+            <Select
+              aria-label={t('emergencyPages.fields.test')}
+              data-testid="kind-filter"
+              style={{ minWidth: 150 }}
+              value={query.kind ?? 'all'}
+              onChange={(value: TestKind | 'all') => filter({ kind: value === 'all' ? undefined : value })}
+              options={[
+                { value: 'all' as const, label: t('emergencyPages.tests.allKinds') },
+                ...TEST_KINDS.map((kind) => ({ value: kind, label: t(`emergencyPages.kinds.${kind}`) })),
+              ]}
+            />
+          </Space>
+        }
+      >
+        <TestRecordTable
+          rows={list.data?.list ?? []}
+          format={(at) => formatInstant(at, { timeZone, precision: 'second' })}
+          pagination={pagination}
+          loading={list.isLoading}
+          empty={t('emergencyPages.tests.empty')}
+        />
+      </Card>
+      <Card title={t('emergencyPages.export.title')} size="small">
+        <RecordExportBar nid={scope.nid} timeZone={timeZone} parts={['selfTest']} />
+      </Card>
+    </Space>
+  );
+}
