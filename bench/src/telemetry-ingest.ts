@@ -59,7 +59,7 @@ for (let g = 0; g < GATEWAYS; g += 1) {
 
 const start = Math.floor(Date.now() / 1000) - ROUNDS * 900;
 const reports: { gateway: (typeof fleet)[number]['gateway']; report: ReportMessage }[] = [];
-for (const { gateway, macs } of fleet) reports.push({ gateway, report: { kind: 'streamStart', seq: 1, at: start } });
+for (const { gateway } of fleet) reports.push({ gateway, report: { kind: 'streamStart', seq: 1, at: start } });
 for (let round = 1; round <= ROUNDS; round += 1) {
   for (const { gateway, macs } of fleet) {
     reports.push({

@@ -3,10 +3,10 @@ import { Code, gatewayTopic, isTaskEnded, type LiveEvent, TaskStatus, type TaskS
 import { SimGateway } from '@lightwell/simulator';
 import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { devices, gateways } from '../src/db/schema.ts';
 import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
-import { buildTestApp, call, createPgDatabase, networkTeam, TEST_DB, type TestApp } from './helpers.ts';
+import { buildTestApp, call, createPgDatabase, networkTeam, type TestApp } from './helpers.ts';
 import { listen, openLiveStream } from './live-stream.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
 import { DEPLOYMENT_BROKER, describeDeployment } from './mqtt/mosquitto.ts';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { gatewayTopic } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { devices, reportReceipts, telemetryReadings } from '../src/db/schema.ts';
-import { buildTestApp, createPgDatabase, networkTeam, TEST_DB, type TestApp } from './helpers.ts';
+import { buildTestApp, createPgDatabase, networkTeam, type TestApp } from './helpers.ts';
 import { buildGateway, connectGateway, send, waitFor } from './mqtt/fake-gateway.ts';
 import { DEPLOYMENT_BROKER, describeDeployment } from './mqtt/mosquitto.ts';
 

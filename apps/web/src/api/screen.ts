@@ -1,4 +1,4 @@
-import { type CallData, type LiveEvent, type ScreenSnapshot, screenCounts, zoneCounts } from '@lightwell/domain';
+import { type CallData, type ScreenSnapshot, screenCounts } from '@lightwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
 import { call } from './client';
