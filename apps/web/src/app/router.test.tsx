@@ -25,7 +25,7 @@ describe('route guard (section 2)', () => {
   });
 
   it('sends a route whose page is not built yet to /404, even with a token', async () => {
-    const { router } = await renderApp('/emergency/index', { signedIn: true });
+    const { router } = await renderApp('/project/report/download', { signedIn: true });
     await expectPath(router, '/404');
   });
 
