@@ -57,6 +57,21 @@ interface RecordNames {
   zoneName: string | null;
 }
 
+/** The columns a test or fault record copies as text, so it reads the same after the network is gone. */
+const copiedNames = (names: RecordNames) => ({
+  nid: names.nid,
+  networkName: names.networkName,
+  pid: names.pid,
+  projectName: names.projectName,
+  deviceId: names.deviceId,
+  mac: names.mac,
+  fittingName: names.fittingName,
+  location: names.zoneName,
+  zoneId: names.zoneId,
+  zoneName: names.zoneName,
+  timeZone: names.timeZone,
+});
+
 const toDate = (seconds: number) => new Date(seconds * 1000);
 
 /** Test the fitting holds pending or runs, from its mode (or status bits when the mode is plain). */
@@ -272,16 +287,7 @@ async function recordTest(
   const [row] = await tx
     .insert(emergencyTestRecords)
     .values({
-      nid: names.nid,
-      networkName: names.networkName,
-      pid: names.pid,
-      projectName: names.projectName,
-      deviceId: names.deviceId,
-      mac: names.mac,
-      fittingName: names.fittingName,
-      location: names.zoneName,
-      zoneId: names.zoneId,
-      zoneName: names.zoneName,
+      ...copiedNames(names),
       kind: test.kind,
       windowKind: window?.kind ?? 'none',
       windowStart: window?.start ?? null,
@@ -302,7 +308,6 @@ async function recordTest(
       retestBooked: graded.retest,
       gatewaySn: gateway.sn,
       reportSeq: report.seq,
-      timeZone: names.timeZone,
     })
     .returning({ id: emergencyTestRecords.id });
   const matched = fitting?.testTaskId === test.taskId && test.taskId !== null;
@@ -357,21 +362,11 @@ async function openFault(
   const [fault] = await tx
     .insert(emergencyFaults)
     .values({
-      nid: names.nid,
-      networkName: names.networkName,
-      pid: names.pid,
-      projectName: names.projectName,
-      deviceId: names.deviceId,
-      mac: names.mac,
-      fittingName: names.fittingName,
-      location: names.zoneName,
-      zoneId: names.zoneId,
-      zoneName: names.zoneName,
+      ...copiedNames(names),
       emergencyType: await emergencyTypeOfDevice(tx, names.deviceId),
       failureBits: bits,
       testRecordId,
       openedAt: at,
-      timeZone: names.timeZone,
     })
     .returning({ id: emergencyFaults.id });
   await tx.insert(emergencyFaultEntries).values({ faultId: fault!.id, kind: 'opened', at, testRecordId });
