@@ -24,7 +24,7 @@ export const emergencyKeys = {
 };
 
 /** The page shown and the user's page size. */
-interface Paging {
+export interface Paging {
   page: number;
   pageSize: NonNullable<CallInput<'emergencyTestLog'>['pageSize']>;
 }

@@ -1,15 +1,14 @@
 import { FAILURE_BITS, FAILURE_NAMES, type ModeChange } from '@lightwell/domain';
 import { Card, Space, Table } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ModeLogQuery, useModeLogQuery } from '../../../../api/emergency';
 import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { modeName } from '../../../../features/emergency/grade-tag';
 import { useFormatInstant, useTimeZone } from '../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
-import { useSession } from '../../../../stores/session';
 import { EmergencyGate, type EmergencyScope } from '../../components/emergency-gate';
 import { PeriodSelect } from '../../components/period-select';
+import { useLogQuery } from '../../components/use-log-query';
 
 /** Model log (/emergency/model/log, 5-6): every mode change of the network's fittings, newest first. */
 export function EmergencyModeLogPage() {
@@ -18,16 +17,14 @@ export function EmergencyModeLogPage() {
 
 function ModeLog({ scope }: { scope: EmergencyScope }) {
   const { t } = useTranslation();
-  const pageSize = useSession((state) => state.pageNumber) as ModeLogQuery['pageSize'];
-  const [query, setQuery] = useState<ModeLogQuery>({ page: 1, pageSize });
-  const [periodChoice, setPeriodChoice] = useState<number | 'all' | 'last'>('all');
-  const list = useModeLogQuery(scope.nid, { ...query, pageSize });
+  const { query, setPage, periodChoice, choosePeriod } = useLogQuery<ModeLogQuery>();
+  const list = useModeLogQuery(scope.nid, query);
   const timeZone = useTimeZone('network', scope.nid);
   const formatInstant = useFormatInstant();
   const pagination = useTablePagination({
     page: query.page,
     total: list.data?.total ?? 0,
-    onPageChange: (page) => setQuery((current) => ({ ...current, page })),
+    onPageChange: setPage,
   });
   return (
     <Card
@@ -35,14 +32,7 @@ function ModeLog({ scope }: { scope: EmergencyScope }) {
       data-testid="mode-log"
       extra={
         <Space wrap>
-          <PeriodSelect
-            timeZone={timeZone}
-            value={periodChoice}
-            onChange={(value, period) => {
-              setPeriodChoice(value);
-              setQuery((current) => ({ ...current, from: period?.from, to: period?.to, page: 1 }));
-            }}
-          />
+          <PeriodSelect timeZone={timeZone} value={periodChoice} onChange={choosePeriod} />
         </Space>
       }
     >

@@ -1,15 +1,14 @@
 import { GRADES, type Grade, TEST_KINDS, type TestKind } from '@lightwell/domain';
 import { Card, Select, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TestLogQuery, useTestLogQuery } from '../../../../../api/emergency';
 import { RecordExportBar } from '../../../../../features/emergency/export-bar';
 import { TestRecordTable } from '../../../../../features/emergency/record-tables';
 import { useFormatInstant, useTimeZone } from '../../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../../hooks/use-table-pagination';
-import { useSession } from '../../../../../stores/session';
 import { EmergencyGate, type EmergencyScope } from '../../../components/emergency-gate';
 import { PeriodSelect } from '../../../components/period-select';
+import { useLogQuery } from '../../../components/use-log-query';
 
 /** Self-test log (/emergency/self/test/log, 5-3): test records with their grades, newest first. */
 export function EmergencySelfTestLogPage() {
@@ -18,17 +17,14 @@ export function EmergencySelfTestLogPage() {
 
 function TestLog({ scope }: { scope: EmergencyScope }) {
   const { t } = useTranslation();
-  const pageSize = useSession((state) => state.pageNumber) as TestLogQuery['pageSize'];
-  const [query, setQuery] = useState<TestLogQuery>({ page: 1, pageSize });
-  const [periodChoice, setPeriodChoice] = useState<number | 'all' | 'last'>('all');
-  const list = useTestLogQuery(scope.nid, { ...query, pageSize });
+  const { query, filter, setPage, periodChoice, choosePeriod } = useLogQuery<TestLogQuery>();
+  const list = useTestLogQuery(scope.nid, query);
   const timeZone = useTimeZone('network', scope.nid);
   const formatInstant = useFormatInstant();
-  const filter = (changes: Partial<TestLogQuery>) => setQuery((current) => ({ ...current, ...changes, page: 1 }));
   const pagination = useTablePagination({
     page: query.page,
     total: list.data?.total ?? 0,
-    onPageChange: (page) => setQuery((current) => ({ ...current, page })),
+    onPageChange: setPage,
   });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -37,14 +33,7 @@ function TestLog({ scope }: { scope: EmergencyScope }) {
         data-testid="test-log"
         extra={
           <Space wrap>
-            <PeriodSelect
-              timeZone={timeZone}
-              value={periodChoice}
-              onChange={(value, period) => {
-                setPeriodChoice(value);
-                filter({ from: period?.from, to: period?.to });
-              }}
-            />
+            <PeriodSelect timeZone={timeZone} value={periodChoice} onChange={choosePeriod} />
             <Select
               aria-label={t('emergencyPages.fields.grade')}
               data-testid="grade-filter"
