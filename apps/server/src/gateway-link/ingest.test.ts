@@ -108,8 +108,8 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     )[0];
   const elementOf = async (deviceId: number) =>
     (await t.db.select().from(deviceElements).where(eq(deviceElements.deviceId, deviceId)))[0]!;
-  /** Sends a diagnosis as a marker and waits until it is stored: everything sent before it was applied. */
-  const settle = async (client: MqttClient, sn: string, gatewayId: number) => {
+  /** Sends a diagnosis as a marker and waits until it is stored. */
+  const mark = async (client: MqttClient, sn: string, gatewayId: number) => {
     const code = `mark-${Math.random().toString(36).slice(2)}`;
     await send(client, sn, 'report', { kind: 'diagnosis', seq: 0, at: 1, level: 'info', code, message: 'm' });
     await waitFor(
@@ -123,6 +123,15 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
       5000,
       'the marker diagnosis',
     );
+  };
+  /**
+   * Waits until everything sent before was applied. A batch applies a diagnosis at once but consumption and
+   * trigger reports after its loop, and batches run one after another: a second marker stored means the
+   * first marker's batch, with everything sent before it, has ended.
+   */
+  const settle = async (client: MqttClient, sn: string, gatewayId: number) => {
+    await mark(client, sn, gatewayId);
+    await mark(client, sn, gatewayId);
   };
 
   it('presence: retained online sets status 2, mesh-ready and firmware; the last will sets it and its devices offline', async () => {
