@@ -94,8 +94,14 @@ export default defineConfig(({ command }) => ({
             // registers: one long-cached file that only the data pages (heat maps, overview) load.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
             // The app's own modules that most pages use (API client, session, stores, route table, i18n),
-            // one file rather than some twenty of 1 kB each.
-            { name: 'app', test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/, minShareCount: 20 },
+            // one file rather than some twenty of 1 kB each. Only what nearly every page shares: a shared
+            // component drawn with antd in it would make the sign-in page load antd's console chunk too
+            // (at 20, with the emergency pages, it did: 306 kB; e2e/shell/payload.spec.ts keeps the budget).
+            {
+              name: 'app',
+              test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/,
+              minShareCount: 28,
+            },
             // Icons by the pages that draw them, small sets merged: a page gets its icons in a few files.
             {
               name: 'icons',
