@@ -3,8 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { deviceElements, devices, emergencyFittings, gateways, nodes, tasks, zones } from '../../db/schema.ts';
+import { deviceElements, devices, emergencyFittings, gateways, nodes, tasks } from '../../db/schema.ts';
 import { buildLuminaires, TestGateway } from '../control/test-gateway.ts';
+import { buildZone } from '../emergency/test-fittings.ts';
 
 let t: TestApp;
 const started: TestGateway[] = [];
@@ -50,28 +51,12 @@ async function buildFittings(db: Db, nid: number, gatewayId: number, zoneId: num
   return rows;
 }
 
-async function zoneIn(nid: number, name: string) {
-  const [zone] = await t.db
-    .insert(zones)
-    .values({
-      nid,
-      name,
-      points: [
-        { x: 0, y: 0 },
-        { x: 10, y: 0 },
-        { x: 10, y: 10 },
-      ],
-    })
-    .returning();
-  return zone!;
-}
-
 /** A network with a gateway, a stairs zone of two fittings and a luminaire, and a hall zone of one fitting. */
 async function installation(gatewayRow: Parameters<typeof TestGateway.start>[3] = {}) {
   const team = await networkTeam(t);
   const gateway = await gatewayIn(team.network.id, gatewayRow);
-  const stairs = await zoneIn(team.network.id, 'Stairs');
-  const hall = await zoneIn(team.network.id, 'Hall');
+  const stairs = await buildZone(t.db, team.network.id, 'Stairs');
+  const hall = await buildZone(t.db, team.network.id, 'Hall');
   const stairFittings = await buildFittings(t.db, team.network.id, gateway.id, stairs.id, 2);
   const hallFittings = await buildFittings(t.db, team.network.id, gateway.id, hall.id, 1);
   const [light] = await buildLuminaires(t.db, team.network.id, gateway.id, 1);
@@ -267,7 +252,7 @@ describeApi('emergencyAction', () => {
 
     it('no gateway 1070, gateway offline 1072, every fitting offline 1075 (stored as non-execution)', async () => {
       const team = await networkTeam(t);
-      const zone = await zoneIn(team.network.id, 'Lobby');
+      const zone = await buildZone(t.db, team.network.id, 'Lobby');
       const payload = { nid: team.network.id, target: { kind: 'network' }, action: 'functionTest' };
       expect((await call(t.app, 'emergencyAction', payload, team.owner.session)).body.code).toBe(Code.noDeviceSelected);
       const offlineGateway = await gatewayIn(team.network.id, { status: 1 });
