@@ -1,5 +1,5 @@
 import type { RecipientInput, ReportSetupFields } from '@lightwell/domain';
-import { Card, Empty, Select, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/errors';
 import {
@@ -9,6 +9,7 @@ import {
   useReportSetupUpdateMutation,
 } from '../../../api/report-setup';
 import { toast } from '../../../app/feedback';
+import { PickerCard } from '../components/picker-card';
 import { HeaderForm } from './components/header-form';
 import { LogoCard } from './components/logo-card';
 import { RecipientCard } from './components/recipient-card';
@@ -43,19 +44,14 @@ export function HeaderSettingsPage() {
 
   return (
     <div className="lw-stack">
-      <Card>
-        <Select
-          style={{ width: '100%', maxWidth: 480 }}
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={page.projectsLoading}
-          value={page.pid ?? undefined}
-          onChange={page.setPid}
-          options={page.projects}
-          placeholder={t('settings.header.project')}
-          aria-label={t('settings.header.project')}
-          data-testid="header-project"
-        />
-      </Card>
+      <PickerCard
+        label={t('settings.header.project')}
+        value={page.pid}
+        options={page.projects}
+        loading={page.projectsLoading}
+        onChange={page.setPid}
+        testId="header-project"
+      />
       {page.pid === null && !page.projectsLoading && <Empty description={t('settings.header.noProject')} />}
       {page.setup.isLoading && <Spin />}
       {setup && (

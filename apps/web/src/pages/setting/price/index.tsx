@@ -1,5 +1,6 @@
-import { Card, Empty, Select, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PickerCard } from '../components/picker-card';
 import { CurrentPriceCard } from './components/current-price-card';
 import { EstimateForm } from './components/estimate-form';
 import { FactorSetCard } from './components/factor-set-card';
@@ -17,19 +18,14 @@ export function PriceSettingsPage() {
   const base = page.base.data;
   return (
     <div className="lw-stack">
-      <Card>
-        <Select
-          style={{ width: '100%', maxWidth: 480 }}
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={page.networksLoading}
-          value={page.nid ?? undefined}
-          onChange={page.setNid}
-          options={page.networks}
-          placeholder={t('settings.price.network')}
-          aria-label={t('settings.price.network')}
-          data-testid="price-network"
-        />
-      </Card>
+      <PickerCard
+        label={t('settings.price.network')}
+        value={page.nid}
+        options={page.networks}
+        loading={page.networksLoading}
+        onChange={page.setNid}
+        testId="price-network"
+      />
       {page.nid === null && !page.networksLoading && <Empty description={t('settings.price.noNetwork')} />}
       {page.base.isLoading && <Spin />}
       {base && (
