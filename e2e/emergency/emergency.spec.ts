@@ -65,6 +65,51 @@ test.afterAll(async () => {
   }
 });
 
+/**
+ * The months of the demo's year of self-tests (each fitting's own timer: the 7th, 10:00 UTC), [year, month
+ * 0-11]: the twelve months before now whose test has passed (apps/simulator/src/emergency-history.ts).
+ */
+function demoTestedMonths(now: Date): [number, number][] {
+  const months: [number, number][] = [];
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 7, 10, 10) > now.getTime() ? 1 : 0;
+  for (let back = start; months.length < 12; back += 1) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    months.unshift([month.getUTCFullYear(), month.getUTCMonth()]);
+  }
+  return months;
+}
+
+test('the demo’s schedule report shows every fitting graded in each of the last twelve months', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  const fittings = DEMO_DEVICES.filter((d) => d.model.startsWith('LW-EM'));
+  // Home and the network overview: every fitting tested in time, nothing failed, no open fault.
+  await page.goto('/first/index');
+  await expect(page.getByTestId('home-projects').getByTestId('home-emergency-ok')).toBeVisible();
+  await page.goto('/home/network');
+  await expect(page.getByTestId('network-emergency-fittings')).toHaveText(`${fittings.length} fittings`);
+  await expect(page.getByTestId('network-emergency-overdue')).toHaveText('0 overdue');
+
+  await page.goto('/emergency/schedule/report');
+  const matrix = page.getByTestId('schedule-matrix');
+  const byYear = new Map<number, number[]>();
+  for (const [year, month] of demoTestedMonths(new Date())) byYear.set(year, [...(byYear.get(year) ?? []), month]);
+  const years = [...byYear.keys()].sort((a, b) => b - a);
+  for (const year of years) {
+    if (year !== years[0]) await choose(page, page.getByTestId('report-year'), String(year));
+    await expect(page.getByTestId('report-year')).toContainText(String(year));
+    for (const fitting of fittings) {
+      const cells = matrix.locator('tr.ant-table-row', { hasText: fitting.name }).locator('td');
+      // Column 0 is the fitting, then January … December.
+      for (const month of byYear.get(year)!) {
+        await expect(
+          cells.nth(month + 1).locator('[data-grade]'),
+          `${fitting.name} ${year}-${month + 1}`,
+        ).toHaveAttribute('data-grade', 'passed');
+      }
+    }
+  }
+});
+
 test('a function test on a zone shows each fitting’s outcome and lands graded in the self-test log', async ({
   page,
 }) => {

@@ -10,6 +10,7 @@ import { type Database, type Db, openDatabase } from '../src/db/client.ts';
 import { networks, networkUsers, outbox, projectUsers, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createDefaultProject } from '../src/services/create-default-project.ts';
+import { copyPgliteTemplate, pgTemplate, removeCopy } from './support/db-template.ts';
 
 /** Which database this test run uses: `pglite` (in memory) or `pg` (a fresh database on PostgreSQL). */
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'pg';
@@ -34,12 +35,20 @@ if (!databaseAvailable) console.log(`skipped: no PostgreSQL at ${PG_URL} (set TE
 /** `describe` that is skipped, with a clear line, when the run's database is not there. */
 export const describeApi = describe.skipIf(!databaseAvailable);
 
-/** Creates an empty PostgreSQL database on the test server: its URL, and `drop` to remove it again. */
-export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a PostgreSQL database on the test server: empty, or `migrated` (a copy of the migrated template
+ * when the global setup made one); its URL, and `drop` to remove it again.
+ */
+export async function createPgDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template =
+    options.migrated &&
+    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [pgTemplate])).rows.length > 0;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${pgTemplate}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -54,10 +63,24 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   };
 }
 
-/** Opens an empty migrated database of the run's kind; `close` drops it again. */
+/**
+ * Opens an empty migrated database of the run's kind, a copy of the migrated template when the global
+ * setup made one (test/support/db-template.ts); `close` removes it again.
+ */
 export async function openTestDatabase(): Promise<Database> {
-  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://' });
-  const created = await createPgDatabase();
+  if (TEST_DB === 'pglite') {
+    const folder = copyPgliteTemplate();
+    if (!folder) return openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: folder });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        removeCopy(folder);
+      },
+    };
+  }
+  const created = await createPgDatabase({ migrated: true });
   const database = await openDatabase({ url: created.url, dataDir: '' });
   return {
     ...database,

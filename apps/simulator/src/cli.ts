@@ -18,6 +18,7 @@ const { values } = parseArgs({
     'report-period': { type: 'string' },
     'state-dir': { type: 'string' },
     history: { type: 'string' },
+    'emergency-history': { type: 'string' },
     'write-fleet': { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean' },
@@ -35,6 +36,7 @@ function usage(problem?: string): never {
       '  --report-period MS    consumption report period (default 300000; 0 off)',
       "  --state-dir DIR       keep each gateway's report sequence and replay buffer in DIR across restarts",
       '  --history SPAN        first fill SPAN of past readings (7d, 36h), every 15 minutes, then go on live',
+      "  --emergency-history N first send the emergency fittings' self-tests of the last N months",
       '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
       '  --config -            read the fleet file from standard input',
       '  --quiet               no per-gateway log lines (connection errors, refused calls)',
@@ -77,6 +79,12 @@ function parseSpan(text: string): number {
   return Number(match[1]) * (match[2] === 'd' ? 86_400_000 : 3_600_000);
 }
 const historyMs = values.history ? parseSpan(values.history) : (file?.historyDays ?? 0) * 86_400_000;
+const emergencyMonths = values['emergency-history']
+  ? Number(values['emergency-history'])
+  : (file?.emergencyHistoryMonths ?? 0);
+if (!Number.isInteger(emergencyMonths) || emergencyMonths < 0 || emergencyMonths > 60) {
+  usage('--emergency-history wants a number of months from 1 to 60');
+}
 
 /** One line for people: through the launching process when there is one (its stdout is not ours), else stdout. */
 function say(text: string): void {
@@ -108,6 +116,10 @@ process.send?.({
   control: control?.url ?? null,
 });
 
+if (emergencyMonths > 0) {
+  const fill = simulator.fillEmergencyHistory(emergencyMonths);
+  say(`simulator: sending ${emergencyMonths} months of emergency self-tests, ${fill.reports} reports`);
+}
 if (historyMs > 0) fillHistory(historyMs);
 
 /** Fills the history and says when the console has stored all of it (live reports go on meanwhile). */

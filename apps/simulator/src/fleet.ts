@@ -46,6 +46,8 @@ export interface Simulator {
    * history, sent as numbered readings reports by the mesh's readings gateway (`SimGateway.fillHistory`).
    */
   fillHistory(spanMs: number): HistoryFill;
+  /** Fills each mesh's emergency self-tests of the last `months` months (`SimGateway.fillEmergencyHistory`). */
+  fillEmergencyHistory(months: number): HistoryFill;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,8 @@ export const FleetFileSchema = z.object({
   stateDir: z.string().optional(),
   /** Fill this many days of history before going live (the demo: when the console has no readings yet). */
   historyDays: z.number().positive().optional(),
+  /** Fill this many months of emergency self-tests (the demo: when the console has no test records yet). */
+  emergencyHistoryMonths: z.number().int().positive().max(60).optional(),
   gateways: z.array(
     z.object({
       sn: z.string(),
@@ -116,6 +120,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     for (const mac of gateway.devices.keys()) if (!byMac.has(mac)) byMac.set(mac, gateway);
   }
   const list = [...gateways.values()];
+  /** Fills a history through each mesh's readings gateway (once per mesh); it is stored when all confirmed. */
+  const fillByReporters = (fill: (reporter: SimGateway) => number): HistoryFill => {
+    const reporters = new Set(list.map((gateway) => gateway.mesh.readingsReporter() ?? gateway));
+    let reports = 0;
+    for (const reporter of reporters) reports += fill(reporter);
+    return { reports, stored: () => [...reporters].every((reporter) => !reporter.historyPending) };
+  };
   const concurrency = options.connectConcurrency ?? 50;
   for (let start = 0; start < list.length; start += concurrency) {
     const slice = list.slice(start, start + concurrency);
@@ -135,17 +146,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return gateway;
     },
     snapshot: () => list.map((gateway) => gateway.snapshot()),
-    fillHistory(spanMs) {
-      const reporters = new Set<SimGateway>();
-      let reports = 0;
-      for (const gateway of list) {
-        const reporter = gateway.mesh.readingsReporter() ?? gateway;
-        if (reporters.has(reporter)) continue;
-        reporters.add(reporter);
-        reports += reporter.fillHistory(spanMs).reports;
-      }
-      return { reports, stored: () => [...reporters].every((reporter) => !reporter.historyPending) };
-    },
+    fillHistory: (spanMs) => fillByReporters((reporter) => reporter.fillHistory(spanMs).reports),
+    fillEmergencyHistory: (months) => fillByReporters((reporter) => reporter.fillEmergencyHistory(months)),
     async stop() {
       await Promise.all(list.map((gateway) => gateway.stop()));
     },

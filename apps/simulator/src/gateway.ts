@@ -18,6 +18,8 @@ import {
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MeshPresence, SimDevice, type SimDeviceSpec } from './devices.ts';
 import type { SimEmergencyFault } from './emergency-fitting.ts';
+import { simulateEmergencyHistory } from './emergency-history.ts';
+import { endWithin } from './end-client.ts';
 import { DeviceMeter, occupancyChance } from './energy-model.ts';
 import { type CounterAnchor, simulateHistory } from './history.ts';
 import { HistoryQueue } from './history-queue.ts';
@@ -168,6 +170,8 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * console's PGlite transactions (500 rows each), so a page request never waits behind a whole week.
  */
 const HISTORY_WINDOW = 1000;
+/** How long a stopping gateway waits for its in-flight messages to be acknowledged. */
+const STOP_GRACE_MS = 2000;
 /** A report's fields as its mesh-prefix HTTP call takes them. */
 const withoutKind = ({ kind: _kind, ...fields }: NumberedReport) => fields;
 
@@ -395,7 +399,7 @@ export class SimGateway {
     } catch {
       // the broker is gone already
     }
-    await client.endAsync(!client.connected).catch(() => undefined);
+    await endWithin(client, STOP_GRACE_MS);
   }
 
   private cancelAllTasks(): void {
@@ -916,6 +920,23 @@ export class SimGateway {
     this.historyQueue.unshift(...chunks);
     this.sendHistory();
     return { reports: chunks.length, from: end.at - spanMs, to: end.at };
+  }
+
+  /**
+   * Queues the reports of the self-tests the mesh's emergency fittings ran in the last `months` months
+   * (`simulateEmergencyHistory`: a function test every month, one duration test each), sent in windows
+   * like the readings history. Answers the number of reports.
+   */
+  fillEmergencyHistory(months: number, until = Date.now()): number {
+    const reporter = this.mesh.readingsReporter() ?? this;
+    if (reporter !== this) return reporter.fillEmergencyHistory(months, until);
+    const from = new Date(until);
+    from.setUTCMonth(from.getUTCMonth() - months);
+    const reports = simulateEmergencyHistory(this.devices.values(), from.getTime(), until);
+    // Older than any readings history: it goes first.
+    this.historyQueue.unshift(...reports);
+    this.sendHistory();
+    return reports.length;
   }
 
   /** Whether history reports wait to be sent or to be confirmed by the console. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -150,6 +151,8 @@ export const emergencyTestRecords = pgTable(
   },
   (t) => [
     index('emergency_test_records_nid_idx').on(t.nid, t.createdAt),
+    // When the test took place (a result reported late, or a past one replayed, is recorded later).
+    index('emergency_test_records_nid_time_idx').on(t.nid, sql`coalesce(${t.endedAt}, ${t.createdAt})`),
     index('emergency_test_records_device_idx').on(t.deviceId, t.kind, t.endedAt),
     index('emergency_test_records_report_idx').on(t.gatewaySn, t.reportSeq),
   ],

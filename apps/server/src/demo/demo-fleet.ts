@@ -1,7 +1,16 @@
 import { type HardwareKind, isLightElement } from '@lightwell/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { deviceElements, devices, gateways, networks, sceneDevices, scenes, telemetryReadings } from '../db/schema.ts';
+import {
+  deviceElements,
+  devices,
+  emergencyTestRecords,
+  gateways,
+  networks,
+  sceneDevices,
+  scenes,
+  telemetryReadings,
+} from '../db/schema.ts';
 import { demoGatewaySecret } from '../gateway-link/credentials.ts';
 import { DEMO_GATEWAYS, DEMO_PRODUCTS } from './demo-installation.ts';
 
@@ -54,6 +63,8 @@ export interface DemoFleet {
   sensorMeanMs: number;
   /** Days of history the simulator fills first: 7 while the console has no readings of the demo devices. */
   historyDays?: number;
+  /** Months of emergency self-tests the simulator sends first: 12 while the demo network has no test record. */
+  emergencyHistoryMonths?: number;
   /** Where the simulated gateways keep their report sequences and replay buffers across restarts. */
   stateDir?: string;
   gateways: DemoFleetGateway[];
@@ -61,6 +72,8 @@ export interface DemoFleet {
 
 /** Days of readings a first demo start fills in (docs/decisions.md, "Demo history"). */
 export const DEMO_HISTORY_DAYS = 7;
+/** Months of emergency self-tests a first demo start fills in: an inspector's year (docs/decisions.md). */
+export const DEMO_EMERGENCY_HISTORY_MONTHS = 12;
 
 /**
  * The demo installation's gateways and devices as the simulator runs them: the stored devices with
@@ -158,28 +171,40 @@ export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGatew
   }));
 }
 
-/** Whether the console stored any reading of a demo gateway's network's devices. */
-async function hasDemoReadings(ctx: AppContext): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ one: sql<number>`1` })
-    .from(telemetryReadings)
-    .innerJoin(devices, eq(devices.id, telemetryReadings.deviceId))
-    .innerJoin(gateways, eq(gateways.nid, devices.nid))
+/**
+ * What the console already has of the demo networks (those of the demo gateways): any stored reading of
+ * their devices, and any emergency test record; each asks for its history only while it has none.
+ */
+async function demoHistoryStored(ctx: AppContext): Promise<{ readings: boolean; testRecords: boolean }> {
+  const demoNetworks = ctx.db
+    .select({ nid: gateways.nid })
+    .from(gateways)
     .where(
       inArray(
         gateways.sn,
         DEMO_GATEWAYS.map((g) => g.sn),
       ),
-    )
+    );
+  const [reading] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(telemetryReadings)
+    .innerJoin(devices, eq(devices.id, telemetryReadings.deviceId))
+    .where(inArray(devices.nid, demoNetworks))
     .limit(1);
-  return row !== undefined;
+  const [record] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(emergencyTestRecords)
+    .where(inArray(emergencyTestRecords.nid, demoNetworks))
+    .limit(1);
+  return { readings: reading !== undefined, testRecords: record !== undefined };
 }
 
 /**
  * The fleet file that runs the demo installation against this console: its broker (`ctx.link.brokerUrl`),
  * the mesh-prefix HTTP calls to `httpUrl`, device latency 20-150 ms, and with `stateDir` the gateways'
  * replay buffers kept there. While the console has no readings of the demo devices it asks for
- * `DEMO_HISTORY_DAYS` of history. Null when there is no demo installation.
+ * `DEMO_HISTORY_DAYS` of history, and while it has no emergency test record of the demo network for
+ * `DEMO_EMERGENCY_HISTORY_MONTHS` of self-tests. Null when there is no demo installation.
  */
 export async function demoFleet(
   ctx: AppContext,
@@ -188,14 +213,15 @@ export async function demoFleet(
 ): Promise<DemoFleet | null> {
   const fleet = await demoFleetGateways(ctx);
   if (fleet.length === 0) return null;
-  const history = !(await hasDemoReadings(ctx));
+  const stored = await demoHistoryStored(ctx);
   return {
     brokerUrl: ctx.link.brokerUrl,
     httpUrl,
     latencyMs: [20, 150],
     reportPeriodMs: 60_000,
     sensorMeanMs: 90_000,
-    ...(history ? { historyDays: DEMO_HISTORY_DAYS } : {}),
+    ...(stored.readings ? {} : { historyDays: DEMO_HISTORY_DAYS }),
+    ...(stored.testRecords ? {} : { emergencyHistoryMonths: DEMO_EMERGENCY_HISTORY_MONTHS }),
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
     gateways: fleet,
   };

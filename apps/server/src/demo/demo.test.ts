@@ -12,6 +12,7 @@ import { buildTestApp, call, describeApi, loginAs, SIGNING_SECRET, type TestApp 
 import {
   deviceElements,
   devices,
+  emergencyTestRecords,
   files,
   gateways,
   groupDevices,
@@ -25,6 +26,7 @@ import {
   projectUsers,
   sceneDevices,
   scenes,
+  telemetryReadings,
   zones,
 } from '../db/schema.ts';
 import { demoGatewaySecret, hashGatewaySecret } from '../gateway-link/credentials.ts';
@@ -143,6 +145,36 @@ describeApi('demo installation', () => {
     expect(sceneRows).toHaveLength(2);
     const slots = await t.db.select().from(sceneDevices);
     expect(slots.every((s) => s.slot >= 0 && s.slot <= 15)).toBe(true);
+  });
+
+  it('asks the simulator for a week of readings and a year of self-tests only while the console has none', async () => {
+    await seedDemo(t.app.ctx);
+    const fleet = async () => (await demoFleet(t.app.ctx, 'http://127.0.0.1:1'))!;
+    expect(await fleet()).toMatchObject({ historyDays: 7, emergencyHistoryMonths: 12 });
+    const [net] = await t.db.select().from(networks).where(eq(networks.name, DEMO_NETWORK.name));
+    const [device] = await t.db.select().from(devices).where(eq(devices.nid, net!.id)).limit(1);
+    const [gateway] = await t.db.select().from(gateways).where(eq(gateways.nid, net!.id)).limit(1);
+    await t.db.insert(emergencyTestRecords).values({
+      nid: net!.id,
+      networkName: net!.name,
+      mac: device!.mac,
+      fittingName: device!.name,
+      kind: 'function',
+      startSource: 'fitting',
+      grade: 'passed',
+      timeZone: net!.timeZone,
+    });
+    const afterTest = await fleet();
+    expect(afterTest.historyDays).toBe(7);
+    expect(afterTest.emergencyHistoryMonths).toBeUndefined();
+    await t.db
+      .insert(telemetryReadings)
+      .values({ gatewayId: gateway!.id, seq: 1, deviceId: device!.id, element: 0, at: new Date() });
+    const afterReading = await fleet();
+    expect(afterReading.historyDays).toBeUndefined();
+    expect(afterReading.emergencyHistoryMonths).toBeUndefined();
+    // Later tests of this file start from a console without history.
+    await t.db.delete(telemetryReadings).where(eq(telemetryReadings.deviceId, device!.id));
   });
 
   it('runs the demo gateways against the console: they come online and obey a command', async () => {

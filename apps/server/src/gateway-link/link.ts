@@ -34,6 +34,7 @@ import {
 } from '../telemetry/index.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { SERVER_MQTT_USER, serverMqttPassword } from './credentials.ts';
+import { endWithin } from './end-client.ts';
 import {
   type Applied,
   applyInventory,
@@ -55,6 +56,8 @@ export const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
 const BATCH_SIZE = 5000;
 /** Messages parsed and applied between two yields to the event loop within a round. */
 const YIELD_EVERY = 250;
+/** How long a closing console waits for its in-flight MQTT messages to be acknowledged. */
+const CLOSE_GRACE_MS = 2000;
 
 export interface LinkOptions {
   config: Config;
@@ -449,7 +452,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       await link.drain();
       closed = true;
       if (holeTimer) clearTimeout(holeTimer);
-      await client.endAsync();
+      await endWithin(client, CLOSE_GRACE_MS);
       await broker?.close();
     },
   };

@@ -20,6 +20,11 @@ export const emergencyKeys = {
   faults: (uid: number | null, nid: number, query: object) =>
     [...emergencyKeys.network(uid, nid), 'faults', query] as const,
   printout: (uid: number | null, query: object) => [...emergencyKeys.all(uid), 'printout', query] as const,
+  /** Overdue summary of all the caller's networks (home), or of one network (its overview). */
+  overdue: (uid: number | null, nid?: number) =>
+    nid === undefined
+      ? ([...emergencyKeys.all(uid), 'overdue'] as const)
+      : ([...emergencyKeys.network(uid, nid), 'overdue'] as const),
   publicLink: (kind: 'fault' | 'report', link: string) => ['emergency-link', kind, link] as const,
 };
 
@@ -114,6 +119,27 @@ export function useFaultLogQuery(nid: number, query: FaultLogQuery) {
     placeholderData: keepPreviousData,
     // Tests end, grades and faults arrive from the fittings on their own.
     refetchInterval: 15_000,
+  });
+}
+
+/** Overdue, failed and open-fault figures of emergency fittings, per network and in total. */
+export type OverdueSummary = CallData<'emergencyOverdueSummary'>;
+/** The figures of {@link OverdueSummary} without the network: one network's, a project's or the totals. */
+export type OverdueFigures = OverdueSummary['totals'];
+
+/**
+ * Overdue, failed and open-fault figures: without `nid` one call for all the caller's networks (home,
+ * summed per project there), with it the one network (its overview). Networks without a fitting are
+ * not listed.
+ */
+export function useOverdueSummaryQuery(nid?: number) {
+  const uid = useSession((state) => state.uid);
+  return useQuery({
+    queryKey: emergencyKeys.overdue(uid, nid),
+    queryFn: () => call('emergencyOverdueSummary', nid === undefined ? {} : { nid }),
+    enabled: uid !== null,
+    // Tests fall due by the calendar and faults arrive on their own: a page left open stays current.
+    refetchInterval: 5 * 60_000,
   });
 }
 

@@ -29,6 +29,7 @@ export class TestGateway {
   readonly commands: CommandMessage[] = [];
   readonly cancels: number[] = [];
   behaviour: GatewayBehaviour = { mode: 'execute', confirmCancel: true };
+  private closing = false;
 
   private constructor(
     readonly id: number,
@@ -75,8 +76,17 @@ export class TestGateway {
     await this.client.publishAsync(gatewayTopic(this.sn, 'ack'), JSON.stringify(message), { qos: 1 });
   }
 
+  /** Disconnects; answers still on their way to a command or cancel are dropped, as a real gateway's would be. */
   close(): Promise<void> {
+    this.closing = true;
     return this.client.endAsync();
+  }
+
+  /** Runs an answer started from a received message; once closing, its failure is expected and dropped. */
+  private answer(work: Promise<void>): void {
+    work.catch((error: unknown) => {
+      if (!this.closing) throw error;
+    });
   }
 
   private handle(body: unknown): void {
@@ -84,13 +94,13 @@ export class TestGateway {
     if (cancel.success) {
       this.cancels.push(cancel.data.cancelTaskId);
       if (this.behaviour.confirmCancel)
-        void this.ack({ taskId: cancel.data.cancelTaskId, state: 'canceled', results: [] });
+        this.answer(this.ack({ taskId: cancel.data.cancelTaskId, state: 'canceled', results: [] }));
       return;
     }
     const command = CommandMessageSchema.parse(body);
     this.commands.push(command);
     if (this.behaviour.mode === 'silent') return;
-    void this.execute(command);
+    this.answer(this.execute(command));
   }
 
   private async execute(command: CommandMessage): Promise<void> {

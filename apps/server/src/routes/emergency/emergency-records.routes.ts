@@ -9,7 +9,7 @@ import { buildEmergencyReport } from '../../services/emergency/emergency-report.
 import { exportEmergencyRecord } from '../../services/emergency/export-record.ts';
 import { loadFittings } from '../../services/emergency/fittings.ts';
 import { presentTestRecord } from '../../services/emergency/present.ts';
-import { scheduleReport } from '../../services/emergency/records.ts';
+import { scheduleReport, testTime } from '../../services/emergency/records.ts';
 
 const at = (epochSeconds: number) => new Date(epochSeconds * 1000);
 
@@ -19,8 +19,8 @@ export function emergencyRecordRoutes(app: FastifyInstance): void {
     await loadNetworkAccess(ctx, session.uid, payload.nid);
     const where: (SQL | undefined)[] = [
       eq(emergencyTestRecords.nid, payload.nid),
-      payload.from !== undefined ? gte(emergencyTestRecords.createdAt, at(payload.from)) : undefined,
-      payload.to !== undefined ? lt(emergencyTestRecords.createdAt, at(payload.to)) : undefined,
+      payload.from !== undefined ? gte(testTime, at(payload.from)) : undefined,
+      payload.to !== undefined ? lt(testTime, at(payload.to)) : undefined,
       payload.grade ? eq(emergencyTestRecords.grade, payload.grade) : undefined,
       payload.kind ? eq(emergencyTestRecords.kind, payload.kind) : undefined,
       payload.deviceId !== undefined ? eq(emergencyTestRecords.deviceId, payload.deviceId) : undefined,
@@ -33,7 +33,7 @@ export function emergencyRecordRoutes(app: FastifyInstance): void {
       .select()
       .from(emergencyTestRecords)
       .where(and(...where))
-      .orderBy(desc(emergencyTestRecords.createdAt), desc(emergencyTestRecords.id))
+      .orderBy(desc(testTime), desc(emergencyTestRecords.id))
       .limit(payload.pageSize)
       .offset((payload.page - 1) * payload.pageSize);
     const page = {

@@ -9,7 +9,7 @@ import {
   type TestKind,
   zonedTime,
 } from '@lightwell/domain';
-import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emergencyTestRecords, type networks } from '../../db/schema.ts';
 import type { Fitting } from './fittings.ts';
@@ -21,6 +21,12 @@ type NetworkRow = typeof networks.$inferSelect;
 const VALID: readonly string[] = ['passed', 'passedLate', 'failed', 'failedLate'];
 const isValid = (grade: string) => VALID.includes(grade);
 const endOf = (row: Pick<TestRecordRow, 'endedAt' | 'createdAt'>) => row.endedAt ?? row.createdAt;
+/**
+ * When a test took place, in SQL (`endOf`): its end, or when it was recorded (a missed window). Periods,
+ * reports and the log follow it, so a result reported late (a gateway offline for days, a replayed history)
+ * counts in the month of its test (index `emergency_test_records_nid_time_idx`).
+ */
+export const testTime = sql<Date>`coalesce(${emergencyTestRecords.endedAt}, ${emergencyTestRecords.createdAt})`;
 
 /** Original test records (not corrections) of some fittings, oldest first. */
 export async function recordsOf(db: Db, nid: number, deviceIds: readonly number[], from?: Date, to?: Date) {
@@ -33,8 +39,8 @@ export async function recordsOf(db: Db, nid: number, deviceIds: readonly number[
         eq(emergencyTestRecords.nid, nid),
         inArray(emergencyTestRecords.deviceId, [...deviceIds]),
         isNull(emergencyTestRecords.correctsId),
-        from ? gte(emergencyTestRecords.createdAt, from) : undefined,
-        to ? lt(emergencyTestRecords.createdAt, to) : undefined,
+        from ? gte(testTime, from) : undefined,
+        to ? lt(testTime, to) : undefined,
       ),
     )
     .orderBy(asc(emergencyTestRecords.id));
@@ -131,8 +137,9 @@ export async function scheduleReport(
       and(
         eq(emergencyTestRecords.nid, network.id),
         isNull(emergencyTestRecords.correctsId),
-        gte(emergencyTestRecords.createdAt, new Date(yearStart.getTime() - 86_400_000)),
-        lt(emergencyTestRecords.createdAt, new Date(yearEnd.getTime() + 40 * 86_400_000)),
+        // A missed record of December's window is written when the window has closed, in January.
+        gte(testTime, yearStart),
+        lt(testTime, new Date(yearEnd.getTime() + 40 * 86_400_000)),
       ),
     )
     .orderBy(asc(emergencyTestRecords.id));
@@ -165,17 +172,11 @@ export async function scheduleReport(
   };
 }
 
-/** Test records of a network in a period (by when they were recorded), newest first. */
+/** Test records of a network in a period (by when the test took place), newest first. */
 export async function testRecordsInPeriod(db: Db, nid: number, from: Date, to: Date) {
   return db
     .select()
     .from(emergencyTestRecords)
-    .where(
-      and(
-        eq(emergencyTestRecords.nid, nid),
-        gte(emergencyTestRecords.createdAt, from),
-        lt(emergencyTestRecords.createdAt, to),
-      ),
-    )
-    .orderBy(desc(emergencyTestRecords.createdAt), desc(emergencyTestRecords.id));
+    .where(and(eq(emergencyTestRecords.nid, nid), gte(testTime, from), lt(testTime, to)))
+    .orderBy(desc(testTime), desc(emergencyTestRecords.id));
 }

@@ -2,9 +2,11 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { formatPrice, type ProjectSummary } from '@lightwell/domain';
 import { Button, Empty, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { OverdueFigures } from '../../../../api/emergency';
 import type { PortfolioProject } from '../../../../api/portfolio';
 import { projectLabel } from '../../../../components/project-label';
 import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
+import { EmergencyCell } from './emergency-cell';
 import { Sparkline } from './sparkline';
 
 /** A network as home lists it. */
@@ -13,8 +15,15 @@ export interface HomeNetwork {
   name: string;
 }
 
-/** A project on home, with the networks the user sees in it and its energy figures once loaded. */
-export type HomeProject = ProjectSummary & { networks: readonly HomeNetwork[]; figures?: PortfolioProject };
+/**
+ * A project on home, with the networks the user sees in it, its energy figures and its networks'
+ * emergency figures added up, each once loaded.
+ */
+export type HomeProject = ProjectSummary & {
+  networks: readonly HomeNetwork[];
+  figures?: PortfolioProject;
+  emergency?: OverdueFigures;
+};
 
 /** kWh of Wh with one decimal, in the interface language's number format. */
 export function formatKWh(wh: number, language: string): string {
@@ -33,8 +42,8 @@ function formatCost(cost: number, currency: string): string {
 
 /**
  * The user's portfolio: per project its networks (count and one link each), this month's energy, cost and
- * CO2 against last month's, devices offline and with a fault, and the last 30 days' energy as a line;
- * paged with the user's page size.
+ * CO2 against last month's, devices offline and with a fault, emergency fittings overdue, failed or with
+ * an open fault, and the last 30 days' energy as a line; paged with the user's page size.
  */
 export function ProjectsTable({
   projects,
@@ -144,6 +153,12 @@ export function ProjectsTable({
             ) : (
               '—'
             ),
+        },
+        {
+          key: 'emergency',
+          title: t('home.emergency.title'),
+          width: 190,
+          render: (_, project) => <EmergencyCell figures={project.emergency} />,
         },
         {
           key: 'trend',

@@ -6,9 +6,13 @@ import { PeriodPicker } from '../../../../features/energy/period-picker';
 import { ReadingsEmpty } from '../../../../features/energy/readings-empty';
 import { useEnergyPeriod } from '../../../../features/energy/use-energy-period';
 import { usePeriodText } from '../../../../features/energy/use-period-text';
+import { EmergencySummary } from './emergency-summary';
 import { hasReadings, OverviewView } from './overview-view';
 
-/** The overview of one network: its name and the period picker, then the figures or what to do first. */
+/**
+ * The overview of one network: its name and the period picker, its emergency lighting as it stands now
+ * (whatever the period), then the period's figures or what to do first.
+ */
 export function OverviewWorkspace({ nid }: { nid: number }) {
   const { t } = useTranslation();
   const network = useNetworkDetailQuery(nid);
@@ -22,6 +26,7 @@ export function OverviewWorkspace({ nid }: { nid: number }) {
       extra={<PeriodPicker value={period.span} onChange={period.setSpan} />}
       data-testid="network-overview"
     >
+      <EmergencySummary nid={nid} />
       {periodText && (
         <Typography.Paragraph type="secondary" data-testid="period-text">
           {periodText}

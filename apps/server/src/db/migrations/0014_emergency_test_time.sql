@@ -1,0 +1,1 @@
+CREATE INDEX "emergency_test_records_nid_time_idx" ON "emergency_test_records" USING btree ("nid",coalesce("ended_at", "created_at"));
