@@ -30,6 +30,7 @@ import {
   zones,
 } from '../db/schema.ts';
 import { demoGatewaySecret, hashGatewaySecret } from '../gateway-link/credentials.ts';
+import { ensurePartitions } from '../telemetry/write-readings.ts';
 import { demoFleet } from './demo-fleet.ts';
 import { DEMO_DEVICES, DEMO_GATEWAYS, DEMO_NETWORK, DEMO_PRODUCTS, DEMO_ZONES } from './demo-installation.ts';
 import { DEMO_LOGIN, seedDemo } from './seed-demo.ts';
@@ -167,9 +168,11 @@ describeApi('demo installation', () => {
     const afterTest = await fleet();
     expect(afterTest.historyDays).toBe(7);
     expect(afterTest.emergencyHistoryMonths).toBeUndefined();
+    const at = new Date();
+    await ensurePartitions(t.db, [at]);
     await t.db
       .insert(telemetryReadings)
-      .values({ gatewayId: gateway!.id, seq: 1, deviceId: device!.id, element: 0, at: new Date() });
+      .values({ gatewayId: gateway!.id, seq: 1, deviceId: device!.id, element: 0, at });
     const afterReading = await fleet();
     expect(afterReading.historyDays).toBeUndefined();
     expect(afterReading.emergencyHistoryMonths).toBeUndefined();
