@@ -18,13 +18,14 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 
-const vitest = (name, projects) => ({
+const vitest = (name, projects, options = []) => ({
   name,
   cmd: [
     'npx',
     'vitest',
     'run',
     ...projects.flatMap((project) => ['--project', project]),
+    ...options,
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}/${name}.json`,
@@ -36,7 +37,9 @@ const tiers = {
   lint: { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   typecheck: { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   unit: vitest('unit', ['domain', 'web']),
-  server: vitest('server', ['server-pglite', 'server-pg', 'simulator']),
+  // Two files at a time: an API test file spends most of its time waiting (for MQTT round trips, a
+  // simulated gateway, a job's tick), so two overlap their waits; vitest would take one on 2 cores.
+  server: vitest('server', ['server-pglite', 'server-pg', 'simulator'], ['--maxWorkers=2']),
   build: { name: 'build', cmd: ['npm', 'run', 'build'] },
   e2e: {
     name: 'e2e',
