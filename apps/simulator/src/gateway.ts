@@ -930,6 +930,8 @@ export class SimGateway {
   fillEmergencyHistory(months: number, until = Date.now()): number {
     const reporter = this.mesh.readingsReporter() ?? this;
     if (reporter !== this) return reporter.fillEmergencyHistory(months, until);
+    // A start cut short before the console stored any of them: the queue resumed from the last run holds them.
+    if (this.historyQueue.holds('emergency')) return 0;
     const from = new Date(until);
     from.setUTCMonth(from.getUTCMonth() - months);
     const reports = simulateEmergencyHistory(this.devices.values(), from.getTime(), until);

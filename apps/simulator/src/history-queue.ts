@@ -21,6 +21,11 @@ export class HistoryQueue {
     return this.reports.length;
   }
 
+  /** Whether a report of `kind` waits in the queue (a history resumed from the last run). */
+  holds(kind: UnnumberedReport['kind']): boolean {
+    return this.reports.some((report) => report.kind === kind);
+  }
+
   /** Adds reports after the queued ones (live readings waiting behind the history). */
   push(...reports: UnnumberedReport[]): void {
     this.reports.push(...reports);
