@@ -76,6 +76,9 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO: 'true',
+      // A person needs a moment to cancel a command held up by a silent luminaire: with the default 5 s a
+      // loaded machine could end the task before the click (docs/commands.md "Timeouts and cancel").
+      COMMAND_TIMEOUT_BASE_MS: '60000',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PUBLIC_URL: E2E_BASE_URL,
       LOG_LEVEL: 'warn',

@@ -64,6 +64,8 @@ export const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Whole months of raw telemetry readings kept before the current one (0 keeps all); rollups stay. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(25),
+  /** What a command waits for its devices before the 100 ms each (docs/commands.md "Deadlines"), in ms. */
+  COMMAND_TIMEOUT_BASE_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
 });
 
 /** The validated configuration. */
@@ -88,6 +90,7 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   telemetryRetentionMonths: number;
+  commandTimeoutBaseMs: number;
 }
 
 /**
@@ -122,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
+    commandTimeoutBaseMs: e.COMMAND_TIMEOUT_BASE_MS,
   };
 }

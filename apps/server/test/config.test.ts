@@ -24,6 +24,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives a command 5 s before the 100 ms per device unless COMMAND_TIMEOUT_BASE_MS says otherwise', () => {
+    expect(loadConfig({}).commandTimeoutBaseMs).toBe(5000);
+    expect(loadConfig({ COMMAND_TIMEOUT_BASE_MS: '60000' }).commandTimeoutBaseMs).toBe(60_000);
+    expect(boot({ COMMAND_TIMEOUT_BASE_MS: '10' })).toThrow(/^Invalid configuration: COMMAND_TIMEOUT_BASE_MS:/);
+  });
+
   it('connects to an external broker on 1883 through MQTT_URL', () => {
     expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttUrl).toBe('mqtt://127.0.0.1:1883');
   });

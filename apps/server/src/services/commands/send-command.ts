@@ -86,7 +86,7 @@ export async function sendCommand(ctx: AppContext, request: CommandRequest): Pro
   const gateway = await pickGateway(ctx.db, request.nid, request.gatewayId);
   const targets = await loadTargets(ctx.db, request.nid, request.deviceIds);
   const reachable = targets.filter((d) => d.online && d.address !== null);
-  const timeoutMs = request.timeoutMs ?? taskTimeoutMs(reachable.length);
+  const timeoutMs = request.timeoutMs ?? taskTimeoutMs(reachable.length, { baseMs: ctx.config.commandTimeoutBaseMs });
   const refusalOf = (busy: boolean) =>
     commandRefusal({
       gateway,
