@@ -149,8 +149,16 @@ describeApi('a simulated gateway’s mesh-prefix HTTP calls reach the console', 
       .where(and(eq(deviceElements.deviceId, emergency.id), eq(deviceElements.type, ElementType.emergencyOne)));
     expect(element!.faultBits! & 1).toBe(1);
 
-    // They travelled as the four mesh-prefix calls, each answered code 0.
-    const paths = new Set(relay.calls.map((c) => c.path));
+    // They travelled as the four mesh-prefix calls too (beside the numbered MQTT reports, which may have
+    // been stored first: a call still on its way is waited for), each answered code 0.
+    const paths = await waitFor(
+      () => {
+        const seen = new Set(relay.calls.map((c) => c.path));
+        return seen.size === 4 ? seen : null;
+      },
+      10_000,
+      'the four mesh-prefix calls',
+    );
     expect([...paths].sort()).toEqual([
       '/SigMesh/lbs',
       '/SigMesh/report/emergency/node',
