@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Code, type ScheduleReport } from '@lightwell/domain';
-import { SimGateway, Ticker } from '@lightwell/simulator';
+import type { SimGateway } from '@lightwell/simulator';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { devices, emergencyFaults, gateways } from '../src/db/schema.ts';
-import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
+import { devices, emergencyFaults } from '../src/db/schema.ts';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
+import { simulatedGateway } from './support/simulated-gateway.ts';
 
 const FITTINGS = ['ED0000000001', 'ED0000000002', 'ED0000000003'];
 
@@ -42,20 +41,7 @@ describeApi('a simulated gateway’s year of emergency self-tests', () => {
   it('reaches the inspector’s report: every fitting graded every month for twelve months, and one duration test each', async () => {
     const { owner, network } = await networkTeam(t);
     await t.db.execute(sql`UPDATE networks SET time_zone = 'Europe/Berlin' WHERE id = ${network.id}`);
-    const sn = `gw-em-history-${randomBytes(4).toString('hex')}`;
-    const secret = randomBytes(12).toString('hex');
-    const [row] = await t.db
-      .insert(gateways)
-      .values({ nid: network.id, sn, name: sn, secretHash: hashGatewaySecret(secret), gatewayType: 3 })
-      .returning();
-    gateway = new SimGateway({
-      sn,
-      secret,
-      brokerUrl: t.brokerUrl,
-      ticker: new Ticker(50, 100),
-      reportPeriodMs: 0,
-      sensorMeanMs: 0,
-      latencyMs: 0,
+    const sim = await simulatedGateway(t, network.id, {
       devices: [
         { mac: FITTINGS[0]!, address: 2, kind: 'emergencyOne', model: 'M-EM1' },
         { mac: FITTINGS[1]!, address: 3, kind: 'emergencyOne', model: 'M-EM1' },
@@ -63,10 +49,12 @@ describeApi('a simulated gateway’s year of emergency self-tests', () => {
         { mac: 'ED0000000010', address: 5, kind: 'dt6', model: 'M-DT6' },
       ],
     });
+    const row = sim.row;
+    gateway = sim.gateway;
     gateway.start();
     await gateway.whenConnected();
     await waitFor(
-      async () => (await t.db.select().from(devices).where(eq(devices.gatewayId, row!.id))).length === 4 || null,
+      async () => (await t.db.select().from(devices).where(eq(devices.gatewayId, row.id))).length === 4 || null,
       10_000,
       'the inventory',
     );

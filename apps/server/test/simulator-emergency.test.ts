@@ -1,20 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Code, isTaskEnded, type TaskDetail } from '@lightwell/domain';
-import { SimGateway, Ticker } from '@lightwell/simulator';
+import type { SimGateway } from '@lightwell/simulator';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  devices,
-  emergencyFaults,
-  emergencyFittings,
-  emergencyTestRecords,
-  gateways,
-  nodes,
-  zones,
-} from '../src/db/schema.ts';
-import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
+import { devices, emergencyFaults, emergencyFittings, emergencyTestRecords, nodes, zones } from '../src/db/schema.ts';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
+import { simulatedGateway } from './support/simulated-gateway.ts';
 
 const STAIRS_A = 'EC0000000001';
 const STAIRS_B = 'EC0000000002';
@@ -36,32 +27,26 @@ describeApi('emergency tests over MQTT with a simulated gateway', () => {
 
   it('a function test on a zone comes back with a graded result per fitting; a lamp fault fails and opens a fault', async () => {
     const { owner, network } = await networkTeam(t);
-    const sn = `gw-em-${randomBytes(4).toString('hex')}`;
-    const secret = randomBytes(12).toString('hex');
-    const [row] = await t.db
-      .insert(gateways)
-      .values({ nid: network.id, sn, name: sn, secretHash: hashGatewaySecret(secret), gatewayType: 3 })
-      .returning();
-    gateway = new SimGateway({
-      sn,
-      secret,
-      brokerUrl: t.brokerUrl,
-      ticker: new Ticker(50, 100),
-      reportPeriodMs: 0,
-      sensorMeanMs: 0,
-      latencyMs: 0,
-      devices: [
-        { mac: STAIRS_A, address: 2, kind: 'emergencyOne', model: 'M-EM1', emergency: FAST },
-        { mac: STAIRS_B, address: 3, kind: 'emergencyOne', model: 'M-EM1', emergency: FAST },
-        { mac: HALL, address: 4, kind: 'emergencyTwo', model: 'M-EM2', emergency: FAST },
-        { mac: LAMP, address: 5, kind: 'dt6', model: 'M-DT6' },
-      ],
-    });
+    const sim = await simulatedGateway(
+      t,
+      network.id,
+      {
+        devices: [
+          { mac: STAIRS_A, address: 2, kind: 'emergencyOne', model: 'M-EM1', emergency: FAST },
+          { mac: STAIRS_B, address: 3, kind: 'emergencyOne', model: 'M-EM1', emergency: FAST },
+          { mac: HALL, address: 4, kind: 'emergencyTwo', model: 'M-EM2', emergency: FAST },
+          { mac: LAMP, address: 5, kind: 'dt6', model: 'M-DT6' },
+        ],
+      },
+      'gw-em',
+    );
+    const row = sim.row;
+    gateway = sim.gateway;
     gateway.start();
     await gateway.whenConnected();
     const byMac = await waitFor(
       async () => {
-        const rows = await t.db.select().from(devices).where(eq(devices.gatewayId, row!.id));
+        const rows = await t.db.select().from(devices).where(eq(devices.gatewayId, row.id));
         return rows.length === 4 ? new Map(rows.map((d) => [d.mac, d])) : null;
       },
       10_000,

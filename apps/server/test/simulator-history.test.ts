@@ -11,6 +11,7 @@ import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
 import { rowsOf } from '../src/telemetry/write-readings.ts';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
+import { simulatedGateway } from './support/simulated-gateway.ts';
 
 const DAY = 86_400_000;
 /** The simulator's office day is in the local time of its process; the network uses the same zone. */
@@ -42,30 +43,25 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
   it('stores two days (Sunday and Monday) of history: Monday uses far more, zones add up to the network', async () => {
     const { network, owner } = await networkTeam(t);
     await t.db.execute(sql`UPDATE networks SET time_zone = ${TIME_ZONE} WHERE id = ${network.id}`);
-    const sn = `gw-history-${randomBytes(4).toString('hex')}`;
-    const secret = randomBytes(12).toString('hex');
-    await t.db.insert(gateways).values({ nid: network.id, sn, name: sn, secretHash: hashGatewaySecret(secret) });
-    gateway = new SimGateway({
-      sn,
-      secret,
-      brokerUrl: t.brokerUrl,
-      // A fast ticker sends the history's windows quickly; no live readings, so only history is stored.
-      ticker: new Ticker(50, 100),
-      reportPeriodMs: 0,
-      sensorMeanMs: 0,
-      latencyMs: 0,
-      devices: [
-        ...OFFICE.map((address) => ({
-          mac: mac(address),
-          address,
-          kind: 'dt6' as const,
-          model: 'M-DT6',
-          ratedPower: 40,
-        })),
-        { mac: mac(14), address: 14, kind: 'motionSensor', model: 'M-PIR' },
-        { mac: mac(15), address: 15, kind: 'dt6', model: 'M-DT6', ratedPower: 20 },
-      ],
-    });
+    // The fast ticker sends the history's windows quickly; no live readings, so only history is stored.
+    ({ gateway } = await simulatedGateway(
+      t,
+      network.id,
+      {
+        devices: [
+          ...OFFICE.map((address) => ({
+            mac: mac(address),
+            address,
+            kind: 'dt6' as const,
+            model: 'M-DT6',
+            ratedPower: 40,
+          })),
+          { mac: mac(14), address: 14, kind: 'motionSensor', model: 'M-PIR' },
+          { mac: mac(15), address: 15, kind: 'dt6', model: 'M-DT6', ratedPower: 20 },
+        ],
+      },
+      'gw-history',
+    ));
     gateway.start();
     await gateway.whenConnected();
     const stored = async () => await t.db.select().from(devices).where(eq(devices.nid, network.id));
