@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { pickOption } from '../support/select.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
 const display = (page: Page, kind: string) => page.getByTestId(`timer-display-${kind}`);
@@ -19,12 +20,10 @@ test('a profile’s process timers are edited as durations, shown decoded, saved
   await expect(page.getByTestId('timer-raw-fadeOn')).toHaveText('raw 116');
   await amount(page, 'On delay').fill('65');
   await expect(display(page, 'onDelay')).toHaveText('1min2s');
-  await page.getByLabel('Unit of T2 (stand-by)').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('hours').click();
+  await pickOption(page, page.getByLabel('Unit of T2 (stand-by)'), 'hours');
   await amount(page, 'T2 (stand-by)').fill('1.1667');
   await expect(display(page, 't2')).toHaveText('1h10min');
-  await page.getByLabel('Unit of T2 (stand-by)').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('minutes').click();
+  await pickOption(page, page.getByLabel('Unit of T2 (stand-by)'), 'minutes');
   await amount(page, 'T2 (stand-by)').fill('70');
   await expect(display(page, 't2')).toHaveText('1h10min');
   await page.getByTestId('profile-save').click();

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { callAsBrowser } from '../support/api.ts';
 import { SIMULATOR_URL } from '../support/env.ts';
 import { linkFromMail, mailText } from '../support/mailbox.ts';
+import { pickOption } from '../support/select.ts';
 import { DEMO, newIdentity, signIn } from '../support/session.ts';
 import { DEMO_DEVICES } from '../support/simulator.ts';
 
@@ -30,12 +31,6 @@ const macOf = (name: string) => {
 async function simulator(path: string): Promise<void> {
   const response = await fetch(`${SIMULATOR_URL}${path}`, { method: 'POST' });
   expect(response.ok, path).toBe(true);
-}
-
-/** Picks `option` in the antd select `select`. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
 const row = (page: Page, testId: string, name: string) =>
@@ -95,7 +90,7 @@ test('the demo’s schedule report shows every fitting graded in each of the las
   for (const [year, month] of demoTestedMonths(new Date())) byYear.set(year, [...(byYear.get(year) ?? []), month]);
   const years = [...byYear.keys()].sort((a, b) => b - a);
   for (const year of years) {
-    if (year !== years[0]) await choose(page, page.getByTestId('report-year'), String(year));
+    if (year !== years[0]) await pickOption(page, page.getByTestId('report-year'), String(year));
     await expect(page.getByTestId('report-year')).toContainText(String(year));
     for (const fitting of fittings) {
       const cells = matrix.locator('tr.ant-table-row', { hasText: fitting.name }).locator('td');
@@ -118,8 +113,8 @@ test('a function test on a zone shows each fitting’s outcome and lands graded 
   await page.goto('/emergency/index');
   await expect(row(page, 'element-table', EXIT_SIGN)).toBeVisible();
 
-  await choose(page, page.getByTestId('action-target'), 'Zones');
-  await choose(page, page.getByTestId('action-target-ids'), 'Corridor');
+  await pickOption(page, page.getByTestId('action-target'), 'Zones');
+  await pickOption(page, page.getByTestId('action-target-ids'), 'Corridor');
   await page.getByTestId('action-functionTest').click();
   await expect(page.getByTestId('action-preview')).toContainText('2 fittings are covered');
   await expect(page.getByTestId('action-preview')).toContainText('on battery');
@@ -168,7 +163,7 @@ test('a failed duration test e-mails the fault, whose link shows it with cause a
   await page.goto('/emergency/index');
   await row(page, 'element-table', STORAGE).locator('input[type="checkbox"]').check();
   await page.getByTestId('action-durationTest').click();
-  await choose(page, page.getByTestId('action-duration-kind'), 'Custom minutes');
+  await pickOption(page, page.getByTestId('action-duration-kind'), 'Custom minutes');
   await page.getByRole('dialog').getByLabel('Minutes').fill('1');
   await expect(page.getByTestId('action-preview')).toContainText('1 fitting goes on battery', { timeout: 60_000 });
   await page.getByRole('dialog').getByRole('button', { name: 'Duration test' }).click();

@@ -3,6 +3,7 @@ import type { Schedule } from '@lightwell/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { callAsBrowser } from '../support/api.ts';
 import { openDemo } from '../support/live-plan.ts';
+import { pickOption } from '../support/select.ts';
 import { DEMO_DEVICES, expectLight } from '../support/simulator.ts';
 
 test('a schedule made in the form is stored with the masks of section 3', async ({ page }) => {
@@ -63,8 +64,7 @@ test('lights switched by hand show as a manual override of the schedule until a 
   await panel.locator('.ant-card-head').getByRole('button', { name: 'New schedule' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('combobox', { name: 'Manual override ends' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Countdown').click();
+  await pickOption(page, dialog.getByRole('combobox', { name: 'Manual override ends' }), 'Countdown');
   await expect(dialog.getByLabel('Minutes')).toHaveValue('15');
   await dialog.getByLabel('Minutes').fill('20');
   await dialog.getByRole('button', { name: 'Save' }).click();
