@@ -2,6 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type OverdueFigures, useOverdueSummaryQuery } from '../../../../api/emergency';
+import { CountTag } from '../../../../features/emergency/count-tag';
 import { builtPathOfIndex } from '../../../../route-table';
 
 /** Menu index of the emergency element page (section 5). */
@@ -36,27 +37,30 @@ export function EmergencySummary({ nid }: { nid: number }) {
         <Tag data-testid="network-emergency-fittings">
           {t('statistics.emergency.fittings', { count: figures.fittings })}
         </Tag>
-        <Tag
-          color={figures.overdue > 0 ? 'orange' : undefined}
-          data-testid="network-emergency-overdue"
+        <CountTag
+          count={figures.overdue}
+          alarm="orange"
+          testId="network-emergency-overdue"
           title={t('statistics.emergency.overdueTitle')}
         >
           {t('statistics.emergency.overdue', { count: figures.overdue })}
-        </Tag>
-        <Tag
-          color={figures.failed > 0 ? 'red' : undefined}
-          data-testid="network-emergency-failed"
+        </CountTag>
+        <CountTag
+          count={figures.failed}
+          alarm="red"
+          testId="network-emergency-failed"
           title={t('statistics.emergency.failedTitle')}
         >
           {t('statistics.emergency.failed', { count: figures.failed })}
-        </Tag>
-        <Tag
-          color={figures.openFaults > 0 ? 'red' : undefined}
-          data-testid="network-emergency-faults"
+        </CountTag>
+        <CountTag
+          count={figures.openFaults}
+          alarm="red"
+          testId="network-emergency-faults"
           title={t('statistics.emergency.faultsTitle')}
         >
           {t('statistics.emergency.faults', { count: figures.openFaults })}
-        </Tag>
+        </CountTag>
         {figures.overdue > 0 && (
           <Typography.Text type="secondary" data-testid="network-emergency-split">
             {t('statistics.emergency.split', {
