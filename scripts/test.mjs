@@ -2,10 +2,11 @@
 // with the simulator, the web build, browser end-to-end — then each tier's time and one summary line
 // "N passed, N failed, N skipped".
 //
-// Tiers run in two lanes side by side: the checks and the Node test projects in one, the build and the
-// browser tests in the other, so the machine's two cores are both busy. Each running tier's lines are
-// printed as they come, prefixed with its name, and kept whole in test-results/<tier>.log.
-//   node scripts/test.mjs [tier ...]   only these tiers (e.g. `unit server`)
+// Tiers run in three lanes side by side: the checks and the Node test projects in one, the build and the
+// browser tests' tour in the second, their flows (once the build is there) in the third: the browser tests
+// mostly wait, so their two parts and the Node tests keep the machine's two cores busy. Each running tier's
+// lines are printed as they come, prefixed with its name, and kept whole in test-results/<tier>.log.
+//   node scripts/test.mjs [tier ...]   only these tiers (e.g. `unit server`; `e2e` is both its parts)
 //   TEST_LANES=1                       one lane: every tier one after the other
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +34,23 @@ const vitest = (name, projects, options = []) => ({
   report: `${out}/${name}.json`,
 });
 
+/**
+ * One part of the browser tests (a project of e2e/playwright.config.ts) in its own Playwright process, with
+ * its own ports, report and artifacts; `after` names a tier of another lane it waits for.
+ */
+const e2eTier = (project, ports, after) => ({
+  name: `e2e:${project}`,
+  cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project],
+  env: {
+    ...ports,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e-${project}.json`,
+    E2E_OUTPUT_DIR: `${out}/e2e-artifacts/${project}`,
+  },
+  report: `${out}/e2e-${project}.json`,
+  playwright: true,
+  after,
+});
+
 const tiers = {
   lint: { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   typecheck: { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
@@ -41,20 +59,19 @@ const tiers = {
   // simulated gateway, a job's tick), so two overlap their waits; vitest would take one on 2 cores.
   server: vitest('server', ['server-pglite', 'server-pg', 'simulator'], ['--maxWorkers=2']),
   build: { name: 'build', cmd: ['npm', 'run', 'build'] },
-  e2e: {
-    name: 'e2e',
-    cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
-    report: `${out}/e2e.json`,
-    playwright: true,
-  },
+  'e2e:tour': e2eTier('tour', {}),
+  // Its own console, simulator and SMTP server beside the tour's (e2e/support/env.ts), once the build is there.
+  'e2e:flows': e2eTier(
+    'flows',
+    { E2E_PORT: '18191', E2E_SMTP_PORT: '18125', E2E_MQTT_PORT: '18932', E2E_SIM_PORT: '18197' },
+    'build',
+  ),
 };
 
-const laneNames = [
-  ['lint', 'typecheck', 'unit', 'server'],
-  ['build', 'e2e'],
-];
-const chosen = (names) => names.filter((name) => only.length === 0 || only.includes(name)).map((n) => tiers[n]);
+const laneNames = [['lint', 'typecheck', 'unit', 'server'], ['build', 'e2e:tour'], ['e2e:flows']];
+/** `e2e` chooses both parts of the browser tests. */
+const wanted = (name) => only.length === 0 || only.includes(name) || only.includes(name.split(':')[0]);
+const chosen = (names) => names.filter(wanted).map((n) => tiers[n]);
 const lanes =
   process.env.TEST_LANES === '1' ? [chosen(laneNames.flat())] : laneNames.map(chosen).filter((l) => l.length);
 const width = Math.max(...Object.keys(tiers).map((name) => name.length));
@@ -64,7 +81,7 @@ function runTier(tier) {
   const prefix = lanes.length > 1 ? `${tier.name.padEnd(width)} | ` : '';
   console.log(`${prefix}=== ${tier.name}: ${tier.cmd.join(' ')}`);
   const started = Date.now();
-  const log = createWriteStream(join(out, `${tier.name}.log`));
+  const log = createWriteStream(join(out, `${tier.name.replace(':', '-')}.log`));
   const child = spawn(tier.cmd[0], tier.cmd.slice(1), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,11 +136,23 @@ function countTier({ tier, status }) {
 }
 
 const started = Date.now();
+/** Each chosen tier's run, once started: a tier with `after` waits for that tier when it was chosen. */
+const runs = new Map();
 const results = (
   await Promise.all(
     lanes.map(async (lane) => {
       const done = [];
-      for (const tier of lane) done.push(await runTier(tier));
+      for (const tier of lane) {
+        const run = (async () => {
+          if (tier.after && wanted(tier.after)) {
+            while (!runs.has(tier.after)) await new Promise((resolve) => setTimeout(resolve, 100));
+            await runs.get(tier.after);
+          }
+          return runTier(tier);
+        })();
+        runs.set(tier.name, run);
+        done.push(await run);
+      }
       return done;
     }),
   )

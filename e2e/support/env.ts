@@ -10,5 +10,5 @@ export const E2E_MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_832);
 export const E2E_SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 18_097);
 export const SIMULATOR_URL = `http://127.0.0.1:${E2E_SIM_PORT}`;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-/** Folder where the SMTP server writes each received message as `<n>.json`. */
-export const MAILBOX_DIR = join(new URL('..', import.meta.url).pathname, '../test-results/e2e-mailbox');
+/** Folder where the SMTP server writes each received message as `<n>.json` (one per console under test). */
+export const MAILBOX_DIR = join(new URL('..', import.meta.url).pathname, `../test-results/e2e-mailbox-${E2E_PORT}`);
