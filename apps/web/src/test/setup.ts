@@ -37,9 +37,13 @@ if (typeof window.ResizeObserver === 'undefined') {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
+/** The language the app starts in; each test file begins in it (files share their worker: apps/web/vitest.config.ts). */
+let startLanguage: string | undefined;
+
 beforeAll(async () => {
   // The app fetches a language when it is first shown; tests switch freely, so all four are there first.
   await i18nReady;
+  startLanguage ??= i18n.language;
   await i18n.loadLanguages([...LANGUAGES]);
 });
 
@@ -57,6 +61,8 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
   localStorage.clear();
+  // A test that switched the language leaves the next one (of this file or the next) the start language.
+  if (startLanguage && i18n.language !== startLanguage) await i18n.changeLanguage(startLanguage);
 });
 
 // Lazy pages load within the default 1 s on an idle machine but not always on a busy 2-core CI run (with
