@@ -32,6 +32,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     locale: 'en-US',
     viewport: { width: 1366, height: 860 },
+    // A system that asks for less motion: antd's fades and slides are left out (apps/web/src/app/antd-theme.tsx).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     // DOM snapshots of every step, kept for a failed test; no screencast, which cost the software-rendering
     // browser a third of every test's time (docs/decisions.md, "Test tiers and their time").

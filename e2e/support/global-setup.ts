@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LaunchedSimulator, launchSimulator } from '@lightwell/simulator/launch';
+import pg from 'pg';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
 import { E2E_BASE_URL, E2E_MQTT_PORT, E2E_PORT, E2E_SIM_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
 
@@ -58,12 +59,37 @@ function launchDemoSimulator(child: ChildProcess): Promise<LaunchedSimulator> {
 }
 
 /**
+ * With E2E_DATABASE_URL (a PostgreSQL server), a fresh database `lightwell_e2e_<port>` on it for the console
+ * under test; without it, none (the console then keeps a fresh embedded database in its data folder).
+ */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const server = process.env.E2E_DATABASE_URL;
+  if (!server) return null;
+  const name = `lightwell_e2e_${E2E_PORT}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * Starts a real SMTP server, the console (demo mode, fresh embedded database) and the demo simulator;
  * returns the teardown.
  */
 export default async function globalSetup() {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-e2e-'));
+  const postgres = await freshPostgres();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
@@ -82,7 +108,7 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PUBLIC_URL: E2E_BASE_URL,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -101,5 +127,6 @@ export default async function globalSetup() {
     await new Promise((resolve) => child.once('exit', resolve));
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
 }

@@ -1,5 +1,5 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { antdLocaleOf } from '../i18n';
 import { useLanguage } from '../i18n/use-language';
 import { readCspNonce } from './csp-nonce';
@@ -28,6 +28,27 @@ export const appTheme: ThemeConfig = {
   },
 };
 
+/** The same theme without antd's transitions (fades, slides, wave), for a person who asked for less motion. */
+const motionlessTheme: ThemeConfig = { ...appTheme, token: { ...appTheme.token, motion: false } };
+
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(reducedMotion);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the system asks for reduced motion (WCAG 2.3.3), followed live as the setting changes. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(reducedMotion).matches,
+    () => false,
+  );
+}
+
 /** antd stamps this answer's nonce on the <style> elements it inserts, as the page's policy asks. */
 const csp = { nonce: readCspNonce() };
 
@@ -37,13 +58,15 @@ export const buttonConfig = { autoInsertSpace: false } as const;
 /**
  * antd's theme, locale and policy nonce around the parts of the app built with antd: the console
  * frame, the public pages that use antd components, the toasts and the language menu. It loads with
- * the first of them; the sign-in page, built without antd, never loads it.
+ * the first of them; the sign-in page, built without antd, never loads it. A system set to reduce motion
+ * gets antd without its transitions, as the app's own animations already do (global.css).
  */
 export function AntdTheme({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const theme = usePrefersReducedMotion() ? motionlessTheme : appTheme;
   return (
     // antd's own texts (pagination, empty states, pickers) come with the language's catalogues.
-    <ConfigProvider locale={antdLocaleOf(language)} theme={appTheme} csp={csp} button={buttonConfig}>
+    <ConfigProvider locale={antdLocaleOf(language)} theme={theme} csp={csp} button={buttonConfig}>
       {children}
     </ConfigProvider>
   );
