@@ -7,7 +7,8 @@
 // (gateway:seq:mac:element:raw). Prints readings/s (min/median/max over the 5 s windows and overall), the
 // console's event-loop delay p99 and max meanwhile, and the ratio to the goal (20,000/s on PostgreSQL,
 // 40 % of it on PGlite). BENCH_DATABASE_URL uses PostgreSQL (a scratch database, dropped at the end), else
-// PGlite in a temp folder. BENCH_RUNS repeats the measurement on the same database (a growing table).
+// PGlite in a temp folder. BENCH_MQTT_URL uses that broker (e.g. Mosquitto, as several console processes
+// would share) instead of the console's embedded one. BENCH_RUNS repeats the measurement on the same database (a growing table).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const GOAL = 20_000;
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
-const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
+const kind = `${serverUrl ? 'PostgreSQL' : 'PGlite'}${process.env.BENCH_MQTT_URL ? ' via external broker' : ''}`;
 const goal = serverUrl ? GOAL : GOAL * 0.4;
 const scratch = `lw_bench_ingest_${process.pid}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-ingest-'));
@@ -53,6 +54,7 @@ const app = await buildApp({
     DATA_DIR: dataDir,
     MQTT_PORT: '0',
     MQTT_HOST: '127.0.0.1',
+    ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL } : {}),
   }),
   database,
 });

@@ -208,6 +208,41 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     await waitFor(async () => (await deviceByMac(network.id, MAC_B))?.online === false, 5000, 'B offline');
     expect((await deviceByMac(network.id, MAC_A))!.online).toBe(true);
     expect(await t.db.select().from(devices).where(eq(devices.nid, network.id))).toHaveLength(3);
+
+    // A device reported with another layout loses the elements it no longer has and gains the new ones;
+    // one reported offline keeps when it was last seen; a renamed device keeps the name people gave it; a
+    // MAC named twice ends as its last entry.
+    await t.db.update(devices).set({ name: 'Reception downlight' }).where(eq(devices.id, a.id));
+    const seenBefore = (await deviceByMac(network.id, MAC_S))!.lastSeenAt;
+    expect(seenBefore).toBeInstanceOf(Date);
+    const twoChannels = {
+      ...lamp(MAC_A, 1),
+      firmwareVersion: '2.0',
+      elements: [
+        { index: 1, type: 1, onOff: 1, lightness: 70 },
+        { index: 2, type: 1, onOff: 0, lightness: 0 },
+      ],
+    };
+    await send(client, sn, 'inventory', {
+      seq: 3,
+      devices: [lamp(MAC_A, 9), twoChannels, { ...sensor, online: false, firmwareVersion: '1.3' }],
+    });
+    await waitFor(async () => (await deviceByMac(network.id, MAC_S))?.online === false, 5000, 'sensor offline');
+    const sensorAfter = (await deviceByMac(network.id, MAC_S))!;
+    expect(sensorAfter).toMatchObject({ firmwareVersion: '1.3', name: 'Ceiling sensor 0003' });
+    expect(sensorAfter.lastSeenAt).toEqual(seenBefore);
+    const aAfter = (await deviceByMac(network.id, MAC_A))!;
+    expect(aAfter).toMatchObject({ id: a.id, name: 'Reception downlight', address: 1, firmwareVersion: '2.0' });
+    const elements = await t.db
+      .select()
+      .from(deviceElements)
+      .where(eq(deviceElements.deviceId, a.id))
+      .orderBy(deviceElements.index);
+    expect(elements.map((e) => [e.index, e.lightness])).toEqual([
+      [1, 70],
+      [2, 0],
+    ]);
+    expect((await elementOf(s.id)).index).toBe(0);
   });
 
   it('state: applied once per sequence; a redelivered or older message changes nothing', async () => {

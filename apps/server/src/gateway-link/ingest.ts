@@ -189,10 +189,13 @@ async function upsertElements(db: Db, writes: ElementWrite[], now: Date): Promis
       const set = Object.fromEntries(
         updated.map((key) => [key, sql`excluded.${sql.identifier(elementColumnNames[key].name)}`]),
       );
-      await db
-        .insert(deviceElements)
-        .values(rows)
-        .onConflictDoUpdate({ target: [deviceElements.deviceId, deviceElements.index], set });
+      // Up to about 16 parameters a row: 2,000 rows stay below PostgreSQL's 65,535.
+      for (let from = 0; from < rows.length; from += 2000) {
+        await db
+          .insert(deviceElements)
+          .values(rows.slice(from, from + 2000))
+          .onConflictDoUpdate({ target: [deviceElements.deviceId, deviceElements.index], set });
+      }
     }
     batches = new Map();
     keys = new Set();
@@ -220,6 +223,26 @@ async function upsertElements(db: Db, writes: ElementWrite[], now: Date): Promis
   }
   await flush();
 }
+
+/** Devices written per statement of an inventory: about 17 parameters each, well below PostgreSQL's 65,535. */
+const DEVICES_PER_STATEMENT = 1000;
+
+/** What an inventory refreshes of a device that exists: every reported column but its name and install date. */
+const excludedDeviceColumns = Object.fromEntries(
+  (
+    [
+      'gatewayId',
+      'kind',
+      'productId',
+      'model',
+      'address',
+      'firmwareVersion',
+      'hardwareVersion',
+      'serialNumber',
+      'online',
+    ] as const
+  ).map((key) => [key, sql`excluded.${sql.identifier(getTableColumns(devices)[key].name)}`]),
+);
 
 /**
  * Inventory: every device the gateway reports becomes (or stays) a real device of its network with its
@@ -249,20 +272,17 @@ export async function applyInventory(
                 catalogue.map((p) => p.id),
               ),
             );
-    const ids: number[] = [];
-    const elementWrites: ElementWrite[] = [];
-    for (const device of message.devices) {
-      const product = productByModel.get(device.model);
-      const layout = versions.find((v) => v.productId === product?.id && v.hardwareVersion === device.hardwareVersion)
-        ?.config.elements;
-      const kind = product?.kind ?? kindFromElements(device.elements.map((e) => e.type));
-      const [row] = await tx
-        .insert(devices)
-        .values({
+    // A MAC named twice keeps its last entry, as writing the devices one by one would.
+    const reported = [...new Map(message.devices.map((device) => [device.mac, device])).values()];
+    const idByMac = new Map<string, number>();
+    for (let from = 0; from < reported.length; from += DEVICES_PER_STATEMENT) {
+      const rows = reported.slice(from, from + DEVICES_PER_STATEMENT).map((device) => {
+        const product = productByModel.get(device.model);
+        return {
           nid: gateway.nid,
           gatewayId: gateway.id,
           isVirtual: false,
-          kind,
+          kind: product?.kind ?? kindFromElements(device.elements.map((e) => e.type)),
           name: `${product?.name ?? device.model} ${device.mac.slice(-4)}`,
           productId: product?.id ?? null,
           model: device.model,
@@ -276,36 +296,42 @@ export async function applyInventory(
           installedAt: now,
           online: device.online,
           lastSeenAt: device.online ? now : null,
-        })
+        };
+      });
+      // One statement for the gateway's devices: 20,000 devices of 1,000 gateways took about 5 minutes one
+      // statement each (docs/decisions.md, "Ingest throughput").
+      const written = await tx
+        .insert(devices)
+        .values(rows)
         .onConflictDoUpdate({
           target: [devices.nid, devices.mac, devices.isVirtual],
           set: {
-            gatewayId: gateway.id,
-            kind,
-            productId: product?.id ?? null,
-            model: device.model,
-            address: device.address,
-            firmwareVersion: device.firmwareVersion,
-            hardwareVersion: device.hardwareVersion,
-            serialNumber: device.serialNumber,
-            online: device.online,
-            ...(device.online ? { lastSeenAt: now } : {}),
+            ...excludedDeviceColumns,
+            // Last seen now when the gateway reports it online; an offline one keeps when it was last seen.
+            lastSeenAt: sql`coalesce(excluded.last_seen_at, ${devices.lastSeenAt})`,
             updatedAt: now,
           },
         })
-        .returning({ id: devices.id });
-      ids.push(row!.id);
-      for (const element of device.elements) {
-        elementWrites.push({ deviceId: row!.id, element, layout: layout?.[element.index] });
-      }
-      const indexes = device.elements.map((e) => e.index);
-      await tx
-        .delete(deviceElements)
-        .where(
-          indexes.length === 0
-            ? eq(deviceElements.deviceId, row!.id)
-            : and(eq(deviceElements.deviceId, row!.id), notInArray(deviceElements.index, indexes)),
-        );
+        .returning({ id: devices.id, mac: devices.mac });
+      for (const row of written) idByMac.set(row.mac, row.id);
+    }
+    const ids = reported.map((device) => idByMac.get(device.mac)!);
+    const elementWrites: ElementWrite[] = reported.flatMap((device) => {
+      const productId = productByModel.get(device.model)?.id;
+      const layout = versions.find((v) => v.productId === productId && v.hardwareVersion === device.hardwareVersion)
+        ?.config.elements;
+      const deviceId = idByMac.get(device.mac)!;
+      return device.elements.map((element) => ({ deviceId, element, layout: layout?.[element.index] }));
+    });
+    // Elements the gateway no longer reports for its devices, in one statement.
+    if (ids.length > 0) {
+      await tx.execute(sql`
+        DELETE FROM device_elements AS de
+        WHERE de.device_id = ANY(${sql.param(ids)}::int[])
+          AND NOT EXISTS (
+            SELECT 1 FROM unnest(${sql.param(elementWrites.map((w) => w.deviceId))}::int[],
+                                 ${sql.param(elementWrites.map((w) => w.element.index))}::int[]) AS kept(device_id, idx)
+            WHERE kept.device_id = de.device_id AND kept.idx = de.index)`);
     }
     await upsertElements(tx, elementWrites, now);
     const gone = await tx

@@ -1,6 +1,7 @@
 import { ElementType } from '@lightwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { ReadingRow } from './reading-rows.ts';
 
 /*
  * Hourly (UTC) and daily (site-local date) rollups per device, recomputed for the buckets a write touched,
@@ -55,6 +56,12 @@ const COLUMNS = sql`energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds, tri
 const UPDATED = sql`energy_wh = excluded.energy_wh, d4i_wh = excluded.d4i_wh, meter_wh = excluded.meter_wh,
   quarantined_wh = excluded.quarantined_wh, on_seconds = excluded.on_seconds, triggers = excluded.triggers,
   occupied_seconds = excluded.occupied_seconds, readings = excluded.readings, spread_wh = excluded.spread_wh`;
+/** An hour's stored sums plus the added readings' (rollups.ts addToHours). */
+const ADDED = sql.raw(
+  ['energy_wh', 'd4i_wh', 'meter_wh', 'quarantined_wh', 'on_seconds', 'triggers', 'occupied_seconds', 'readings']
+    .map((column) => `${column} = telemetry_hourly.${column} + excluded.${column}`)
+    .join(', '),
+);
 /** What long periods need of a day's hours: the hours reported (in all, with a meter, with D4i) and capped on time. */
 const HOUR_COUNTS = sql`count(*) FILTER (WHERE h.readings > 0) AS hours_reported,
   count(*) FILTER (WHERE h.meter_wh > 0) AS hours_meter, count(*) FILTER (WHERE h.d4i_wh > 0) AS hours_d4i,
@@ -71,6 +78,29 @@ const HOURLY_SUMS = sql`coalesce(sum(h.energy_wh), 0) AS energy_wh, coalesce(sum
   coalesce(sum(h.spread_wh), 0) AS spread_wh, ${HOUR_COUNTS}`;
 
 /**
+ * Adds new readings to their hours: the hourly columns are sums over the hour's readings, so an hour that
+ * only gains readings (written in the same transaction, each counted once, none spread over a gap, no stored
+ * delta moved) is its stored sums plus theirs, exactly what recomputing it from every reading gives. Reading a
+ * whole hour back at each write cost as many rows as the hour held: a device reporting every second made the
+ * hour's recompute read up to 3,600 rows per write (docs/decisions.md, "Ingest throughput").
+ */
+async function addToHours(db: Db, rows: ReadingRow[]): Promise<void> {
+  const col = (map: (row: ReadingRow) => unknown) => sql.param(rows.map(map));
+  await db.execute(
+    sql`INSERT INTO telemetry_hourly (device_id, hour, ${COLUMNS})
+        SELECT r.device_id, r.hour, ${SUMS}, 0
+        FROM unnest(${col((row) => row.deviceId)}::int[], ${col((row) => hourBucket(row.at).toISOString())}::timestamptz[],
+          ${col((row) => row.deltaWh)}::numeric[], ${col((row) => row.deltaStatus)}::text[],
+          ${col((row) => row.energySource)}::text[], ${col((row) => row.onSeconds)}::int[],
+          ${col((row) => row.triggers)}::int[], ${col((row) => row.occupiedSeconds)}::int[],
+          ${col(() => null)}::timestamptz[])
+          AS r(device_id, hour, delta_wh, delta_status, energy_source, on_seconds, triggers, occupied_seconds, spread_from)
+        GROUP BY r.device_id, r.hour
+        ON CONFLICT (device_id, hour) DO UPDATE SET ${ADDED}`,
+  );
+}
+
+/**
  * Recomputes the hourly and daily rollups of the devices' buckets holding `times` (readings written or
  * whose delta changed, and an instant in each hour of a gap a delta is or was spread over), and the trigger
  * count and last trigger time of devices that got triggers. `zoneOf` is each device's network time zone.
@@ -81,6 +111,8 @@ const HOURLY_SUMS = sql`coalesce(sum(h.energy_wh), 0) AS energy_wh, coalesce(sum
  * hours: readings closing an unspread interval on the local date, plus each spread delta's share of the
  * local day's [start, end) by time (the same telescoping rounding, so a gap's days add up to its delta);
  * their hour counts are of the hours starting on the local date.
+ * `appended` are the rows just written: an hour that only they touch gets their sums added (`addToHours`),
+ * any other is recomputed; their days are recomputed either way.
  * `between` runs between the statements (PGlite yields there to the event loop).
  */
 export async function recomputeRollups(
@@ -89,27 +121,41 @@ export async function recomputeRollups(
   triggered: Set<number>,
   zoneOf: Map<number, string>,
   between: () => Promise<void> = () => Promise.resolve(),
+  appended: ReadingRow[] = [],
 ): Promise<void> {
-  if (times.size === 0) return;
+  if (times.size === 0 && appended.length === 0) return;
   const hours = new Map<string, { deviceId: number; hour: string }>();
   const days = new Map<string, { deviceId: number; day: string; zone: string }>();
-  for (const [deviceId, ats] of times) {
+  const touch = (deviceId: number, at: Date, recompute: boolean) => {
     const zone = zoneOf.get(deviceId);
-    if (!zone) continue;
-    for (const at of ats) {
-      const start = hourBucket(at);
-      const hour = start.toISOString();
-      hours.set(`${deviceId}:${hour}`, { deviceId, hour });
-      // The day of the reading, and the day the hour starts on (they differ only for an hour across local
-      // midnight in a zone off whole hours: its spread share and hour count fall on the earlier day).
-      for (const day of new Set([dayBucket(at, zone), dayBucket(new Date(start.getTime() + 1), zone)])) {
-        days.set(`${deviceId}:${day}`, { deviceId, day, zone });
-      }
+    if (!zone) return;
+    const start = hourBucket(at);
+    const hour = start.toISOString();
+    if (recompute) hours.set(`${deviceId}:${hour}`, { deviceId, hour });
+    // The day of the reading, and the day the hour starts on (they differ only for an hour across local
+    // midnight in a zone off whole hours: its spread share and hour count fall on the earlier day).
+    for (const day of new Set([dayBucket(at, zone), dayBucket(new Date(start.getTime() + 1), zone)])) {
+      days.set(`${deviceId}:${day}`, { deviceId, day, zone });
     }
+  };
+  for (const [deviceId, ats] of times) for (const at of ats) touch(deviceId, at, true);
+  // Rows added to an hour nothing else of this write touches are added to it; in an hour being recomputed
+  // they are already counted by the recompute.
+  for (const row of appended) if (row.spreadFrom !== null) touch(row.deviceId, row.at, true);
+  const added: ReadingRow[] = [];
+  for (const row of appended) {
+    if (row.spreadFrom !== null || !zoneOf.has(row.deviceId)) continue;
+    touch(row.deviceId, row.at, false);
+    if (!hours.has(`${row.deviceId}:${hourBucket(row.at).toISOString()}`)) added.push(row);
+  }
+  if (added.length > 0) {
+    await addToHours(db, added);
+    await between();
   }
   const h = [...hours.values()];
-  await db.execute(
-    sql`INSERT INTO telemetry_hourly (device_id, hour, ${COLUMNS})
+  if (h.length > 0)
+    await db.execute(
+      sql`INSERT INTO telemetry_hourly (device_id, hour, ${COLUMNS})
         SELECT b.device_id, b.hour, a.energy_wh + s.wh, a.d4i_wh + s.d4i_wh, a.meter_wh + s.meter_wh,
           a.quarantined_wh, a.on_seconds, a.triggers, a.occupied_seconds, a.readings, s.wh
         FROM unnest(${sql.param(h.map((b) => b.deviceId))}::int[], ${sql.param(h.map((b) => b.hour))}::timestamptz[])
@@ -118,7 +164,7 @@ export async function recomputeRollups(
           AND r.at > b.hour AND r.at <= b.hour + interval '1 hour') AS a
         CROSS JOIN LATERAL (${spreadShares(sql`b.device_id`, sql`b.hour`, sql`b.hour + interval '1 hour'`)}) AS s
         ON CONFLICT (device_id, hour) DO UPDATE SET ${UPDATED}`,
-  );
+    );
   await between();
   const d = [...days.values()];
   // Raw readings: the exact test is the local date of the instant before `at`; the range around it lets the

@@ -188,43 +188,47 @@ async function storeChunk(db: Db, units: Unit[], now: Date, devices: Map<number,
 /**
  * Writes new raw readings and what depends on them: the devices are locked, the counter deltas of the new
  * rows computed from their stored neighbours, the rows inserted, stored deltas moved by late readings
- * updated, and the touched hourly and daily rollups and trigger counts recomputed.
+ * updated, the touched hourly rollups added to or recomputed, the daily ones and trigger counts recomputed.
  */
 async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, KnownDevice>): Promise<void> {
   if (rows.length === 0) return;
   const embedded = !(await isPartitioned(db));
   // PGlite runs each statement on the main thread: let timers and I/O in between them.
   const breathe = () => (embedded ? yieldToEventLoop() : Promise.resolve());
-  const times = new Map<number, Date[]>();
+  const deviceIds = new Set<number>();
   const triggered = new Set<number>();
-  const add = (deviceId: number, at: Date) => {
-    const list = times.get(deviceId);
-    if (list) list.push(at);
-    else times.set(deviceId, [at]);
-  };
   for (const row of rows) {
-    add(row.deviceId, row.at);
+    deviceIds.add(row.deviceId);
     if (row.triggers !== null && row.triggers > 0) triggered.add(row.deviceId);
   }
   // Every device of the transaction at once, in id order: two writers can never wait for each other.
-  await lockDevices(db, [...times.keys()]);
+  await lockDevices(db, [...deviceIds]);
   const ratedPower = new Map<number, number | null>();
   const zones = new Map<number, string>();
-  for (const id of times.keys()) {
+  for (const id of deviceIds) {
     const device = devices.get(id);
     ratedPower.set(id, device?.ratedPower ?? null);
     if (device) zones.set(id, device.timeZone);
   }
   const { moved, spreadTimes } = await assignDeltas(db, rows, ratedPower);
-  for (const [deviceId, ats] of spreadTimes) for (const at of ats) add(deviceId, at);
+  // Hours to recompute from their readings: those a spread delta or a moved stored delta touches. The hours
+  // that only gain new rows get the rows' sums added (rollups.ts).
+  const recompute = new Map<number, Date[]>();
+  const again = (deviceId: number, at: Date) => {
+    const list = recompute.get(deviceId);
+    if (list) list.push(at);
+    else recompute.set(deviceId, [at]);
+  };
+  for (const [deviceId, ats] of spreadTimes) for (const at of ats) again(deviceId, at);
   await breathe();
-  await insertReadings(db, rows);
+  const written = await insertReadings(db, rows);
   await breathe();
   if (moved.length > 0) {
     await updateDeltas(db, moved);
-    for (const update of moved) add(update.deviceId, update.at);
+    for (const update of moved) again(update.deviceId, update.at);
   }
-  await recomputeRollups(db, times, triggered, zones, breathe);
+  for (const row of rows) if (row.spreadFrom !== null) again(row.deviceId, row.at);
+  await recomputeRollups(db, recompute, triggered, zones, breathe, written);
 }
 
 /** Advisory lock space of telemetry writes per device (first key; the device id is the second). */

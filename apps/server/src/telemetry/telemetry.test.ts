@@ -1,4 +1,4 @@
-import { gatewayTopic, maskOf } from '@lightwell/domain';
+import { type ElementReading, gatewayTopic, maskOf } from '@lightwell/domain';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   telemetryReadings,
 } from '../db/schema.ts';
 import { dropExpiredReadings, storeReports } from './index.ts';
+import { recomputeRollups } from './rollups.ts';
 import { isPartitioned } from './write-readings.ts';
 
 const LAMP = 'BB0000000001';
@@ -284,6 +285,73 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect([29_166, 29_167]).toContain(mWh(T0 + 86_400 + 3600));
     const after = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
     expect(after.reduce((sum, d) => sum + Number(d.energyWh), 0)).toBeCloseTo(2411, 9);
+  });
+
+  it('hours that only gain readings are added up, and equal recomputing every hour from its readings', async () => {
+    const g = await gatewayWithDevices(t, 'Europe/Madrid');
+    clients.push(g.client);
+    const gateway = { id: g.gateway.id, nid: g.network.id, sn: g.sn };
+    const now = new Date();
+    // Two hours of minute readings from the lamp and the sensor, stored in batches of 7 reports as they would
+    // arrive: a counter reset, a swapped driver, an implausible jump, triggers, a report arriving late (after
+    // later ones of its hour were stored) and a three-hour silence spread over its hours.
+    let raw = 5000;
+    let serial = 'DRV-1';
+    const stream: { seq: number; at: number; lamp: ElementReading; sensor: ElementReading }[] = [];
+    for (let minute = 1; minute <= 150; minute += 1) {
+      raw += minute % 9 === 0 ? 0 : 1 + (minute % 3);
+      if (minute === 40) raw = 3;
+      if (minute === 80) serial = 'DRV-2';
+      if (minute === 100) raw += 900;
+      const at = T0 + minute * 60 + (minute > 120 ? 3 * 3600 : 0);
+      stream.push({
+        seq: minute + 1,
+        at,
+        lamp: { index: 0, energy: energy(raw, serial), onSeconds: 60 },
+        sensor: { index: 0, triggers: minute % 4, occupiedSeconds: (minute % 4) * 15 },
+      });
+    }
+    const late = stream.splice(30, 1)[0]!;
+    stream.splice(45, 0, late);
+    await storeReports(t.db, [{ gateway, reports: [{ kind: 'streamStart', seq: 1, at: T0 }] }], now);
+    for (let from = 0; from < stream.length; from += 7) {
+      const reports = stream.slice(from, from + 7).map((r) => ({
+        kind: 'readings' as const,
+        seq: r.seq,
+        at: r.at,
+        devices: [
+          { mac: LAMP, elements: [r.lamp] },
+          { mac: SENSOR, elements: [r.sensor] },
+        ],
+      }));
+      await storeReports(t.db, [{ gateway, reports }], now);
+    }
+    const snapshot = async () =>
+      (
+        await t.db
+          .select()
+          .from(telemetryHourly)
+          .where(sql`${telemetryHourly.deviceId} IN (${g.lamp.id}, ${g.sensor.id})`)
+      )
+        .map((h) => ({ ...h, at: `${h.deviceId}:${h.hour.toISOString()}` }))
+        .sort((a, b) => a.at.localeCompare(b.at));
+    const stored = await snapshot();
+    expect(stored.reduce((n, h) => n + h.readings, 0)).toBe(300);
+    expect(stored.some((h) => Number(h.spreadWh) > 0)).toBe(true);
+    expect(stored.some((h) => Number(h.quarantinedWh) > 0)).toBe(true);
+    // Every hour recomputed from its readings, as a write that moves a delta would.
+    const all = await t.db
+      .select({ deviceId: telemetryReadings.deviceId, at: telemetryReadings.at })
+      .from(telemetryReadings)
+      .where(eq(telemetryReadings.gatewayId, g.gateway.id));
+    const times = new Map<number, Date[]>();
+    for (const row of all) times.set(row.deviceId, [...(times.get(row.deviceId) ?? []), row.at]);
+    const zones = new Map([
+      [g.lamp.id, 'Europe/Madrid'],
+      [g.sensor.id, 'Europe/Madrid'],
+    ]);
+    await recomputeRollups(t.db, times, new Set(), zones);
+    expect(await snapshot()).toEqual(stored);
   });
 
   it('a gap in a zone off whole hours (Asia/Kolkata): each local day holds its share of the spread delta, the days add up', async () => {

@@ -63,15 +63,20 @@ export async function ensurePartitions(db: Db, ats: Date[]): Promise<void> {
 /**
  * Writes new raw readings, with their counter deltas, with `INSERT … SELECT FROM unnest(…)` (one array per
  * column) in statements of at most `size` rows (the caller yields between transactions). The rows come from
- * reports whose receipt the same transaction just claimed, so none is kept yet; a key already kept is skipped.
+ * reports whose receipt the same transaction just claimed, so none is kept yet; a key already kept (or named
+ * twice) is skipped. Answers the rows written: what the hourly rollups may add up (rollups.ts).
  */
-export async function insertReadings(db: Db, rows: ReadingRow[]): Promise<void> {
+export async function insertReadings(db: Db, rows: ReadingRow[]): Promise<ReadingRow[]> {
   const size = (await isPartitioned(db)) ? 5000 : 500;
+  const keyOf = (gatewayId: number, seq: number | string, deviceId: number, element: number, at: Date) =>
+    `${gatewayId}:${seq}:${deviceId}:${element}:${at.getTime()}`;
+  const written: ReadingRow[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const chunk = rows.slice(start, start + size);
     const col = <K extends keyof ReadingRow>(key: K, map: (value: ReadingRow[K]) => unknown = (v) => v) =>
       sql.param(chunk.map((row) => map(row[key])));
-    await db.execute(
+    const inserted = await rowsOf<{ gateway_id: number; seq: string; device_id: number; element: number; at: Date }>(
+      db,
       sql`INSERT INTO telemetry_readings (gateway_id, seq, device_id, element, at, energy_raw, energy_scale,
             energy_serial, energy_source, energy_status, power_w, power_status, on_seconds, triggers,
             occupied_seconds, d4i, delta_wh, delta_status, spread_from)
@@ -83,7 +88,17 @@ export async function insertReadings(db: Db, rows: ReadingRow[]): Promise<void> 
             ${col('occupiedSeconds')}::int[], ${col('d4i', (d4i) => (d4i ? JSON.stringify(d4i) : null))}::jsonb[],
             ${col('deltaWh')}::numeric[], ${col('deltaStatus')}::text[],
             ${col('spreadFrom', (from) => from?.toISOString() ?? null)}::timestamptz[])
-          ON CONFLICT DO NOTHING`,
+          ON CONFLICT DO NOTHING
+          RETURNING gateway_id, seq, device_id, element, at`,
     );
+    const kept = new Set(
+      inserted.map((row) => keyOf(row.gateway_id, row.seq, row.device_id, row.element, new Date(row.at))),
+    );
+    for (const row of chunk) {
+      const key = keyOf(row.gatewayId, row.seq, row.deviceId, row.element, row.at);
+      // A row named twice in the chunk was written once.
+      if (kept.delete(key)) written.push(row);
+    }
   }
+  return written;
 }
