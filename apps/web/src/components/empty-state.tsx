@@ -33,3 +33,12 @@ export function EmptyState({
     </Empty>
   );
 }
+
+/**
+ * A table's `locale` for its empty state: shown once the rows are known to be none, never while they load.
+ * antd draws the empty text under its loading veil, so a list that was loading showed "nothing here yet" and
+ * a second add button beside the toolbar's until its rows arrived.
+ */
+export function emptyLocale(loading: boolean, empty: ReactNode): { emptyText: ReactNode } {
+  return { emptyText: loading ? <div className="lw-table-loading" /> : empty };
+}

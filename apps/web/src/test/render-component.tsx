@@ -23,10 +23,16 @@ export async function renderComponent(
   const queryClient = createQueryClient();
   renderedClients.add(queryClient);
   seed?.(queryClient);
+  let view: ReturnType<typeof render> | undefined;
   await act(async () => {
-    render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+    view = render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
   });
-  return { queryClient };
+  /** Renders the component again with other props, in the same providers and cache. */
+  const rerender = (next: ReactElement) =>
+    act(async () => {
+      view?.rerender(<AppProviders queryClient={queryClient}>{next}</AppProviders>);
+    });
+  return { queryClient, rerender };
 }
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScheduleListQuery, useScheduleMutations } from '../../api/schedule';
 import { toast } from '../../app/feedback';
-import { EmptyState } from '../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../components/table-columns';
 import { useFormatInstant } from '../../hooks/use-format-instant';
 import { LocationForm } from './location-form';
@@ -59,8 +59,9 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
         size="small"
         loading={query.isLoading}
         dataSource={data?.list ?? []}
-        locale={{
-          emptyText: canEdit ? (
+        locale={emptyLocale(
+          query.isLoading,
+          canEdit ? (
             <EmptyState
               description={t('schedule.panel.empty')}
               action={{ label: t('schedule.panel.addSchedule'), onClick: () => setEditing({ kind: 'schedule' }) }}
@@ -69,7 +70,7 @@ export function SchedulePanel({ nid, canEdit }: { nid: number; canEdit: boolean 
           ) : (
             <EmptyState description={t('schedule.panel.emptyReadOnly')} testId="schedules-empty" />
           ),
-        }}
+        )}
         scroll={TABLE_SCROLL}
         columns={[
           nameColumn<Schedule>({

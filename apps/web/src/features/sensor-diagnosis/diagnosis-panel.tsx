@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiagnosisListQuery, useDiagnosisMutations } from '../../api/sensor-diagnosis';
 import { toast } from '../../app/feedback';
-import { EmptyState } from '../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../components/empty-state';
 import { actionsColumn, TABLE_SCROLL } from '../../components/table-columns';
 import { useFormatInstant } from '../../hooks/use-format-instant';
 import { useTablePagination } from '../../hooks/use-table-pagination';
@@ -48,14 +48,13 @@ export function DiagnosisPanel({ nid, canEdit }: { nid: number; canEdit: boolean
         dataSource={query.data?.list ?? []}
         pagination={pagination}
         scroll={TABLE_SCROLL}
-        locale={{
-          emptyText: (
-            <EmptyState
-              description={t(canEdit ? 'device.diagnosis.empty' : 'device.diagnosis.emptyReadOnly')}
-              testId="diagnosis-empty"
-            />
-          ),
-        }}
+        locale={emptyLocale(
+          query.isLoading,
+          <EmptyState
+            description={t(canEdit ? 'device.diagnosis.empty' : 'device.diagnosis.emptyReadOnly')}
+            testId="diagnosis-empty"
+          />,
+        )}
         columns={[
           { title: t('device.diagnosis.columns.start'), key: 'start', render: (_, row) => at(row.startTime) },
           { title: t('device.diagnosis.columns.end'), key: 'end', render: (_, row) => at(row.endTime) },

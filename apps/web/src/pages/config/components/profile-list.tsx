@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { useProfileCopyMutation, useProfileDeleteMutation, useProfilePageQuery } from '../../../api/profile';
 import { toast } from '../../../app/feedback';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../components/table-columns';
 import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { useSession } from '../../../stores/session';
@@ -76,19 +76,18 @@ export function ProfileList({ scope, title }: { scope: ProfileScope; title: stri
           showSizeChanger: false,
           onChange: setPage,
         }}
-        locale={{
-          emptyText: (
-            <EmptyState
-              description={t(`profile.list.empty.${scope}`)}
-              action={
-                scope === 'mine'
-                  ? { label: t('profile.list.create'), onClick: () => void navigate('/config/add') }
-                  : undefined
-              }
-              testId={`profiles-empty-${scope}`}
-            />
-          ),
-        }}
+        locale={emptyLocale(
+          query.isPending,
+          <EmptyState
+            description={t(`profile.list.empty.${scope}`)}
+            action={
+              scope === 'mine'
+                ? { label: t('profile.list.create'), onClick: () => void navigate('/config/add') }
+                : undefined
+            }
+            testId={`profiles-empty-${scope}`}
+          />,
+        )}
         scroll={TABLE_SCROLL}
         columns={[
           nameColumn<ProfileSummary>({

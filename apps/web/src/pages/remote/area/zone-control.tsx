@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNetworkDetailQuery } from '../../../api/zone';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../components/empty-state';
 import { nameColumn, TABLE_SCROLL } from '../../../components/table-columns';
 import { GatewaySelector } from '../../../features/control/gateway-selector';
 import { type DevicesSummary, summariseDevices, zoneDevices } from '../../../features/control/light-look';
@@ -52,23 +52,22 @@ export function ZoneControl({ nid }: { nid: number }) {
           loading={plan.loading}
           dataSource={rows}
           pagination={pagination}
-          locale={{
-            emptyText: (
-              <EmptyState
-                description={t('control.zones.empty')}
-                action={
-                  canDraw && zonesPath
-                    ? {
-                        label: t('control.zones.openZones'),
-                        icon: <EditOutlined />,
-                        onClick: () => void navigate(zonesPath),
-                      }
-                    : undefined
-                }
-                testId="zones-empty"
-              />
-            ),
-          }}
+          locale={emptyLocale(
+            plan.loading,
+            <EmptyState
+              description={t('control.zones.empty')}
+              action={
+                canDraw && zonesPath
+                  ? {
+                      label: t('control.zones.openZones'),
+                      icon: <EditOutlined />,
+                      onClick: () => void navigate(zonesPath),
+                    }
+                  : undefined
+              }
+              testId="zones-empty"
+            />,
+          )}
           scroll={TABLE_SCROLL}
           columns={[
             nameColumn<ZoneRow>({ title: t('control.zones.name'), text: (row) => row.name }),

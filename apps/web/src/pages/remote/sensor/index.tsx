@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSensorListQuery } from '../../../api/device';
 import { useNetworkDetailQuery } from '../../../api/zone';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../components/empty-state';
 import { NetworkGate } from '../../../features/control/network-gate';
 import { deviceIdentityColumns, devicePagination } from '../../../features/devices/device-columns';
 import { DiagnosisPanel } from '../../../features/sensor-diagnosis/diagnosis-panel';
@@ -62,7 +62,7 @@ export function SensorTable({ rows, total, page, pageSize, loading, onPageChange
       rowKey="id"
       loading={loading}
       dataSource={[...rows]}
-      locale={{ emptyText: <EmptyState description={t('device.empty.sensors')} testId="sensors-empty" /> }}
+      locale={emptyLocale(loading, <EmptyState description={t('device.empty.sensors')} testId="sensors-empty" />)}
       pagination={devicePagination(page, pageSize, total, onPageChange)}
       scroll={{ x: 'max-content' }}
       columns={[

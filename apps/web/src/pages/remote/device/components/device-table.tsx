@@ -1,7 +1,7 @@
 import type { DeviceSummary } from '@lightwell/domain';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../../components/empty-state';
 import { actionsColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { deviceIdentityColumns, devicePagination } from '../../../../features/devices/device-columns';
 import { PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
@@ -48,8 +48,9 @@ export function DeviceTable({
       rowKey="id"
       loading={loading}
       dataSource={[...rows]}
-      locale={{
-        emptyText: canEdit ? (
+      locale={emptyLocale(
+        loading,
+        canEdit ? (
           <EmptyState
             description={t('device.empty.devices')}
             action={{ label: t('device.actions.add'), onClick: onAdd }}
@@ -58,7 +59,7 @@ export function DeviceTable({
         ) : (
           <EmptyState description={t('device.empty.devicesReadOnly')} testId="devices-empty" />
         ),
-      }}
+      )}
       pagination={devicePagination(page, pageSize, total, onPageChange)}
       scroll={TABLE_SCROLL}
       columns={[

@@ -36,6 +36,25 @@ const renderTable = (canConfigure = false) =>
   );
 
 describe('gateway table', { timeout: 60_000 }, () => {
+  it('says the list is empty, with its add button, only once it has loaded with no gateway', async () => {
+    const table = (loading: boolean) => (
+      <GatewayTable
+        gateways={[]}
+        loading={loading}
+        canConfigure
+        onDiagnosis={() => undefined}
+        onSecret={() => undefined}
+        onAdd={() => undefined}
+      />
+    );
+    const view = await renderComponent(table(true));
+    expect(screen.queryByTestId('gateways-empty')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add gateway/ })).toBeNull();
+    await view.rerender(table(false));
+    const empty = await screen.findByTestId('gateways-empty');
+    expect(within(empty).getByRole('button', { name: /Add gateway/ })).toBeTruthy();
+  });
+
   it('pages by the user page size setting', async () => {
     await renderTable();
     expect(tableRows()).toHaveLength(20);

@@ -3,7 +3,7 @@ import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDeleteMutation, useGatewaySecretResetMutation } from '../../../../api/gateway';
-import { EmptyState } from '../../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { GatewayStatusBadge } from '../../../../features/control/gateway-selector';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
@@ -38,8 +38,9 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
         loading={loading}
         dataSource={[...gateways]}
         pagination={pagination}
-        locale={{
-          emptyText: canConfigure ? (
+        locale={emptyLocale(
+          loading,
+          canConfigure ? (
             <EmptyState
               description={t('gateway.page.empty')}
               action={{ label: t('gateway.add.open'), onClick: onAdd }}
@@ -48,7 +49,7 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
           ) : (
             <EmptyState description={t('gateway.page.emptyReadOnly')} testId="gateways-empty" />
           ),
-        }}
+        )}
         scroll={TABLE_SCROLL}
         columns={[
           nameColumn<GatewayRow>({ title: t('gateway.fields.name'), text: (gw) => gw.name, onOpen: onDiagnosis }),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useGroupListQuery, useGroupMutations } from '../../../../api/group';
 import { useNetworkDetailQuery } from '../../../../api/zone';
 import { toast } from '../../../../app/feedback';
-import { EmptyState } from '../../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../../components/empty-state';
 import type { RowAction } from '../../../../components/row-actions';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { GatewaySelector } from '../../../../features/control/gateway-selector';
@@ -53,8 +53,9 @@ export function GroupWorkspace({ nid }: { nid: number }) {
           loading={groups.isLoading}
           dataSource={groups.data ?? []}
           pagination={pagination}
-          locale={{
-            emptyText: canEdit ? (
+          locale={emptyLocale(
+            groups.isLoading,
+            canEdit ? (
               <EmptyState
                 description={t('group.page.empty')}
                 action={{ label: t('group.page.add'), onClick: () => setEditing({ mode: 'create' }) }}
@@ -63,7 +64,7 @@ export function GroupWorkspace({ nid }: { nid: number }) {
             ) : (
               <EmptyState description={t('group.page.emptyReadOnly')} testId="groups-empty" />
             ),
-          }}
+          )}
           scroll={TABLE_SCROLL}
           columns={[
             nameColumn<Group>({

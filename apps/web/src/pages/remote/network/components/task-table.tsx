@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTaskCancelMutation, useTaskPageQuery } from '../../../../api/control';
-import { EmptyState } from '../../../../components/empty-state';
+import { EmptyState, emptyLocale } from '../../../../components/empty-state';
 import { actionsColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { formatTaskTally } from '../../../../features/control/tally';
 import { TaskStatusTag } from '../../../../features/control/task-progress';
@@ -33,19 +33,18 @@ export function TaskTable({ nid }: { nid: number }) {
       size="small"
       loading={tasks.isLoading}
       dataSource={tasks.data?.list ?? []}
-      locale={{
-        emptyText: (
-          <EmptyState
-            description={t('control.tasks.empty')}
-            action={
-              planPath
-                ? { label: t('control.tasks.openPlan'), icon: <AimOutlined />, onClick: () => void navigate(planPath) }
-                : undefined
-            }
-            testId="tasks-empty"
-          />
-        ),
-      }}
+      locale={emptyLocale(
+        tasks.isLoading,
+        <EmptyState
+          description={t('control.tasks.empty')}
+          action={
+            planPath
+              ? { label: t('control.tasks.openPlan'), icon: <AimOutlined />, onClick: () => void navigate(planPath) }
+              : undefined
+          }
+          testId="tasks-empty"
+        />,
+      )}
       scroll={TABLE_SCROLL}
       pagination={{
         current: page,

@@ -2,6 +2,7 @@ import type { NetworkSummary } from '@lightwell/domain';
 import { Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyLocale } from '../../../../../components/empty-state';
 import { actionsColumn, nameColumn, TABLE_SCROLL } from '../../../../../components/table-columns';
 import type { InstantOptions } from '../../../../../hooks/use-format-instant';
 import { useNetworkLabels } from '../../network-labels';
@@ -53,7 +54,7 @@ export function NetworkTable({
       loading={loading}
       dataSource={[...rows]}
       pagination={{ current: page, pageSize, total, showSizeChanger: false, onChange: onPageChange }}
-      locale={{ emptyText: empty }}
+      locale={emptyLocale(loading, empty)}
       scroll={TABLE_SCROLL}
       rowSelection={{
         selectedRowKeys: selected.map((network) => network.id),
