@@ -211,8 +211,8 @@ async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, Kn
     if (device) zones.set(id, device.timeZone);
   }
   const { moved, spreadTimes } = await assignDeltas(db, rows, ratedPower);
-  // Hours to recompute from their readings: those a spread delta or a moved stored delta touches. The hours
-  // that only gain new rows get the rows' sums added (rollups.ts).
+  // Hours to recompute from their readings: those a spread delta or a moved stored delta touches (a new row
+  // spread over a gap too, rollups.ts); the hours that only gain new rows get the rows' sums added.
   const recompute = new Map<number, Date[]>();
   const again = (deviceId: number, at: Date) => {
     const list = recompute.get(deviceId);
@@ -227,7 +227,6 @@ async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, Kn
     await updateDeltas(db, moved);
     for (const update of moved) again(update.deviceId, update.at);
   }
-  for (const row of rows) if (row.spreadFrom !== null) again(row.deviceId, row.at);
   await recomputeRollups(db, recompute, triggered, zones, breathe, written);
 }
 
