@@ -1,8 +1,7 @@
 // npm run bench:ingest: sustained readings/s from BENCH_GATEWAYS (1,000) simulated gateways over MQTT into the
 // console, end to end: the console (buildApp with its embedded broker) runs in this process, the gateways
-// (apps/simulator, BENCH_DEVICES devices each, a readings report and the consumption reports every
-// BENCH_PERIOD_MS) in a child process (ingest-fleet.ts). After BENCH_WARMUP_S the confirmed readings are
-// counted for BENCH_SECONDS; then the gateways stop, every report is awaited until confirmed, and what the
+// (apps/simulator, BENCH_DEVICES devices each, one readings report of the mesh every BENCH_PERIOD_MS) in a
+// child process (ingest-fleet.ts). After BENCH_WARMUP_S the confirmed readings are counted for BENCH_SECONDS; then the gateways stop, every report is awaited until confirmed, and what the
 // gateways produced is compared with what is stored: count, missing, extra and a SHA-256 of the sorted lines
 // (gateway:seq:mac:element:raw). Prints readings/s (min/median/max over the 5 s windows and overall), the
 // console's event-loop delay p99 and max meanwhile, and the ratio to the goal (20,000/s on PostgreSQL,
@@ -164,6 +163,7 @@ for (let run = 1; run <= RUNS; run += 1) {
       `event loop p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ` +
       `${rows} readings stored; ${(rate / goal).toFixed(2)}× the goal of ${goal}/s`,
   );
+  console.log(`${kind} run ${run}: readings/s per 5 s window ${windows.map((w) => Math.round(w)).join(' ')}`);
 }
 
 send({ stop: true });

@@ -263,6 +263,23 @@ describe.skipIf(!databaseAvailable)(`telemetry drill (${TEST_DB}): the server is
       expect(stored.length).toBe(expectedLines.length);
       expect(new Set(stored).size).toBe(stored.length);
       expect(checksum(stored)).toBe(checksum(expectedLines));
+      // Usage time is the on-time the readings carried, added once however often the server died.
+      const usage = await rowsOf<{ mac: string; seconds: string }>(
+        sql`SELECT mac, usage_seconds::text AS seconds FROM devices WHERE usage_seconds > 0`,
+      );
+      const onTime = new Map<string, number>();
+      for (const report of [...produced.values()].flat()) {
+        if (report.kind !== 'readings') continue;
+        for (const device of report.devices) {
+          const seconds = Math.max(0, ...device.elements.map((e) => e.onSeconds ?? 0));
+          if (seconds > 0) onTime.set(device.mac, (onTime.get(device.mac) ?? 0) + seconds);
+        }
+      }
+      expect(onTime.size).toBe(GATEWAYS * (DEVICES - 1));
+      const byMac = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
+      expect(usage.map((u): [string, number] => [u.mac, Number(u.seconds)]).sort(byMac)).toEqual(
+        [...onTime].sort(byMac),
+      );
     } finally {
       await store.close();
     }

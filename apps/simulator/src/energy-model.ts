@@ -103,10 +103,10 @@ export class DeviceMeter {
   }
 
   /**
-   * The readings of the interval since the last call, and starts a new interval. Triggers are left out
-   * when they went as `sensorTrigger` calls (a trigger is reported one way only).
+   * The readings of the interval since the last call, and starts a new interval. Triggers and on-time are
+   * left out when they went as section-7 calls, `sensorTrigger` and `consume` (each is reported one way only).
    */
-  take(withTriggers = true): DeviceReading | null {
+  take(viaCalls = false): DeviceReading | null {
     const elements: ElementReading[] = [];
     const light = this.device.elements.find((element) => isLightElement(element.type));
     if (light) {
@@ -114,7 +114,7 @@ export class DeviceMeter {
         index: light.index,
         energy: { raw: this.raw, scale: SCALE, serial: this.serial, source: 'd4i' },
         power: { raw: Math.round(this.powerW * 10), scale: -1 },
-        onSeconds: Math.round(this.onSeconds),
+        ...(viaCalls ? {} : { onSeconds: Math.round(this.onSeconds) }),
         ...(light.isD4i ? { d4i: this.device.d4iBank(light) } : {}),
       });
     }
@@ -122,7 +122,7 @@ export class DeviceMeter {
     if (sensor) {
       elements.push({
         index: sensor.index,
-        ...(withTriggers ? { triggers: this.triggers } : {}),
+        ...(viaCalls ? {} : { triggers: this.triggers }),
         occupiedSeconds: Math.round(this.occupiedSeconds),
       });
     }

@@ -876,7 +876,7 @@ export class SimGateway {
     this.mesh.earliestReadings ??= this.mesh.historyEnd(now);
     const readings = [...this.devices.values()]
       .filter((device) => device.presence === 'online')
-      .map((device) => this.mesh.meters.get(device.mac)?.take(!this.options.httpUrl) ?? null)
+      .map((device) => this.mesh.meters.get(device.mac)?.take(Boolean(this.options.httpUrl)) ?? null)
       .filter((reading) => reading !== null);
     for (let start = 0; start < readings.length; start += 2000) {
       const report: UnnumberedReport = {
@@ -1008,16 +1008,20 @@ export class SimGateway {
     });
   }
 
-  /** Consumption of every luminaire and fresh light-sensor readings. */
+  /**
+   * Fresh light-sensor readings and the readings report. On-time travels one way (docs/gateway-protocol.md
+   * "Readings"): in the readings, or, for a gateway using the section-7 calls, as a `consume` report per
+   * luminaire (numbered, and posted to `/SigMesh/report/light/consume`).
+   */
   private report(now: number): void {
     const luxChanged: SimDevice[] = [];
     for (const device of this.devices.values()) {
       if (device.presence !== 'online') continue;
       if (device.driftLux()) luxChanged.push(device);
       const consumption = device.takeConsumption();
-      if (!consumption) continue;
+      if (!consumption || !this.options.httpUrl) continue;
       const report = this.publishReport({ kind: 'consume', mac: device.mac, at: seconds(now), ...consumption });
-      if (this.options.httpUrl) void this.postMesh('/SigMesh/report/light/consume', withoutKind(report));
+      void this.postMesh('/SigMesh/report/light/consume', withoutKind(report));
     }
     void this.publishState(luxChanged);
     this.publishReadings(now);

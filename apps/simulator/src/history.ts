@@ -144,7 +144,7 @@ export function simulateHistory(input: HistoryInput): History {
 
 /** Every device's readings of the interval (triggers included: a history has no trigger calls). */
 function takeAll(devices: SimDevice[], meters: Map<string, DeviceMeter>): DeviceReading[] {
-  return devices.map((device) => meters.get(device.mac)!.take(true)).filter((reading) => reading !== null);
+  return devices.map((device) => meters.get(device.mac)!.take()).filter((reading) => reading !== null);
 }
 
 /** A sensor in an occupied space: most of the step occupied, triggers at its mean rate. */

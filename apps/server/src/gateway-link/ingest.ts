@@ -21,7 +21,7 @@ import {
   productSubVersions,
   products,
 } from '../db/schema.ts';
-import { refreshTriggers } from '../telemetry/index.ts';
+import { addUsage, refreshTriggers } from '../telemetry/index.ts';
 import { applyEmergencyReport } from './emergency-ingest.ts';
 import type { LinkedGateway, ManualEvent } from './types.ts';
 
@@ -401,12 +401,15 @@ export type DeviceReport = Extract<ReportMessage, { kind: 'consume' | 'sensorTri
 /**
  * Reports: readings are kept once per gateway and sequence (a repeated sequence changes nothing) and add
  * to the device's usage time and sensor trigger count; diagnoses go to the gateway's diagnosis list.
+ * `usage: false` keeps a `consume` report without adding its on-time: a section-7 call whose readings
+ * (`elements`) carry the same on-time, which they add (on-time counts once per report).
  */
 export async function applyReport(
   db: Db,
   gateway: LinkedGateway,
   message: ReportMessage | DeviceReport,
   now: Date,
+  { usage = true }: { usage?: boolean } = {},
 ): Promise<Applied> {
   if (message.kind === 'diagnosis') {
     const at = toDate(message.at);
@@ -460,10 +463,7 @@ export async function applyReport(
       .returning({ seq: deviceReadings.seq });
     if (inserted.length === 0) return {};
     if (message.kind === 'consume') {
-      await tx
-        .update(devices)
-        .set({ usageSeconds: sql`${devices.usageSeconds} + ${message.onSeconds}`, updatedAt: now })
-        .where(eq(devices.id, device.id));
+      if (usage) await addUsage(tx, new Map([[device.id, message.onSeconds]]), now);
       return {};
     }
     if (message.kind === 'sensorTrigger') {

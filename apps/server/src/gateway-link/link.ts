@@ -295,9 +295,9 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     }
     if (reports.size > 0) {
       try {
-        confirmReports(await storeReports(db, [...reports.values()], options.now()));
+        await storeReports(db, [...reports.values()], options.now(), confirmReports);
       } catch (error) {
-        // Not committed, so not confirmed: the gateways send these reports again.
+        // What was not committed is not confirmed: the gateways send those reports again.
         log.error({ err: error }, 'reports not stored');
       }
     }

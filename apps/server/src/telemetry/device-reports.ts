@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshTriggers } from './rollups.ts';
 import type { ReportingGateway } from './store-reports.ts';
+import { addUsage } from './usage.ts';
 import { rowsOf } from './write-readings.ts';
 
 /** A per-device report the link receives by the thousand: a luminaire's consumption or a sensor's triggers. */
@@ -73,18 +74,7 @@ export async function applyCountedReports(db: Db, items: CountedReportOf[], now:
         usage.set(row.deviceId, (usage.get(row.deviceId) ?? 0) + row.report.onSeconds);
       } else triggered.set(row.deviceId, row.nid);
     }
-    if (usage.size > 0) {
-      const ids = [...usage.keys()].sort((a, b) => a - b);
-      // Rows locked in id order first: two processes adding to the same devices never wait for each other.
-      await tx.execute(
-        sql`SELECT count(*) FROM (SELECT id FROM devices WHERE id = ANY(${sql.param(ids)}::int[]) ORDER BY id FOR UPDATE) AS s`,
-      );
-      await tx.execute(
-        sql`UPDATE devices d SET usage_seconds = d.usage_seconds + u.seconds, updated_at = ${now.toISOString()}::timestamptz
-            FROM unnest(${sql.param([...usage.keys()])}::int[], ${sql.param([...usage.values()])}::bigint[]) AS u(id, seconds)
-            WHERE d.id = u.id`,
-      );
-    }
+    await addUsage(tx, usage, now);
     // Count and last trigger time come from the stored triggers (telemetry), not an increment.
     if (triggered.size > 0)
       await refreshTriggers(

@@ -5,3 +5,4 @@ export { dropExpiredReadings } from './retention.ts';
 export { refreshTriggers } from './rollups.ts';
 export { RESEND_REQUEST_INTERVAL_MS } from './sequence.ts';
 export { type GatewayReports, reportMarks, type StoreOutcome, storeReports } from './store-reports.ts';
+export { addUsage } from './usage.ts';

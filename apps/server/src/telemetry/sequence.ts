@@ -134,9 +134,11 @@ export async function advanceMarks(db: Db, gatewayIds: number[], now: Date): Pro
   if (gatewayIds.length === 0) return outcomes;
   const marks = await rowsOf<{ gateway_id: number; mark: string; next: string | null }>(
     db,
+    // The marks are locked in gateway order first: two statements moving overlapping marks (two
+    // transactions of one batch, or two processes) wait for each other instead of deadlocking.
     sql`WITH m AS (
           SELECT gateway_id, stored_up_to AS mark FROM report_marks
-          WHERE gateway_id = ANY(${sql.param(gatewayIds)}::int[])),
+          WHERE gateway_id = ANY(${sql.param(gatewayIds)}::int[]) ORDER BY gateway_id FOR UPDATE),
         iv AS (
           SELECT m.gateway_id, m.mark, r.seq AS f, r.seq AS t FROM m
             JOIN report_receipts r ON r.gateway_id = m.gateway_id AND r.seq > m.mark
@@ -183,8 +185,10 @@ async function claimResendRequests(db: Db, gatewayIds: number[], now: Date): Pro
   const claimed = await rowsOf<{ gateway_id: number }>(
     db,
     sql`UPDATE report_marks SET resend_requested_at = ${now.toISOString()}::timestamptz
-        WHERE gateway_id = ANY(${sql.param(gatewayIds)}::int[]) AND (resend_requested_at IS NULL
-          OR resend_requested_at < ${new Date(now.getTime() - RESEND_REQUEST_INTERVAL_MS).toISOString()}::timestamptz)
+        WHERE gateway_id IN (SELECT gateway_id FROM report_marks
+          WHERE gateway_id = ANY(${sql.param(gatewayIds)}::int[]) ORDER BY gateway_id FOR UPDATE)
+          AND (resend_requested_at IS NULL
+            OR resend_requested_at < ${new Date(now.getTime() - RESEND_REQUEST_INTERVAL_MS).toISOString()}::timestamptz)
         RETURNING gateway_id`,
   );
   return claimed.map((row) => row.gateway_id);

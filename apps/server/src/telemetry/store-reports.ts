@@ -5,6 +5,7 @@ import { assignDeltas, updateDeltas } from './deltas.ts';
 import { type ReadingRow, readingRows } from './reading-rows.ts';
 import { recomputeRollups } from './rollups.ts';
 import { advanceMarks, claimReceipts, type MarkOutcome, receiptKey, recordGap, startStream } from './sequence.ts';
+import { addUsage } from './usage.ts';
 import { ensurePartitions, insertReadings, isPartitioned, rowsOf } from './write-readings.ts';
 
 /** The gateway reports came from, as stored (the gateway link's `LinkedGateway`). */
@@ -29,12 +30,14 @@ export interface StoreOutcome {
 type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
 
 /** Reading rows per transaction: PostgreSQL takes large statements; PGlite runs each on the main thread. */
-const ROWS_PER_TRANSACTION = { pg: 5000, pglite: 500 };
+const ROWS_PER_TRANSACTION = { pg: 1000, pglite: 500 };
 /**
  * Devices per transaction: each is locked until the commit (`lockDevices`), and PostgreSQL's lock table is
  * shared by every session (64 × max_connections entries by default), so a transaction takes at most this many.
  */
 const DEVICES_PER_TRANSACTION = 2000;
+/** Write transactions of one batch open at once on PostgreSQL. */
+const TRANSACTIONS_IN_FLIGHT = 3;
 
 /** What storing needs of a known device: its id, rated power (counter rules) and network time zone (days). */
 interface KnownDevice {
@@ -91,22 +94,54 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * transactions of about 5,000 reading rows on PostgreSQL and 500 on PGlite (at most 2,000 devices; yielding
  * between them), the receipts (gateway, seq) of every gateway are claimed in one statement together with the
  * readings the new ones bring, written with their counter deltas; the touched hourly and daily rollups are
- * recomputed once per transaction; stream starts and lost ranges are recorded. After the commits every
- * gateway's stored-up-to mark is advanced from the database, in one statement for the batch.
+ * recomputed once per transaction; stream starts and lost ranges are recorded. After each commit the
+ * stored-up-to marks of that transaction's gateways are advanced from the database (one statement) and
+ * handed to `onStored`, so a gateway hears of its reports as soon as they are committed, not only once a
+ * large batch is done. Answers every outcome, in the order they were handed on.
  */
-export async function storeReports(db: Db, batches: GatewayReports[], now: Date): Promise<StoreOutcome[]> {
+export async function storeReports(
+  db: Db,
+  batches: GatewayReports[],
+  now: Date,
+  onStored: (outcomes: StoreOutcome[]) => void = () => undefined,
+): Promise<StoreOutcome[]> {
   const known = await knownDevices(db, batches);
-  const rowLimit = (await isPartitioned(db)) ? ROWS_PER_TRANSACTION.pg : ROWS_PER_TRANSACTION.pglite;
+  const server = await isPartitioned(db);
+  const rowLimit = server ? ROWS_PER_TRANSACTION.pg : ROWS_PER_TRANSACTION.pglite;
   const devicesById = new Map<number, KnownDevice>();
+  const outcomes: StoreOutcome[] = [];
   let chunk: Unit[] = [];
   let size = 0;
   let chunkDevices = new Set<number>();
+  // On PostgreSQL the next transaction is prepared and sent while the one before commits (two connections;
+  // the device locks order them where they share devices); PGlite runs one statement at a time anyway.
+  const inFlight = new Set<Promise<void>>();
+  const failures: unknown[] = [];
+  const store = async (units: Unit[]) => {
+    await storeChunk(db, units, now, devicesById);
+    const gateways = new Map(units.map(({ gateway }) => [gateway.id, gateway]));
+    const marks = await reportMarks(db, [...gateways.values()], now);
+    outcomes.push(...marks);
+    onStored(marks);
+  };
   const flush = async () => {
-    await storeChunk(db, chunk, now, devicesById);
-    await yieldToEventLoop();
+    const stored = store(chunk);
     chunk = [];
     size = 0;
     chunkDevices = new Set();
+    if (!server) {
+      await stored;
+      await yieldToEventLoop();
+      return;
+    }
+    const tracked: Promise<void> = stored
+      .catch((error: unknown) => {
+        failures.push(error);
+      })
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    if (inFlight.size >= TRANSACTIONS_IN_FLIGHT) await Promise.race(inFlight);
+    await yieldToEventLoop();
   };
   for (const { gateway, reports } of batches) {
     const devices = known.get(gateway.nid) ?? new Map<string, KnownDevice>();
@@ -131,12 +166,11 @@ export async function storeReports(db: Db, batches: GatewayReports[], now: Date)
       for (const id of added) chunkDevices.add(id);
     }
   }
-  if (chunk.length > 0) await storeChunk(db, chunk, now, devicesById);
-  return reportMarks(
-    db,
-    batches.map(({ gateway }) => gateway),
-    now,
-  );
+  if (chunk.length > 0) await flush();
+  // Every transaction settled; a failed one left its reports unconfirmed (they come again): its error is thrown.
+  await Promise.all(inFlight);
+  if (failures.length > 0) throw failures[0];
+  return outcomes;
 }
 
 /**
@@ -181,16 +215,17 @@ async function storeChunk(db: Db, units: Unit[], now: Date, devices: Map<number,
       if (!fresh.delete(key)) continue;
       for (const row of unit.rows) rows.push(row);
     }
-    await writeReadings(tx, rows, devices);
+    await writeReadings(tx, rows, devices, now);
   });
 }
 
 /**
  * Writes new raw readings and what depends on them: the devices are locked, the counter deltas of the new
- * rows computed from their stored neighbours, the rows inserted, stored deltas moved by late readings
- * updated, the touched hourly rollups added to or recomputed, the daily ones and trigger counts recomputed.
+ * rows computed from their stored neighbours, the rows inserted and their on-time added to the devices'
+ * usage time, stored deltas moved by late readings updated, the touched hourly rollups added to or
+ * recomputed, the daily ones and trigger counts recomputed.
  */
-async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, KnownDevice>): Promise<void> {
+async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, KnownDevice>, now: Date): Promise<void> {
   if (rows.length === 0) return;
   const embedded = !(await isPartitioned(db));
   // PGlite runs each statement on the main thread: let timers and I/O in between them.
@@ -222,12 +257,31 @@ async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, Kn
   for (const [deviceId, ats] of spreadTimes) for (const at of ats) again(deviceId, at);
   await breathe();
   const written = await insertReadings(db, rows);
+  await addUsage(db, usageOf(written), now);
   await breathe();
   if (moved.length > 0) {
     await updateDeltas(db, moved);
     for (const update of moved) again(update.deviceId, update.at);
   }
   await recomputeRollups(db, recompute, triggered, zones, breathe, written);
+}
+
+/**
+ * The on-time the written rows add to each device's usage time: per report the longest of its elements
+ * (two channels of one luminaire lit together are one light on), summed over reports.
+ */
+function usageOf(rows: ReadingRow[]): Map<number, number> {
+  const longest = new Map<string, { deviceId: number; seconds: number }>();
+  for (const row of rows) {
+    if (!row.onSeconds) continue;
+    const key = `${row.gatewayId}:${row.seq}:${row.deviceId}`;
+    const seen = longest.get(key);
+    if (!seen) longest.set(key, { deviceId: row.deviceId, seconds: row.onSeconds });
+    else seen.seconds = Math.max(seen.seconds, row.onSeconds);
+  }
+  const usage = new Map<number, number>();
+  for (const { deviceId, seconds } of longest.values()) usage.set(deviceId, (usage.get(deviceId) ?? 0) + seconds);
+  return usage;
 }
 
 /** Advisory lock space of telemetry writes per device (first key; the device id is the second). */

@@ -96,6 +96,21 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     const seen = await Promise.all(g.storedAtConfirm);
     expect(seen.length).toBeGreaterThan(0);
     for (const { upTo, committed } of seen) expect(committed).toBe(upTo - 99);
+    // The readings' on-time is the lamp's usage time, counted once: the repeated 101 added nothing.
+    const usage = async () => (await t.db.select().from(devices).where(eq(devices.id, g.lamp.id)))[0]!.usageSeconds;
+    expect(await usage()).toBe(600);
+    // Two channels lit in one report are one light on: the longest counts.
+    await send(
+      g.client,
+      g.sn,
+      'report',
+      readings(103, T0 + 900, [
+        { index: 0, energy: energy(1003), onSeconds: 120 },
+        { index: 1, onSeconds: 200 },
+      ]),
+    );
+    await g.confirmed(103);
+    expect(await usage()).toBe(800);
   });
 
   it('asks for a missing range, stores it when resent, and records a range the gateway lost as a gap', async () => {

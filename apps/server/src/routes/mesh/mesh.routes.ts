@@ -63,10 +63,12 @@ export function meshRoutes(app: FastifyInstance): void {
           return reply.send({ code: Code.ok, data: null });
         }
         const report = reportOf(name, body);
-        const applied = await applyReport(ctx.db, gateway, report, ctx.now());
         // Readings sent with the call are stored as a `readings` report of the same number; the answer
-        // comes after the commit, so it confirms them as `storedUpTo` does over MQTT.
+        // comes after the commit, so it confirms them as `storedUpTo` does over MQTT. When they carry
+        // on-time, that is the usage the report adds (once), not the consumption's `onSeconds` as well.
         const readings = (body as { elements?: ElementReading[] }).elements;
+        const usage = !readings?.some((reading) => reading.onSeconds !== undefined);
+        const applied = await applyReport(ctx.db, gateway, report, ctx.now(), { usage });
         if (readings) {
           const at = report.at;
           await storeReports(

@@ -135,6 +135,8 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
       ]),
     );
     expect(rows).toHaveLength(2);
+    // The on-time came as the call's and as its readings' under one number, sent twice: counted once.
+    expect((await device(lamp)).usageSeconds).toBe(300);
     // The trigger came as a call and as readings under one number: counted once.
     expect((await device(sensor)).sensorTriggerCount).toBe(3);
     expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_800_000_310_000);
