@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isPartitioned, monthStart, rowsOf } from './write-readings.ts';
 
+/** Days a receipt at or below its gateway's mark is kept (`pruneReceipts`). */
+export const RECEIPT_DAYS = 7;
+
 /**
  * Raw readings older than `months` whole months (counted back from the current month) are removed: on
  * PostgreSQL by dropping their month partitions, on PGlite (one table) by deleting them. Rollups stay.
@@ -27,4 +30,38 @@ export async function dropExpiredReadings(db: Db, months: number, now: Date): Pr
   const expired = partitions.map((p) => p.name).filter((name) => /_\d{6}$/.test(name) && name.slice(-6) < limit);
   for (const name of expired) await db.execute(sql.raw(`DROP TABLE IF EXISTS "${name}"`));
   return `${expired.length} month partitions before ${cutoff.toISOString().slice(0, 7)} dropped`;
+}
+
+/** Receipts deleted per statement, so a large backlog never holds one long transaction. */
+const RECEIPTS_PER_DELETE = 50_000;
+
+/**
+ * Receipts of report numbers at or below their gateway's stored-up-to mark, received more than `days` ago,
+ * are deleted: the table gains a row per report (86,400 a day for a gateway reporting every second). None
+ * is read again: marks and holes are computed above the mark, a late `lost` range is clipped to it, and a
+ * report delivered again at or below the mark is refused (`claimReceipts`). Receipts of numbers within a
+ * recorded gap (a late report that filled it) are kept, as such numbers are still taken. Answers a line
+ * for the job log.
+ */
+export async function pruneReceipts(db: Db, days: number, now: Date): Promise<string> {
+  const before = new Date(now.getTime() - days * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const [row] = await rowsOf<{ n: string }>(
+      db,
+      sql`WITH gone AS (
+            DELETE FROM report_receipts WHERE (gateway_id, seq) IN (
+              SELECT r.gateway_id, r.seq FROM report_receipts r JOIN report_marks m ON m.gateway_id = r.gateway_id
+              WHERE r.seq <= m.stored_up_to AND r.received_at < ${before}::timestamptz
+                AND NOT EXISTS (SELECT 1 FROM report_gaps x
+                  WHERE x.gateway_id = r.gateway_id AND x.from_seq <= r.seq AND x.to_seq >= r.seq)
+              LIMIT ${RECEIPTS_PER_DELETE})
+            RETURNING 1)
+          SELECT count(*)::text AS n FROM gone`,
+    );
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n < RECEIPTS_PER_DELETE) break;
+  }
+  return `${total} report receipts at or below their marks, received before ${before.slice(0, 10)}, deleted`;
 }

@@ -24,16 +24,21 @@ export const receiptKey = (gatewayId: number, seq: number) => `${gatewayId}:${se
 
 /**
  * Inserts the receipts of many gateways in one statement; answers the (gateway, seq) pairs that were new
- * (`receiptKey`). A number already kept, or named twice, is new at most once.
+ * (`receiptKey`). A number already kept, or named twice, is new at most once. At or below its gateway's
+ * stored-up-to mark only a number of a recorded gap can be new (a late report filling it): every other one
+ * there was kept, even once its receipt is pruned (`pruneReceipts`, which keeps the receipts within gaps).
  */
 export async function claimReceipts(db: Db, claims: ReceiptClaim[], now: Date): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
   const kept = await rowsOf<{ gateway_id: number; seq: string }>(
     db,
     sql`INSERT INTO report_receipts (gateway_id, seq, kind, received_at)
-        SELECT g, s, k, ${now.toISOString()}::timestamptz
+        SELECT u.g, u.s, u.k, ${now.toISOString()}::timestamptz
         FROM unnest(${sql.param(claims.map((c) => c.gatewayId))}::int[], ${sql.param(claims.map((c) => c.seq))}::bigint[],
           ${sql.param(claims.map((c) => c.kind))}::text[]) AS u(g, s, k)
+        LEFT JOIN report_marks m ON m.gateway_id = u.g
+        WHERE m.gateway_id IS NULL OR u.s > m.stored_up_to
+          OR EXISTS (SELECT 1 FROM report_gaps x WHERE x.gateway_id = u.g AND x.from_seq <= u.s AND x.to_seq >= u.s)
         ON CONFLICT DO NOTHING
         RETURNING gateway_id, seq`,
   );
@@ -42,16 +47,23 @@ export async function claimReceipts(db: Db, claims: ReceiptClaim[], now: Date): 
 
 /**
  * Records report numbers `from`..`to` as a gap (`lost`: the gateway dropped them; `restart`: it lost its
- * counter), except the numbers that are kept: one gap row per run of missing numbers.
+ * counter), except the numbers that are kept: one gap row per run of missing numbers. Numbers at or below
+ * the gateway's stored-up-to mark are accounted for already (kept or a gap; their receipts may have been
+ * pruned), so a range the gateway reports late is clipped to the numbers above it.
  */
 export async function recordGap(
   db: Db,
   gatewayId: number,
-  from: number,
+  first: number,
   to: number,
   reason: 'lost' | 'restart',
   now: Date,
 ): Promise<void> {
+  const [mark] = await rowsOf<{ stored_up_to: string }>(
+    db,
+    sql`SELECT stored_up_to FROM report_marks WHERE gateway_id = ${gatewayId}`,
+  );
+  const from = Math.max(first, mark ? Number(mark.stored_up_to) + 1 : first);
   if (to < from) return;
   const kept = await rowsOf<{ seq: string }>(
     db,

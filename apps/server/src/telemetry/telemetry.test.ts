@@ -13,7 +13,7 @@ import {
   telemetryHourly,
   telemetryReadings,
 } from '../db/schema.ts';
-import { dropExpiredReadings, storeReports } from './index.ts';
+import { dropExpiredReadings, pruneReceipts, storeReports } from './index.ts';
 import { recomputeRollups } from './rollups.ts';
 import { isPartitioned } from './write-readings.ts';
 
@@ -478,5 +478,64 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     const hourly = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id));
     // The last delta spans almost three years: spread over their hours, still 1 Wh in all.
     expect(hourly.reduce((n, h) => n + Number(h.energyWh), 0)).toBeCloseTo(3, 9);
+  });
+
+  it('old receipts at or below the mark are pruned; a report delivered again after that stores nothing twice', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    const gateway = { id: g.gateway.id, nid: g.network.id, sn: g.sn };
+    const lamp = (seq: number, raw: number) => ({
+      kind: 'readings' as const,
+      seq,
+      at: T0 + seq * 300,
+      devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(raw), onSeconds: 300 }] }],
+    });
+    const stored = new Date(T0 * 1000);
+    await storeReports(
+      t.db,
+      [{ gateway, reports: [{ kind: 'streamStart', seq: 1, at: T0 }, lamp(2, 10), lamp(3, 12)] }],
+      stored,
+    );
+    // Number 5 arrives, 4 does not: 5 is above the mark (3) and must keep its receipt.
+    await storeReports(t.db, [{ gateway, reports: [lamp(5, 20)] }], stored);
+    const receipts = async () =>
+      (await t.db.select().from(reportReceipts).where(eq(reportReceipts.gatewayId, gateway.id)))
+        .map((r) => Number(r.seq))
+        .sort((a, b) => a - b);
+    const state = async () => ({
+      rows: (await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.deviceId, g.lamp.id))).length,
+      usage: (await t.db.select().from(devices).where(eq(devices.id, g.lamp.id)))[0]!.usageSeconds,
+      energy: (await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id))).reduce(
+        (n, h) => n + Number(h.energyWh),
+        0,
+      ),
+    });
+    const before = await state();
+    expect(before).toMatchObject({ rows: 3, usage: 900 });
+
+    // A week later they are kept; eight days later those at or below the mark go.
+    expect(await pruneReceipts(t.db, 7, new Date(stored.getTime() + 7 * 86_400_000 - 1000))).toMatch(/^0 /);
+    expect(await pruneReceipts(t.db, 7, new Date(stored.getTime() + 8 * 86_400_000))).toMatch(/^3 /);
+    expect(await receipts()).toEqual([5]);
+
+    // Report 3 comes again, and the gateway says it lost 2-4: only 4 becomes a gap, the rest is unchanged.
+    const outcomes = await storeReports(
+      t.db,
+      [{ gateway, reports: [lamp(3, 12), { kind: 'lost', from: 2, to: 4, at: T0 + 1500 }] }],
+      stored,
+    );
+    expect(outcomes.at(-1)?.mark?.storedUpTo).toBe(5);
+    expect(await state()).toEqual(before);
+    const gaps = await t.db.select().from(reportGaps).where(eq(reportGaps.gatewayId, gateway.id));
+    expect(gaps.map((gap) => [Number(gap.fromSeq), Number(gap.toSeq), gap.reason])).toEqual([[4, 4, 'lost']]);
+
+    // 4 turns up after all and fills its gap; its receipt outlives pruning, so a second copy adds nothing.
+    await storeReports(t.db, [{ gateway, reports: [lamp(4, 16)] }], stored);
+    const filled = await state();
+    expect(filled).toMatchObject({ rows: 4, usage: 1200 });
+    await pruneReceipts(t.db, 7, new Date(stored.getTime() + 16 * 86_400_000));
+    expect(await receipts()).toEqual([4]);
+    await storeReports(t.db, [{ gateway, reports: [lamp(4, 16), lamp(5, 20)] }], stored);
+    expect(await state()).toEqual(filled);
   });
 });
