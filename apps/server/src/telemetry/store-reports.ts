@@ -91,8 +91,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /**
  * Stores a batch of reports of many gateways durably (docs/gateway-protocol.md "Durable reports"). In
- * transactions of about 5,000 reading rows on PostgreSQL and 500 on PGlite (at most 2,000 devices; yielding
- * between them), the receipts (gateway, seq) of every gateway are claimed in one statement together with the
+ * transactions of about 1,000 reading rows on PostgreSQL (three at once) and 500 on PGlite (one at a time;
+ * at most 2,000 devices each; yielding between them), the receipts (gateway, seq) of every gateway are claimed in one statement together with the
  * readings the new ones bring, written with their counter deltas; the touched hourly and daily rollups are
  * recomputed once per transaction; stream starts and lost ranges are recorded. After each commit the
  * stored-up-to marks of that transaction's gateways are advanced from the database (one statement) and
@@ -113,8 +113,8 @@ export async function storeReports(
   let chunk: Unit[] = [];
   let size = 0;
   let chunkDevices = new Set<number>();
-  // On PostgreSQL the next transaction is prepared and sent while the one before commits (two connections;
-  // the device locks order them where they share devices); PGlite runs one statement at a time anyway.
+  // On PostgreSQL the next transactions are prepared and sent while one commits (each on its own pooled
+  // connection; the device locks order them where they share devices); PGlite runs one statement at a time.
   const inFlight = new Set<Promise<void>>();
   const failures: unknown[] = [];
   const store = async (units: Unit[]) => {
