@@ -30,7 +30,7 @@ export interface StoreOutcome {
 type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
 
 /** Reading rows per transaction: PostgreSQL takes large statements; PGlite runs each on the main thread. */
-const ROWS_PER_TRANSACTION = { pg: 1000, pglite: 500 };
+const ROWS_PER_TRANSACTION = { pg: 1000, pglite: 250 };
 /**
  * Devices per transaction: each is locked until the commit (`lockDevices`), and PostgreSQL's lock table is
  * shared by every session (64 × max_connections entries by default), so a transaction takes at most this many.
@@ -91,7 +91,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /**
  * Stores a batch of reports of many gateways durably (docs/gateway-protocol.md "Durable reports"). In
- * transactions of about 1,000 reading rows on PostgreSQL (three at once) and 500 on PGlite (one at a time;
+ * transactions of about 1,000 reading rows on PostgreSQL (three at once) and 250 on PGlite (one at a time;
  * at most 2,000 devices each; yielding between them), the receipts (gateway, seq) of every gateway are claimed in one statement together with the
  * readings the new ones bring, written with their counter deltas; the touched hourly and daily rollups are
  * recomputed once per transaction; stream starts and lost ranges are recorded. After each commit the
