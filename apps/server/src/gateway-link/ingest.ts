@@ -118,9 +118,10 @@ export const INVENTORY_REQUEST_INTERVAL_MS = 10_000;
 
 /**
  * A state message skipped sequence numbers (a delta lost, or applied out of order by another server
- * process): the gateway is asked for its full inventory, at most once per interval across processes.
+ * process), or readings named a device the console does not know: the gateway is asked for its full
+ * inventory, at most once per interval across processes.
  */
-async function claimInventoryRequest(db: Db, gatewayId: number, now: Date): Promise<boolean> {
+export async function claimInventoryRequest(db: Db, gatewayId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(gateways)
     .set({ inventoryRequestedAt: now })

@@ -41,6 +41,7 @@ import {
   applyPresence,
   applyReport,
   applyState,
+  claimInventoryRequest,
   findGateways,
   loadDeviceStates,
 } from './ingest.ts';
@@ -274,7 +275,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
           changed.set(applied.devices.nid, set);
         }
         if (applied?.events) events.push(...applied.events);
-        if (applied?.requestInventory) requestInventory(gateway);
+        if (applied?.requestInventory) requestInventory(gateway, 'gap in the state sequence');
         if (applied?.manual) await handOn(manualHandlers, applied.manual, 'manual handler failed');
       } catch (error) {
         log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
@@ -313,8 +314,8 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     await Promise.all(events.map((event) => live.publish(event).catch(() => undefined)));
   }
 
-  function requestInventory(gateway: LinkedGateway): void {
-    log.info({ sn: gateway.sn }, 'gap in the state sequence: full inventory requested');
+  function requestInventory(gateway: LinkedGateway, why: string): void {
+    log.info({ sn: gateway.sn }, `${why}: full inventory requested`);
     const request: InventoryRequest = { sendInventory: true };
     client
       .publishAsync(gatewayTopic(gateway.sn, 'command'), JSON.stringify(request), { qos: 1 })
@@ -326,7 +327,15 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
    * command topic, and the missing range it is asked to send again (docs/gateway-protocol.md).
    */
   function confirmReports(outcomes: StoreOutcome[]): void {
-    for (const { gateway, mark } of outcomes) {
+    for (const { gateway, mark, strangers } of outcomes) {
+      // Readings of devices without an inventory were dropped: the gateway is asked for it, so they are
+      // known by its next readings (at most once per interval across processes).
+      if (strangers) {
+        claimInventoryRequest(db, gateway.id, options.now()).then(
+          (claimed) => claimed && requestInventory(gateway, 'readings of unknown devices'),
+          (error: unknown) => log.warn({ err: error, sn: gateway.sn }, 'inventory request not claimed'),
+        );
+      }
       if (!mark) continue;
       if (mark.hole && !mark.resend) remindLater(gateway);
       const messages: (ReportConfirm | ResendRequest)[] = [{ storedUpTo: mark.storedUpTo }];

@@ -25,6 +25,8 @@ export interface GatewayReports {
 export interface StoreOutcome {
   gateway: ReportingGateway;
   mark: MarkOutcome | null;
+  /** Its readings named devices the console does not know (no inventory yet): their readings were dropped. */
+  strangers?: boolean;
 }
 
 type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
@@ -117,10 +119,14 @@ export async function storeReports(
   // connection; the device locks order them where they share devices); PGlite runs one statement at a time.
   const inFlight = new Set<Promise<void>>();
   const failures: unknown[] = [];
+  /** Gateways whose readings named a device the console does not know. */
+  const strangers = new Set<number>();
   const store = async (units: Unit[]) => {
     await storeChunk(db, units, now, devicesById);
     const gateways = new Map(units.map(({ gateway }) => [gateway.id, gateway]));
-    const marks = await reportMarks(db, [...gateways.values()], now);
+    const marks = (await reportMarks(db, [...gateways.values()], now)).map((outcome) =>
+      strangers.has(outcome.gateway.id) ? { ...outcome, strangers: true } : outcome,
+    );
     outcomes.push(...marks);
     onStored(marks);
   };
@@ -155,6 +161,9 @@ export async function storeReports(
         report.kind === 'readings'
           ? readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, ids)
           : [];
+      if (report.kind === 'readings' && report.devices.some((device) => !ids.has(device.mac))) {
+        strangers.add(gateway.id);
+      }
       const added = new Set(rows.map((row) => row.deviceId));
       let more = 0;
       for (const id of added) if (!chunkDevices.has(id)) more += 1;

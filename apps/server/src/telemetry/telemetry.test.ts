@@ -538,4 +538,18 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     await storeReports(t.db, [{ gateway, reports: [lamp(4, 16), lamp(5, 20)] }], stored);
     expect(await state()).toEqual(filled);
   });
+
+  it('readings of a device without an inventory ask the gateway for it', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    const asked = () => g.commands.filter((c) => c.sendInventory === true).length;
+    await send(g.client, g.sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
+    await send(g.client, g.sn, 'report', readings(2, T0 + 300, [{ index: 0, energy: energy(10) }]));
+    await g.confirmed(2);
+    expect(asked()).toBe(0);
+    const stranger = 'BB00000000FF';
+    await send(g.client, g.sn, 'report', readings(3, T0 + 600, [{ index: 0, energy: energy(5) }], stranger));
+    await g.confirmed(3);
+    await waitFor(() => asked() === 1, 5000, 'an inventory request');
+  });
 });
