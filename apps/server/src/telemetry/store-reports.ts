@@ -94,9 +94,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Stores a batch of reports of many gateways durably (docs/gateway-protocol.md "Durable reports"). In
  * transactions of about 1,000 reading rows on PostgreSQL (three at once) and 250 on PGlite (one at a time;
- * at most 2,000 devices each; yielding between them), the receipts (gateway, seq) of every gateway are claimed in one statement together with the
- * readings the new ones bring, written with their counter deltas; the touched hourly and daily rollups are
- * recomputed once per transaction; stream starts and lost ranges are recorded. After each commit the
+ * at most 2,000 devices each; yielding between them), the receipts (gateway, seq) of every gateway are
+ * claimed in one statement together with the readings the new ones bring, written with their counter
+ * deltas; the touched hourly and daily rollups are recomputed once per transaction; stream starts and lost
+ * ranges are recorded. After each commit the
  * stored-up-to marks of that transaction's gateways are advanced from the database (one statement) and
  * handed to `onStored`, so a gateway hears of its reports as soon as they are committed, not only once a
  * large batch is done. Answers every outcome, in the order they were handed on.
