@@ -144,6 +144,45 @@ function countTier({ tier, status }) {
   return counts;
 }
 
+/** The first lines of a failure message, without colour codes: enough to tell one failure from another. */
+const firstLines = (message = '', count = 6) =>
+  message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s*at /.test(line))
+    .slice(0, count)
+    .map((line) => `      ${line}`)
+    .join('\n');
+
+/** Each failed test of one tier's report, by name and place, with the start of its error. */
+function failuresOf({ tier }) {
+  if (!tier.report || !existsSync(tier.report)) return [];
+  const report = JSON.parse(readFileSync(tier.report, 'utf8'));
+  const failures = [];
+  if (tier.playwright) {
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
+          failures.push(`${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})\n${firstLines(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.title ? [...titles, suite.title] : titles);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
+  } else {
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+        failures.push(`${test.fullName} (${where})\n${firstLines(test.failureMessages?.[0])}`);
+      }
+    }
+  }
+  return failures.map((failure) => `  ${tier.name}: ${failure}`);
+}
+
 const started = Date.now();
 /** Each chosen tier's run, once started: a tier with `after` waits for that tier when it was chosen. */
 const runs = new Map();
@@ -180,6 +219,11 @@ console.log(
   `  ${'total'.padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s (lanes side by side)`,
 );
 const failedTiers = results.filter((r) => r.status !== 0).map((r) => r.tier.name);
-if (failedTiers.length) console.log(`\nFailed tiers: ${failedTiers.join(', ')}`);
+if (failedTiers.length) {
+  // Named last, where the tail of a long log shows them, with the start of each error.
+  const failures = results.flatMap(failuresOf);
+  if (failures.length) console.log(`\nFailed tests:\n${failures.join('\n')}`);
+  console.log(`\nFailed tiers: ${failedTiers.join(', ')}`);
+}
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedTiers.length ? 1 : 0);

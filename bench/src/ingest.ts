@@ -166,6 +166,19 @@ for (let run = 1; run <= RUNS; run += 1) {
   console.log(`${kind} run ${run}: readings/s per 5 s window ${windows.map((w) => Math.round(w)).join(' ')}`);
 }
 
+// How many rollup updates stayed on their row's page (heap-only: no new index entries) — what the rollups'
+// fillfactor is for (migration 0017).
+const hot = await rowsOf<{ relname: string; upd: string; hot: string }>(
+  db,
+  sql`SELECT relname, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
+      WHERE relname IN ('telemetry_hourly', 'telemetry_daily') ORDER BY relname DESC`,
+);
+console.log(
+  `${kind}: rollup updates kept on their page ${hot
+    .map((t) => `${t.relname} ${((Number(t.hot) * 100) / Math.max(1, Number(t.upd))).toFixed(0)} % of ${t.upd}`)
+    .join(', ')}`,
+);
+
 send({ stop: true });
 const done = await next((m) => m.done === true);
 const stored = await rowsOf<{ line: string }>(

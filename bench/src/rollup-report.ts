@@ -2,10 +2,10 @@
 // readings, on the same data. Fills a scratch database with BENCH_DEVICES luminaires (1,000) × BENCH_DAYS days
 // (365) of 15-minute counter readings with their deltas (raw rows, monthly partitions on PostgreSQL), generated
 // inside PostgreSQL (generate_series, one statement per day, no rows through Node), builds the hourly and daily
-// rollups as the console does (hours from the readings, days from the hours), then times the per-device energy
-// of the last local month (December 2025, Europe/London; BENCH_DAYS ≥ 31) from the raw readings, from the hourly
-// rollups and as the console reads a month (the daily rollups, services/energy), and the whole overview call:
-// median of BENCH_RUNS (5) after a warm-up. Prints rows, times, the ratios and the largest per-device difference
+// rollups as the console does (hours from the readings, days from the hours, closed months from the days), then
+// times the per-device energy of the last local month (December 2025, Europe/London; BENCH_DAYS ≥ 31) from the
+// raw readings, from the monthly, daily and hourly rollups and as the console reads a month (services/energy),
+// and the whole overview call: median of BENCH_RUNS (5) after a warm-up. Prints rows, times, the ratios and the largest per-device difference
 // in Wh (must be ≤ 1). PostgreSQL on BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test); the scratch database is dropped at the end unless BENCH_KEEP=1,
 // which keeps it (named by its size) and reuses its readings on the next run. BENCH_FILL_ONLY=1 stops after
@@ -23,6 +23,7 @@ import {
   energySettingsOf,
 } from '../../apps/server/src/services/energy/energy-views.ts';
 import { loadVersions } from '../../apps/server/src/services/energy-base.ts';
+import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
 import { ensurePartitions, rowsOf } from '../../apps/server/src/telemetry/write-readings.ts';
 import { adminExists, adminQuery, withDatabase } from './scratch-database.ts';
 
@@ -78,10 +79,13 @@ async function fill() {
   console.log(`  raw readings stored in ${seconds(performance.now() - began)} s`);
 }
 
-/** Hourly rollups from the raw readings (the hour of the instant before each reading), days from the hours. */
+/**
+ * Hourly rollups from the raw readings (the hour of the instant before each reading), days from the hours,
+ * stored in time order as the console writes them while time passes.
+ */
 async function buildRollups() {
   const began = performance.now();
-  await db.execute(sql`TRUNCATE telemetry_hourly, telemetry_daily`);
+  await db.execute(sql`TRUNCATE telemetry_hourly, telemetry_daily, telemetry_monthly, telemetry_month_marks`);
   await db.execute(
     sql`INSERT INTO telemetry_hourly (device_id, hour, energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds,
           triggers, occupied_seconds, readings)
@@ -89,7 +93,7 @@ async function buildRollups() {
           sum(delta_wh) FILTER (WHERE delta_status = 'counted'),
           sum(delta_wh) FILTER (WHERE delta_status = 'counted' AND energy_source = 'd4i'), 0, 0,
           sum(on_seconds), 0, 0, count(*)
-        FROM telemetry_readings GROUP BY 1, 2`,
+        FROM telemetry_readings GROUP BY 1, 2 ORDER BY 2, 1`,
   );
   console.log(`  hourly rollups built in ${seconds(performance.now() - began)} s`);
   await db.execute(
@@ -99,10 +103,17 @@ async function buildRollups() {
           sum(quarantined_wh), sum(on_seconds), sum(triggers), sum(occupied_seconds), sum(readings), sum(spread_wh),
           count(*) FILTER (WHERE readings > 0), count(*) FILTER (WHERE meter_wh > 0),
           count(*) FILTER (WHERE d4i_wh > 0), coalesce(sum(least(on_seconds, 3600)) FILTER (WHERE readings > 0), 0)
-        FROM telemetry_hourly GROUP BY 1, 2`,
+        FROM telemetry_hourly GROUP BY 1, 2 ORDER BY 2, 1`,
   );
-  await db.execute(sql`ANALYZE`);
   console.log(`  hourly and daily rollups built in ${seconds(performance.now() - began)} s`);
+}
+
+/** The months as the console's rollup-months job sums them, an hour after the last one ends. */
+async function sumMonths() {
+  const began = performance.now();
+  const done = await rollupMonths(db, new Date((END + 3600) * 1000));
+  console.log(`  monthly rollups (${done}) in ${seconds(performance.now() - began)} s`);
+  await db.execute(sql`ANALYZE`);
 }
 
 /** Median of RUNS timed runs after a warm-up, in ms. */
@@ -133,6 +144,7 @@ try {
   if (process.env.BENCH_FILL_ONLY !== '1') {
     const built = (await rowsOf(db, sql`SELECT 1 FROM telemetry_daily LIMIT 1`)).length > 0;
     if (!built || process.env.BENCH_REBUILD === '1') await buildRollups();
+    if ((await rowsOf(db, sql`SELECT 1 FROM telemetry_monthly LIMIT 1`)).length === 0) await sumMonths();
     const [network] = await db.select().from(networks);
     const versions = (await loadVersions(db, [network!])).get(network!.id) ?? [];
     // The last month of the data (it ends on 1 January 2026).
@@ -156,25 +168,45 @@ try {
         (
           await rowsOf<{ device_id: number; wh: string }>(
             db,
-            sql`SELECT d.id AS device_id, t.wh FROM devices d
-                CROSS JOIN LATERAL (SELECT sum(energy_wh) AS wh FROM telemetry_daily t WHERE t.device_id = d.id
-                  AND t.day >= '2025-12-01' AND t.day < '2026-01-01') AS t
-                WHERE d.nid = ${network!.id}`,
+            sql`SELECT t.device_id, sum(t.energy_wh) AS wh FROM telemetry_daily t JOIN devices d ON d.id = t.device_id
+                WHERE d.nid = ${network!.id} AND t.day >= '2025-12-01' AND t.day < '2026-01-01'
+                GROUP BY t.device_id`,
           )
         ).map((row) => [row.device_id, Number(row.wh)]),
       );
-    // What the console reads for a month: whole local days from the daily rollups (and any edge hours).
+    // The month's report from the monthly rollups: a row per device.
+    const fromMonthlySql = async () =>
+      new Map(
+        (
+          await rowsOf<{ device_id: number; wh: string }>(
+            db,
+            sql`SELECT t.device_id, t.energy_wh AS wh FROM telemetry_monthly t JOIN devices d ON d.id = t.device_id
+                WHERE d.nid = ${network!.id} AND t.month = '2025-12-01' AND NOT t.stale`,
+          )
+        ).map((row) => [row.device_id, Number(row.wh)]),
+      );
+    // What the console reads for a month: whole local days from the daily rollups (and any edge hours), or
+    // for figures alone (the overview's period before) the month's row per device.
     const fromDays = async () => perDevice((await loadPeriodHours(db, network!, month, settings)).hours);
+    const fromMonths = async () => perDevice((await loadPeriodHours(db, network!, month, settings, true, true)).hours);
     const fromHours = async () => perDevice(await loadDeviceHours(db, [network!.id], month.start, month.end));
     const overview = () => buildNetworkEnergy(db, network!, month);
     const raw = await time(fromRaw);
     const daily = await time(fromDailySql);
+    const monthly = await time(fromMonthlySql);
     const days = await time(fromDays);
+    const months = await time(fromMonths);
     const hours = await time(fromHours);
     const page = await time(overview);
     const rawWh = await fromRaw();
     let worst = 0;
-    for (const sums of [await fromDailySql(), await fromDays(), await fromHours()]) {
+    for (const sums of [
+      await fromDailySql(),
+      await fromMonthlySql(),
+      await fromDays(),
+      await fromMonths(),
+      await fromHours(),
+    ]) {
       for (const [id, wh] of rawWh) worst = Math.max(worst, Math.abs((sums.get(id) ?? 0) - wh));
     }
     const total = [...rawWh.values()].reduce((a, b) => a + b, 0);
@@ -185,10 +217,14 @@ try {
     );
     console.log(`  from raw readings                  ${raw.toFixed(1)} ms (median of ${RUNS})`);
     console.log(
-      `  from daily rollups, summed in SQL  ${daily.toFixed(1)} ms (${(raw / daily).toFixed(1)}× faster; goal ≥ 50×)`,
+      `  from monthly rollups               ${monthly.toFixed(1)} ms (${(raw / monthly).toFixed(1)}× faster; goal ≥ 50×)`,
+    );
+    console.log(`  from daily rollups, summed in SQL  ${daily.toFixed(1)} ms (${(raw / daily).toFixed(1)}×)`);
+    console.log(
+      `  the console's month read by the month (figures) ${months.toFixed(1)} ms (${(raw / months).toFixed(1)}×)`,
     );
     console.log(
-      `  the console's month read (device-days into the server) ${days.toFixed(1)} ms (${(raw / days).toFixed(1)}×)`,
+      `  the console's month read by the day (device-days into the server) ${days.toFixed(1)} ms (${(raw / days).toFixed(1)}×)`,
     );
     console.log(
       `  the hourly path before (device-hours into the server) ${hours.toFixed(1)} ms (${(raw / hours).toFixed(1)}×)`,
@@ -204,6 +240,9 @@ try {
     console.log(
       `  12-month overview (and the 12 months before) ${yearMs.toFixed(0)} ms, ${(yearly.figures.energyWh / 1000).toFixed(1)} kWh`,
     );
+    const m0 = performance.now();
+    await buildHeatMap(db, network!, month, 'energy', 'device');
+    console.log(`  December's device heat map ${(performance.now() - m0).toFixed(0)} ms`);
     const t0 = performance.now();
     const map = await buildHeatMap(db, network!, year, 'energy', 'device');
     const mapMs = performance.now() - t0;

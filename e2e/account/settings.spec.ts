@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, registerThroughUi, signIn } from '../support/session.ts';
+import { watchToast } from '../support/toast.ts';
 
 test('switching language changes the interface and title, and is kept on the account', async ({ page }) => {
   const identity = await registerThroughUi(page);
@@ -39,8 +40,9 @@ test('changing date format and page size is saved and shown', async ({ page }) =
   await expect(page.getByTestId('time-format-example')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await page.getByLabel('Rows per page').click();
   await page.getByTitle('50 rows').click();
+  const saved = await watchToast(page, 'Settings saved');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Settings saved')).toBeVisible();
+  await saved.shown();
 
   await page.reload();
   await expect(page.getByTestId('time-format-example')).toBeVisible();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { pickOption } from '../support/select.ts';
 import { DEMO, signIn } from '../support/session.ts';
+import { watchToast } from '../support/toast.ts';
 
 const display = (page: Page, kind: string) => page.getByTestId(`timer-display-${kind}`);
 const amount = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -26,8 +27,9 @@ test('a profile’s process timers are edited as durations, shown decoded, saved
   await pickOption(page, page.getByLabel('Unit of T2 (stand-by)'), 'minutes');
   await amount(page, 'T2 (stand-by)').fill('70');
   await expect(display(page, 't2')).toHaveText('1h10min');
+  const created = await watchToast(page, 'Profile created');
   await page.getByTestId('profile-save').click();
-  await expect(page.getByText('Profile created')).toBeVisible();
+  await created.shown();
   await expect(page).toHaveURL(/\/config\/update\?id=\d+$/);
 
   await page.reload();
@@ -42,8 +44,9 @@ test('a profile’s process timers are edited as durations, shown decoded, saved
   // Change one timer on the update page and see the list and a reopened editor keep it.
   await amount(page, 'Fade off').fill('620');
   await expect(display(page, 'fadeOff')).toHaveText('10min20s');
+  const saved = await watchToast(page, 'Profile saved');
   await page.getByTestId('profile-save').click();
-  await expect(page.getByText('Profile saved')).toBeVisible();
+  await saved.shown();
   await page.goto('/config/index');
   const row = page.getByTestId('profile-table-mine').getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: 'Edit' }).click();

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shareLinkFromMail } from '../support/mailbox.ts';
 import { PASSWORD, registerThroughUi, signIn } from '../support/session.ts';
 import { clickRowAction } from '../support/table.ts';
+import { watchToast } from '../support/toast.ts';
 
 async function createProject(page: Page, name: string) {
   await page.goto('/project/index');
@@ -63,8 +64,9 @@ test('a network shared by e-mail link is accepted by the invited user with the c
   await dialog.getByLabel('E-mail addresses').fill(guest.email);
   await dialog.getByLabel('E-mail addresses').press('Enter');
   await dialog.getByRole('radio', { name: 'Installer' }).check();
+  const sent = await watchToast(page, '1 invitation(s) sent');
   await dialog.getByRole('button', { name: 'Send invitations' }).click();
-  await expect(page.getByText('1 invitation(s) sent')).toBeVisible();
+  await sent.shown();
 
   const link = await shareLinkFromMail(guest.email);
   await guestPage.goto(link);

@@ -3,6 +3,7 @@ import { formatMac } from '@lightwell/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { openDemo } from '../support/live-plan.ts';
 import { DEMO_DEVICES } from '../support/simulator.ts';
+import { watchToast } from '../support/toast.ts';
 
 /** A corridor downlight: a real LW-DL-DT6 with no scenes stored, near the top of the dialog's list. */
 const real = DEMO_DEVICES.find((d) => d.zone === 'Corridor' && d.model === 'LW-DL-DT6')!;
@@ -26,11 +27,12 @@ test.afterEach(async ({ page }) => {
     await expect(row).toContainText('Not bound');
   }
   await row.getByRole('button', { name: 'Delete' }).click();
+  const deleted = await watchToast(page, 'Device deleted.');
   await page
     .getByRole('dialog', { name: `Delete the device ${planned}?` })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(page.getByText('Device deleted.')).toBeVisible();
+  await deleted.shown();
   await expect(row).toBeHidden();
   planned = null;
 });
@@ -64,8 +66,9 @@ test('a virtual downlight bound to a real one of its model shows its presence an
   }).toPass({ timeout: 20_000 });
   await add.getByRole('textbox', { name: 'Name' }).fill(name);
   await add.getByRole('textbox', { name: 'MAC address' }).fill(randomMac());
+  const added = await watchToast(page, 'Devices added: 1.');
   await add.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('Devices added: 1.')).toBeVisible();
+  await added.shown();
   planned = name;
 
   const row = await findDevice(page, name);

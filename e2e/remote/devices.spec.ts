@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_DEVICES } from '../../apps/server/src/demo/demo-installation.ts';
 import { openDemo } from '../support/live-plan.ts';
+import { watchToast } from '../support/toast.ts';
 
 /** The demo's first D4i batten (its simulator reports a D4i bank). */
 const d4i = DEMO_DEVICES.find((device) => device.model === 'LW-LB-D4I')!;
@@ -54,8 +55,9 @@ test('adds two virtual devices at once and lists them', async ({ page }) => {
     dialog.getByText('A MAC address has 12 hexadecimal digits (0-9, A-F), separators allowed.'),
   ).toBeVisible();
   await dialog.getByRole('textbox', { name: 'MAC address' }).first().fill(randomMac());
+  const added = await watchToast(page, 'Devices added: 2.');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('Devices added: 2.')).toBeVisible();
+  await added.shown();
   await expect(dialog).toBeHidden();
 
   await page.getByTestId('device-search').locator('input').fill(`Planned lamp ${tag}`);

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { callAsBrowser } from '../support/api.ts';
 import { openDemo } from '../support/live-plan.ts';
 import { DEMO_DEVICES, triggerSensor } from '../support/simulator.ts';
+import { watchToast } from '../support/toast.ts';
 
 const chatty = DEMO_DEVICES.find((device) => device.model === 'LW-PIR-360')!;
 
@@ -51,6 +52,7 @@ test('a diagnosis task for the next minutes executes, counts the triggers and fl
 
   await page.keyboard.press('Escape');
   await row.getByRole('button', { name: 'Delete' }).click();
+  const deleted = await watchToast(page, 'Diagnosis task deleted');
   await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Diagnosis task deleted')).toBeVisible();
+  await deleted.shown();
 });

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { activationLinkFromMail } from '../support/mailbox.ts';
 import { DEMO, signIn } from '../support/session.ts';
+import { watchToast } from '../support/toast.ts';
 
 /** A small solid PNG (RGB, 8 bits) of `width`×`height`. */
 function png(width: number, height: number): Buffer {
@@ -41,13 +42,18 @@ test('an owner sets the header and a logo, adds a recipient, and the recipient a
   await page.goto('/setting/header');
   await page.getByTestId('header-companyTitle').fill('光明照明 · Lichtwerk Müller');
   await page.getByTestId('header-signatoryName').fill('Ana Núñez');
+  const saved = await watchToast(page, 'Header saved');
   await page.getByTestId('header-save').click();
-  await expect(page.getByText('Header saved')).toBeVisible();
+  await saved.shown();
 
+  // The choose button spins (an antd icon with role img) until the upload is stored; wait for the
+  // toast, then look for the picture by its name.
+  const logoSaved = await watchToast(page, 'Logo saved');
   await page
     .getByTestId('logo-logo-file')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(216, 162) });
-  await expect(page.getByTestId('logo-logo').getByRole('img')).toBeVisible();
+  await logoSaved.shown();
+  await expect(page.getByTestId('logo-logo').getByRole('img', { name: 'Logo', exact: true })).toBeVisible();
   await expect(page.getByTestId('logo-logo')).toContainText('This one is 216×162');
 
   const address = `header-${Date.now()}@example.test`;

@@ -6,6 +6,11 @@ import {
   backups,
   devices,
   displayTokens,
+  emergencyFaultEntries,
+  emergencyFaults,
+  emergencyFittings,
+  emergencySchedules,
+  emergencyTestRecords,
   files,
   gateways,
   groups,
@@ -24,7 +29,9 @@ import {
   viewStates,
   zones,
 } from '../src/db/schema.ts';
+import { signEmergencyLink } from '../src/services/emergency/links.ts';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
+import { buildEmergencyRecord, forgedEmergencyLink } from './support/emergency-record.ts';
 
 /** Ids of things inside the target network: a zone, a node, a backup and its floor-plan file. */
 interface InnerIds {
@@ -44,6 +51,10 @@ interface InnerIds {
   scheduleId: number;
   /** A sensor diagnosis task of the network. */
   diagnosisId: number;
+  /** The emergency record of the device: a self-test schedule, a test record and a fault. */
+  emergencyScheduleId: number;
+  recordId: number;
+  faultId: number;
 }
 
 /** Payload fields that name a project, a network or something inside one: every call with one is covered. */
@@ -64,6 +75,8 @@ const NETWORK_SCOPED_KEYS = [
   'sceneId',
   'scheduleId',
   'taskId',
+  'faultId',
+  'recordId',
 ];
 
 const emptyHeader = {
@@ -120,12 +133,6 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
     ['controlLight', { nid, target: { kind: 'network' }, onOff: 0 }],
     ['controlLight', { nid, target: { kind: 'device', ids: [inner.deviceId] }, onOff: 1 }],
     ['controlScene', { nid, sceneId: inner.sceneId }],
-    ['emergencyElementList', { nid }],
-    ['emergencyElementList', { nid, filter: 'fault' }],
-    ['emergencyModeLog', { nid, deviceId: inner.deviceId }],
-    ['emergencyActionPreview', { nid, target: { kind: 'network' }, action: 'functionTest' }],
-    ['emergencyAction', { nid, target: { kind: 'network' }, action: 'durationTest' }],
-    ['emergencyAction', { nid, target: { kind: 'fittings', ids: [inner.deviceId] }, action: 'inhibit' }],
     ['controlProject', { pid, onOff: 0 }],
     ['taskList', { nid }],
     ['taskGet', { taskId: inner.taskId }],
@@ -200,21 +207,31 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
       { pid, recipients: [{ email: 'planted@example.com', language: 'en', kinds: ['energyReport'] }] },
     ],
     ['recipientResend', { pid, id: 1 }],
+    // Emergency lighting: the fittings, their actions, schedules, record and fault workflow.
     ['emergencyElementList', { nid }],
+    ['emergencyElementList', { nid, filter: 'fault' }],
+    ['emergencyModeLog', { nid }],
+    ['emergencyModeLog', { nid, deviceId: inner.deviceId }],
     ['emergencyActionPreview', { nid, target: { kind: 'network' }, action: 'functionTest' }],
     ['emergencyAction', { nid, target: { kind: 'network' }, action: 'functionTest' }],
+    ['emergencyAction', { nid, target: { kind: 'network' }, action: 'durationTest' }],
+    ['emergencyAction', { nid, target: { kind: 'fittings', ids: [inner.deviceId] }, action: 'inhibit' }],
     ['emergencyScheduleList', { nid }],
     ['emergencyScheduleAdd', { nid, name: 'Planted', testKind: 'function', day: 1, minuteOfDay: 0 }],
     [
       'emergencyScheduleUpdate',
-      { scheduleId: inner.scheduleId, name: 'Taken', testKind: 'function', day: 1, minuteOfDay: 0 },
+      { scheduleId: inner.emergencyScheduleId, name: 'Taken', testKind: 'function', day: 1, minuteOfDay: 0 },
     ],
-    ['emergencyScheduleDelete', { scheduleId: inner.scheduleId }],
+    ['emergencyScheduleDelete', { scheduleId: inner.emergencyScheduleId }],
     ['emergencyScheduleReport', { nid, year: 2026 }],
     ['emergencyTestLog', { nid }],
     ['emergencyTestLog', { nid, deviceId: inner.deviceId }],
-    ['emergencyModeLog', { nid }],
+    ['emergencyTestCorrect', { recordId: inner.recordId, remark: 'Taken' }],
     ['emergencyFaultLog', { nid }],
+    ['emergencyFaultStep', { faultId: inner.faultId, step: 'safeguard', at: 0, person: 'Planted' }],
+    ['emergencyFaultStep', { faultId: inner.faultId, step: 'verify', at: 0, person: 'Planted' }],
+    ['emergencyFaultConfirm', { faultId: inner.faultId, remark: 'Taken' }],
+    ['emergencyFaultConfirmUpdate', { faultId: inner.faultId, confirmed: false, remark: 'Taken' }],
     ['emergencyRetestFailed', { nid }],
     ['emergencyRetestFailed', { nid, gatewayId: inner.gatewayId }],
     ['emergencyReport', { nid, from: 0, to: 86_400 }],
@@ -224,8 +241,11 @@ function foreignPayloads(pid: number, nid: number, inner: InnerIds): [CallName, 
   ];
 }
 
-/** Puts a zone with a node, a floor-plan file and a backup in the network. */
-async function furnish(t: TestApp, nid: number, ownerUid: number): Promise<InnerIds> {
+/**
+ * Puts a zone with a node, a floor-plan file, a backup, a device, a gateway, a scene, a task, a group, a
+ * schedule, a sensor diagnosis and the device's emergency record in the network.
+ */
+async function furnish(t: TestApp, pid: number, nid: number, ownerUid: number): Promise<InnerIds> {
   const fileName = 'plan-isolation.png';
   const image = { mime: 'image/png', size: 1, width: 500, height: 500, data: Buffer.from([1]) };
   await t.db.insert(files).values({ name: fileName, ownerUid, ...image });
@@ -278,6 +298,7 @@ async function furnish(t: TestApp, nid: number, ownerUid: number): Promise<Inner
       allSensors: true,
     })
     .returning();
+  const record = await buildEmergencyRecord(t, { nid, pid, deviceId: device!.id });
   return {
     zid: zone!.id,
     nodeId: node!.id,
@@ -290,6 +311,9 @@ async function furnish(t: TestApp, nid: number, ownerUid: number): Promise<Inner
     groupId: group!.id,
     scheduleId: schedule!.id,
     diagnosisId: diagnosis!.id,
+    emergencyScheduleId: record.scheduleId,
+    recordId: record.recordId,
+    faultId: record.faultId,
   };
 }
 
@@ -302,7 +326,7 @@ describeApi('a user of another project can read or change nothing of this one', 
 
   it('answers 1013 to every call for existing and missing ids alike, and nothing changes', async () => {
     const { owner, stranger, network } = await networkTeam(t);
-    const inner = await furnish(t, network.id, owner.user.id);
+    const inner = await furnish(t, owner.pid, network.id, owner.user.id);
     const snapshot = async () =>
       Promise.all(
         [
@@ -322,15 +346,28 @@ describeApi('a user of another project can read or change nothing of this one', 
           schedules,
           displayTokens,
           tariffVersions,
+          emergencySchedules,
+          emergencyTestRecords,
+          emergencyFaults,
+          emergencyFaultEntries,
+          emergencyFittings,
           projectReportSetups,
           projectRecipients,
         ].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
       );
     const rows = async () =>
       Promise.all(
-        [zones, nodes, viewStates, backups, networks, gateways, sensorDiagnoses].map((table) =>
-          t.db.select().from(table),
-        ),
+        [
+          zones,
+          nodes,
+          viewStates,
+          backups,
+          networks,
+          gateways,
+          sensorDiagnoses,
+          emergencySchedules,
+          emergencyFittings,
+        ].map((table) => t.db.select().from(table)),
       );
     const before = await snapshot();
     const rowsBefore = await rows();
@@ -347,6 +384,9 @@ describeApi('a user of another project can read or change nothing of this one', 
       groupId: 999_990,
       scheduleId: 999_989,
       diagnosisId: 999_988,
+      emergencyScheduleId: 999_987,
+      recordId: 999_986,
+      faultId: 999_985,
     };
     for (const [pid, nid, ids] of [
       [owner.pid, network.id, inner],
@@ -360,10 +400,28 @@ describeApi('a user of another project can read or change nothing of this one', 
         expect(JSON.stringify(reply.body)).not.toContain('Secret zone');
       }
     }
+    // The e-mail links take no session: a forged one, or a true one of the other kind, opens nothing (1065).
+    const exp = Math.floor(t.clock.now().getTime() / 1000) + 86_400;
+    const faultLink = { kind: 'fault', faultId: inner.faultId, exp } as const;
+    const reportLink = { kind: 'report', nid: network.id, from: 0, to: exp, exp } as const;
+    const links: [CallName, string][] = [
+      ['emergencyPublicFault', forgedEmergencyLink(faultLink)],
+      ['emergencyPublicFault', forgedEmergencyLink({ ...faultLink, faultId: missing.faultId })],
+      ['emergencyPublicFault', signEmergencyLink(t.app.ctx, reportLink)],
+      ['emergencyPublicReport', forgedEmergencyLink(reportLink)],
+      ['emergencyPublicReport', signEmergencyLink(t.app.ctx, faultLink)],
+    ];
+    for (const [name, link] of links) {
+      covered.add(name);
+      const reply = await call(t.app, name, { link }, stranger.session);
+      expect(reply.body.code, `${name} ${link}`).toBe(Code.linkInvalid);
+      expect(JSON.stringify(reply.body)).not.toContain(network.name);
+    }
     expect(await snapshot()).toEqual(before);
     expect(await rows()).toEqual(rowsBefore);
+    // Every call naming a project, a network or something inside one, and every emergency call.
     const scoped = Object.entries(calls)
-      .filter(([, def]) => NETWORK_SCOPED_KEYS.some((key) => key in def.payload))
+      .filter(([, def]) => def.tag === 'emergency' || NETWORK_SCOPED_KEYS.some((key) => key in def.payload))
       .map(([name]) => name);
     expect(scoped.filter((name) => !covered.has(name))).toEqual([]);
   });

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   auditEvents,
   devices,
+  emergencyFaultEntries,
+  emergencyFaults,
+  emergencyFittings,
+  emergencySchedules,
+  emergencyTestRecords,
   files,
   gateways,
   groupDevices,
@@ -40,7 +45,13 @@ const FAMILIES = new Set([
   'screen',
   'energy',
   'sensor',
+  'emergency',
 ]);
+/**
+ * Families of which every call is walked, whatever its payload names: the emergency e-mail links
+ * (`emergencyPublicFault`, `emergencyPublicReport`) open a network's record without naming it.
+ */
+const WHOLE_FAMILIES = new Set(['emergency']);
 /** Payload fields that name a project, a network or something inside one (as in isolation.test.ts). */
 const NETWORK_SCOPED_KEYS = [
   'pid',
@@ -59,6 +70,8 @@ const NETWORK_SCOPED_KEYS = [
   'sceneId',
   'scheduleId',
   'taskId',
+  'faultId',
+  'recordId',
 ];
 
 const ok = Code.ok;
@@ -79,6 +92,14 @@ interface Row {
 
 /** Every weekday at 18:30. */
 const schedule = weekdayEvening(18);
+
+/** A monthly function test of the role network's fitting on the 1st at 06:00. */
+const emergencySchedule = (w: RoleWorld) => ({
+  testKind: 'function',
+  day: 1,
+  minuteOfDay: 360,
+  target: { kind: 'fittings', ids: [w.emergencyId] },
+});
 
 /** Another member than the caller: the owner and the sub-user name the installer, the installer a sub-user. */
 const otherMember = (w: RoleWorld, role: Role) => w.uid(role === 'installer' ? 'sub' : 'installer');
@@ -161,12 +182,9 @@ const ROWS: Row[] = [
     sends: true,
   },
   { name: 'controlScene', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid, sceneId: w.allOnSceneId }), sends: true },
-  // Emergency actions put fittings on battery: owners and installers only.
-  {
-    name: 'emergencyActionPreview',
-    codes: EDITORS,
-    payload: (w) => ({ nid: w.nid, target: { kind: 'fittings', ids: [w.emergencyId] }, action: 'durationTest' }),
-  },
+  // Emergency lighting (docs/api.md "Emergency lighting"): every member reads the fittings and their record;
+  // actions put fittings on battery, so they, schedules, corrections and the fault workflow are the owners'
+  // and installers'.
   { name: 'emergencyElementList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
   // The role network's fitting has changed no mode yet: an empty list (1050) is every member's answer.
   {
@@ -175,11 +193,92 @@ const ROWS: Row[] = [
     payload: (w) => ({ nid: w.nid }),
   },
   {
+    name: 'emergencyActionPreview',
+    codes: EDITORS,
+    payload: (w) => ({ nid: w.nid, target: { kind: 'fittings', ids: [w.emergencyId] }, action: 'durationTest' }),
+  },
+  {
     name: 'emergencyAction',
     codes: EDITORS,
     payload: (w) => ({ nid: w.nid, target: { kind: 'fittings', ids: [w.emergencyId] }, action: 'functionTest' }),
     sends: true,
   },
+  { name: 'emergencyScheduleList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  {
+    name: 'emergencyScheduleAdd',
+    codes: EDITORS,
+    payload: (w, role) => ({ nid: w.nid, ...emergencySchedule(w), name: `Added by ${role}` }),
+  },
+  {
+    name: 'emergencyScheduleUpdate',
+    codes: EDITORS,
+    payload: (w, role) => ({ scheduleId: w.record.scheduleId, ...emergencySchedule(w), name: `By ${role}` }),
+  },
+  {
+    name: 'emergencyScheduleDelete',
+    codes: EDITORS,
+    payload: async (w) => ({ scheduleId: await w.record.scheduleIdFresh() }),
+  },
+  {
+    name: 'emergencyScheduleReport',
+    codes: EVERY_MEMBER,
+    payload: (w) => ({ nid: w.nid, year: new Date(w.record.period.to * 1000).getUTCFullYear() }),
+  },
+  { name: 'emergencyTestLog', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  {
+    name: 'emergencyTestCorrect',
+    codes: EDITORS,
+    payload: (w, role) => ({ recordId: w.record.recordId, remark: `Checked by ${role}` }),
+  },
+  { name: 'emergencyFaultLog', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  {
+    name: 'emergencyFaultStep',
+    codes: EDITORS,
+    payload: (w, role) => ({
+      faultId: w.record.faultId,
+      step: 'safeguard',
+      at: w.record.period.to,
+      person: role,
+      remark: 'Taped off',
+    }),
+  },
+  {
+    name: 'emergencyFaultConfirm',
+    codes: EDITORS,
+    payload: async (w) => ({ faultId: await w.record.faultToConfirm(), remark: 'Done' }),
+  },
+  // Only the confirmer changes a confirmation, and only while an owner or installer: a sub-user is refused
+  // even on a confirmation of their own, the others' 1101 on someone else's.
+  {
+    name: 'emergencyFaultConfirmUpdate',
+    codes: EDITORS,
+    payload: async (w, role) => ({ faultId: await w.record.faultConfirmedBy(w.uid(role)), confirmed: false }),
+  },
+  {
+    name: 'emergencyFaultConfirmUpdate',
+    codes: { owner: Code.notConfirmer, installer: Code.notConfirmer, sub: refused },
+    payload: async (w, role) => ({
+      faultId: await w.record.faultConfirmedBy(otherMember(w, role)),
+      confirmed: false,
+    }),
+  },
+  // The fitting's test failed and its fault is open: it is retested.
+  { name: 'emergencyRetestFailed', codes: EDITORS, payload: (w) => ({ nid: w.nid }), sends: true },
+  {
+    name: 'emergencyReport',
+    codes: EVERY_MEMBER,
+    payload: (w) => ({ nid: w.nid, ...w.record.period, part: 'all' }),
+  },
+  {
+    name: 'emergencyRecordExport',
+    codes: EVERY_MEMBER,
+    payload: (w) => ({ nid: w.nid, ...w.record.period, format: 'csv' }),
+  },
+  { name: 'emergencyOverdueSummary', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid }) },
+  { name: 'emergencyOverdueSummary', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // The e-mail links open the record for whoever holds them: the session plays no part.
+  { name: 'emergencyPublicFault', codes: EVERY_MEMBER, payload: (w) => ({ link: w.record.faultLink }) },
+  { name: 'emergencyPublicReport', codes: EVERY_MEMBER, payload: (w) => ({ link: w.record.reportLink }) },
   // Every project member: networks of the project the caller belongs to.
   { name: 'controlProject', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid, onOff: 0 }), sends: true },
   { name: 'taskList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
@@ -335,6 +434,11 @@ describeApi('what each role of a network is answered, call by call', () => {
           tasks,
           tariffVersions,
           sensorDiagnoses,
+          emergencySchedules,
+          emergencyTestRecords,
+          emergencyFaults,
+          emergencyFaultEntries,
+          emergencyFittings,
         ].map((table) => t.db.select().from(table)),
       ),
       await t.db.select({ n: count() }).from(auditEvents),
@@ -363,7 +467,11 @@ describeApi('what each role of a network is answered, call by call', () => {
 
     const covered = new Set(ROWS.map((row) => row.name));
     const scoped = Object.entries(calls)
-      .filter(([, def]) => FAMILIES.has(def.tag) && NETWORK_SCOPED_KEYS.some((key) => key in def.payload))
+      .filter(
+        ([, def]) =>
+          FAMILIES.has(def.tag) &&
+          (WHOLE_FAMILIES.has(def.tag) || NETWORK_SCOPED_KEYS.some((key) => key in def.payload)),
+      )
       .map(([name]) => name);
     expect(scoped.filter((name) => !covered.has(name as CallName))).toEqual([]);
   });

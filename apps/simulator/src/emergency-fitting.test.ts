@@ -137,4 +137,31 @@ describe('a simulated emergency fitting (IEC 62386-202)', () => {
     f.step(T0 + 4_000);
     expect(f.takeReport(T0 + 4_000)?.test).toMatchObject({ outcome: 'done', durationResult: 90 });
   });
+
+  it('charges to full in one long step as in many short ones, and reports full from the same minute', () => {
+    const stepped = fitting({ charge: 0.25 });
+    const jumped = fitting({ charge: 0.25 });
+    stepped.takeReport(T0);
+    jumped.takeReport(T0);
+    // 24 h from empty: three quarters take 18 h. One step of a month against a step every 5 minutes.
+    for (let minutes = 5; minutes < 18 * 60; minutes += 5) stepped.step(at(minutes));
+    expect(stepped.statusBits & 8).toBe(0);
+    stepped.step(at(18 * 60));
+    expect(stepped.statusBits & 8).toBe(8);
+    jumped.step(at(18 * 60 - 1));
+    expect(jumped.statusBits & 8).toBe(0);
+    expect(jumped.batteryCharge).toBeGreaterThan(250);
+    jumped.step(at(30 * 24 * 60));
+    expect(jumped.batteryCharge).toBe(254);
+    expect(jumped.statusBits & 8).toBe(8);
+    // Left alone for a month, it still runs a test commanded then.
+    jumped.takeReport(at(30 * 24 * 60));
+    jumped.command(command({}), 5, at(30 * 24 * 60));
+    jumped.step(at(30 * 24 * 60 + 1));
+    expect(jumped.takeReport(at(30 * 24 * 60 + 1))?.test).toMatchObject({
+      kind: 'function',
+      taskId: 5,
+      outcome: 'done',
+    });
+  });
 });

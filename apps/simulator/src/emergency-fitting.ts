@@ -160,12 +160,21 @@ export class SimEmergency {
     const real = Math.max(0, now - this.lastStep);
     this.lastStep = now;
     let left = real * this.spec.timeScale;
-    // Small slices, so a test ends (and a pending one starts) at the right simulated time.
     while (left > 0) {
-      const slice = Math.min(left, MINUTE);
+      const slice = this.sliceOf(left);
       left -= slice;
       this.advance(slice);
     }
+  }
+
+  /**
+   * How much of `left` (simulated ms) one slice may take: a minute while something is timed (a test pending
+   * or running, an inhibit, mains loss), so a test ends and a pending one starts at the right time; all of
+   * it otherwise (charging on mains is linear up to full). A fitting left alone for a month of simulated
+   * time is one slice, not 43,200.
+   */
+  private sliceOf(left: number): number {
+    return this.test || this.inhibitUntil !== null || !this.mainsPresent ? Math.min(left, MINUTE) : left;
   }
 
   private advance(ms: number): void {
@@ -182,8 +191,14 @@ export class SimEmergency {
     }
     if (this.inhibitUntil !== null && this.clock >= this.inhibitUntil) this.inhibitUntil = null;
     this.progressTest();
-    const after = { mode: this.mode, status: this.statusBits, faults: this.faultBits, full: this.charge >= 1 };
-    if (JSON.stringify(before) !== JSON.stringify(after)) this.dirty = true;
+    if (
+      before.mode !== this.mode ||
+      before.status !== this.statusBits ||
+      before.faults !== this.faultBits ||
+      before.full !== this.charge >= 1
+    ) {
+      this.dirty = true;
+    }
   }
 
   private progressTest(): void {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { networks } from './schema-console.ts';
 import { devices, gateways } from './schema-remote.ts';
 
 /*
@@ -119,12 +121,26 @@ const rollupColumns = () => ({
   spreadWh: numeric('spread_wh').notNull().default('0'),
 });
 
+/** What a period of hours needs for its estimate and savings baseline (days and months, summed from hours). */
+const hourCountColumns = () => ({
+  /** Hours with at least one reading. */
+  hoursReported: integer('hours_reported').notNull().default(0),
+  /** Hours whose meter, and whose D4i counter, counted energy. */
+  hoursMeter: integer('hours_meter').notNull().default(0),
+  hoursD4i: integer('hours_d4i').notNull().default(0),
+  /** On-time of the hours with a reading, each hour's capped at 3,600 s. */
+  onCappedSeconds: bigint('on_capped_seconds', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Per device and UTC hour, recomputed from raw readings for the hours a write touched; a delta across a gap
  * is spread over the gap's hours (`spreadWh`), so an hour may have energy and no reading.
  */
 export const telemetryHourly = pgTable('telemetry_hourly', { ...rollupColumns(), hour: at('hour').notNull() }, (t) => [
   primaryKey({ columns: [t.deviceId, t.hour] }),
+  // A network's devices over a period are one range of time, where the rows lie together (written as time
+  // passes), not a range of each device's key spread over the whole table.
+  index('telemetry_hourly_hour_idx').on(t.hour, t.deviceId),
 ]);
 
 /**
@@ -137,13 +153,36 @@ export const telemetryDaily = pgTable(
   {
     ...rollupColumns(),
     day: date('day', { mode: 'string' }).notNull(),
-    /** Hours with at least one reading. */
-    hoursReported: integer('hours_reported').notNull().default(0),
-    /** Hours whose meter, and whose D4i counter, counted energy. */
-    hoursMeter: integer('hours_meter').notNull().default(0),
-    hoursD4i: integer('hours_d4i').notNull().default(0),
-    /** On-time of the hours with a reading, each hour's capped at 3,600 s. */
-    onCappedSeconds: bigint('on_capped_seconds', { mode: 'number' }).notNull().default(0),
+    ...hourCountColumns(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('telemetry_daily_day_idx').on(t.day, t.deviceId)],
 );
+
+/**
+ * Per device and closed site-local month (`month`: its first day): the sum of its daily rows, built by the
+ * `rollup-months` job once the month has ended (telemetry/month-rollups.ts). A write into a closed month
+ * marks the device's month `stale` (creating the row if need be) and the job sums it again; readers take
+ * the days of a stale month instead.
+ */
+export const telemetryMonthly = pgTable(
+  'telemetry_monthly',
+  {
+    ...rollupColumns(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...hourCountColumns(),
+    stale: boolean('stale').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.month] }),
+    index('telemetry_monthly_month_idx').on(t.month, t.deviceId),
+    index('telemetry_monthly_stale_idx').on(t.deviceId, t.month).where(sql`stale`),
+  ],
+);
+
+/** Per network: the first local month the `rollup-months` job has not summed yet. */
+export const telemetryMonthMarks = pgTable('telemetry_month_marks', {
+  nid: integer('nid')
+    .primaryKey()
+    .references(() => networks.id, { onDelete: 'cascade' }),
+  builtUntil: date('built_until', { mode: 'string' }).notNull(),
+});

@@ -1,21 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AckMessage,
   AckMessageSchema,
   allGatewaysFilter,
   type GatewayChannelName,
   gatewayTopic,
+  type InventoryMessage,
   InventoryMessageSchema,
   type InventoryRequest,
   LIVE_FILTER,
   type LiveEvent,
   LiveEventSchema,
   liveTopic,
+  type PresenceMessage,
   PresenceMessageSchema,
   parseGatewayTopic,
   type ReportConfirm,
   type ReportMessage,
   ReportMessageSchema,
   type ResendRequest,
+  type StateMessage,
   StateMessageSchema,
   TOPIC_ROOT,
 } from '@lightwell/domain';
@@ -23,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { timeSlices, yieldToEventLoop } from '../lib/time-slices.ts';
 import {
   applyCountedReports,
   type CountedReport,
@@ -55,8 +60,6 @@ export const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
  * larger rounds and the fixed cost of a round is shared by more messages.
  */
 const BATCH_SIZE = 5000;
-/** Messages parsed and applied between two yields to the event loop within a round. */
-const YIELD_EVERY = 250;
 /** How long a closing console waits for its in-flight MQTT messages to be acknowledged. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -68,12 +71,54 @@ export interface LinkOptions {
   now: () => Date;
 }
 
-/** A received gateway message waiting to be applied. */
+/**
+ * A received gateway message waiting to be applied, as it came: a queue that grows under load holds bytes
+ * outside the JavaScript heap, and each message is parsed only just before it is applied (so its objects die
+ * young instead of being copied by every collection while they wait).
+ */
 interface Received {
   sn: string;
   channel: GatewayChannelName;
-  body: unknown;
+  payload: Buffer;
   receivedAt: Date;
+}
+
+/** What each channel the console applies carries, once checked. */
+interface MessageOf {
+  presence: PresenceMessage;
+  inventory: InventoryMessage;
+  state: StateMessage;
+  report: ReportMessage;
+  ack: AckMessage;
+}
+type AppliedChannel = keyof MessageOf;
+
+/** The schema each applied channel's messages must pass. */
+const SCHEMAS: {
+  [C in AppliedChannel]: { safeParse(body: unknown): { success: true; data: MessageOf[C] } | { success: false } };
+} = {
+  presence: PresenceMessageSchema,
+  inventory: InventoryMessageSchema,
+  state: StateMessageSchema,
+  report: ReportMessageSchema,
+  ack: AckMessageSchema,
+};
+
+/** A received message that passed its channel's schema. */
+type CheckedMessage = { [C in AppliedChannel]: { channel: C; data: MessageOf[C] } }[AppliedChannel];
+
+/** A checked message of a known gateway, waiting to be applied. */
+interface Checked {
+  gateway: LinkedGateway;
+  message: CheckedMessage;
+  receivedAt: Date;
+}
+
+/** A message checked against its channel's schema: null when refused, undefined on a channel the console ignores. */
+function checkMessage(channel: GatewayChannelName, body: unknown): CheckedMessage | null | undefined {
+  if (!Object.hasOwn(SCHEMAS, channel)) return undefined;
+  const result = SCHEMAS[channel as AppliedChannel].safeParse(body);
+  return result.success ? ({ channel, data: result.data } as CheckedMessage) : null;
 }
 
 /** The link and the live hub of one server process, sharing one MQTT connection. */
@@ -176,14 +221,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     if (!parsed || parsed.channel === 'command') return;
     // An empty retained message only clears a topic.
     if (payload.length === 0) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(payload.toString('utf8'));
-    } catch {
-      log.warn({ topic }, 'gateway message is not JSON');
-      return;
-    }
-    queue.push({ sn: parsed.gatewayId, channel: parsed.channel, body, receivedAt: options.now() });
+    queue.push({ sn: parsed.gatewayId, channel: parsed.channel, payload, receivedAt: options.now() });
     schedule();
   });
 
@@ -225,27 +263,62 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
 
   function schedule(): void {
     if (draining || closed) return;
-    draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drainLoop).finally(() => {
-      draining = null;
-      if (queue.length > 0) schedule();
-    });
+    draining = yieldToEventLoop()
+      .then(drainLoop)
+      .finally(() => {
+        draining = null;
+        if (queue.length > 0) schedule();
+      });
   }
 
+  /**
+   * Rounds overlap by one step: while a round's reports are being stored, the next round is taken from the
+   * queue, its gateways looked up and its messages checked against their schemas (the console's share of the
+   * work), so the database is not left waiting for it. Everything a round changes, stores and announces
+   * happens after the round before it is done, in the order the rounds were taken.
+   */
   async function drainLoop(): Promise<void> {
+    let applying: Promise<void> = Promise.resolve();
     while (queue.length > 0) {
-      const batch = queue.splice(0, BATCH_SIZE);
-      await applyBatch(batch);
+      const checked = await checkBatch(queue.splice(0, BATCH_SIZE));
+      await applying;
+      applying = checked ? applyBatch(checked) : Promise.resolve();
     }
+    await applying;
   }
 
-  async function applyBatch(batch: Received[]): Promise<void> {
+  /** A round's messages that passed their schema, with their gateways; null when the lookup failed. */
+  async function checkBatch(batch: Received[]): Promise<Checked[] | null> {
     let found: Map<string, LinkedGateway>;
     try {
       found = await findGateways(db, [...new Set(batch.map((m) => m.sn))]);
     } catch (error) {
       log.error({ err: error }, 'gateway lookup failed; messages dropped');
-      return;
+      return null;
     }
+    const checked: Checked[] = [];
+    const pause = timeSlices();
+    for (const message of batch) {
+      await pause();
+      const gateway = found.get(message.sn);
+      if (!gateway) continue;
+      let body: unknown;
+      try {
+        body = JSON.parse(message.payload.toString('utf8'));
+      } catch {
+        log.warn({ sn: message.sn, channel: message.channel }, 'gateway message is not JSON');
+        continue;
+      }
+      const parsed = checkMessage(message.channel, body);
+      if (parsed) checked.push({ gateway, message: parsed, receivedAt: message.receivedAt });
+      else if (parsed === null) {
+        log.warn({ sn: message.sn, channel: message.channel }, 'gateway message refused by its schema');
+      }
+    }
+    return checked;
+  }
+
+  async function applyBatch(batch: Checked[]): Promise<void> {
     const changed = new Map<number, Set<number>>();
     const events: LiveEvent[] = [];
     const reports = new Map<string, { gateway: LinkedGateway; reports: ReportMessage[] }>();
@@ -256,16 +329,14 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     };
     // Consumption and trigger reports (one per device and period) are applied together after the loop.
     const counted: CountedReportOf[] = [];
-    let handled = 0;
-    for (const message of batch) {
-      handled += 1;
-      if (handled % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      const gateway = found.get(message.sn);
-      if (!gateway) continue;
+    const pause = timeSlices();
+    for (const { gateway, message, receivedAt } of batch) {
+      await pause();
       try {
         const applied = await applyOne(
           gateway,
           message,
+          receivedAt,
           (report) => keepReport(gateway, report),
           (report) => counted.push({ gateway, report }),
         );
@@ -278,7 +349,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
         if (applied?.requestInventory) requestInventory(gateway, 'gap in the state sequence');
         if (applied?.manual) await handOn(manualHandlers, applied.manual, 'manual handler failed');
       } catch (error) {
-        log.error({ err: error, sn: message.sn, channel: message.channel }, 'gateway message not applied');
+        log.error({ err: error, sn: gateway.sn, channel: message.channel }, 'gateway message not applied');
       }
     }
     if (counted.length > 0) {
@@ -368,48 +439,31 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
 
   async function applyOne(
     gateway: LinkedGateway,
-    message: Received,
+    message: CheckedMessage,
+    now: Date,
     keepReport: (report: ReportMessage) => void,
     countReport: (report: CountedReport) => void,
   ): Promise<Applied | undefined> {
-    const now = message.receivedAt;
-    const refused = () => {
-      log.warn({ sn: message.sn, channel: message.channel }, 'gateway message refused by its schema');
-      return undefined;
-    };
     switch (message.channel) {
-      case 'presence': {
-        const parsed = PresenceMessageSchema.safeParse(message.body);
-        return parsed.success ? applyPresence(db, gateway, parsed.data, now) : refused();
-      }
-      case 'inventory': {
-        const parsed = InventoryMessageSchema.safeParse(message.body);
-        return parsed.success ? applyInventory(db, gateway, parsed.data, now) : refused();
-      }
-      case 'state': {
-        const parsed = StateMessageSchema.safeParse(message.body);
-        return parsed.success ? applyState(db, gateway, parsed.data, now) : refused();
-      }
+      case 'presence':
+        return applyPresence(db, gateway, message.data, now);
+      case 'inventory':
+        return applyInventory(db, gateway, message.data, now);
+      case 'state':
+        return applyState(db, gateway, message.data, now);
       case 'report': {
-        const parsed = ReportMessageSchema.safeParse(message.body);
-        if (!parsed.success) return refused();
         // Consumption and triggers: applied with the batch's others, then kept with them.
-        if (parsed.data.kind === 'consume' || parsed.data.kind === 'sensorTrigger') {
-          countReport(parsed.data);
+        if (message.data.kind === 'consume' || message.data.kind === 'sensorTrigger') {
+          countReport(message.data);
           return undefined;
         }
         // Applied to device state first; stored (receipt, readings) with the batch, then confirmed.
-        const applied = await applyReport(db, gateway, parsed.data, now);
-        keepReport(parsed.data);
+        const applied = await applyReport(db, gateway, message.data, now);
+        keepReport(message.data);
         return applied;
       }
-      case 'ack': {
-        const parsed = AckMessageSchema.safeParse(message.body);
-        if (!parsed.success) return refused();
-        await handOn(ackHandlers, { gateway, message: parsed.data, receivedAt: now }, 'ack handler failed');
-        return undefined;
-      }
-      default:
+      case 'ack':
+        await handOn(ackHandlers, { gateway, message: message.data, receivedAt: now }, 'ack handler failed');
         return undefined;
     }
   }

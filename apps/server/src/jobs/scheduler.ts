@@ -5,7 +5,7 @@ import { sendCommand } from '../services/commands/send-command.ts';
 import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
 import { renewInhibits } from '../services/emergency/renew-inhibits.ts';
 import { mailMonthlyReports } from '../services/emergency/report-mail.ts';
-import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS } from '../telemetry/index.ts';
+import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS, rollupMonths } from '../telemetry/index.ts';
 import { advanceDiagnoses } from './advance-diagnoses.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
@@ -36,6 +36,7 @@ export const JOBS: Job[] = [
     run: (ctx) => dropExpiredReadings(ctx.db, ctx.config.telemetryRetentionMonths, ctx.now()),
   },
   { name: 'prune-report-receipts', slot: daily, run: (ctx) => pruneReceipts(ctx.db, RECEIPT_DAYS, ctx.now()) },
+  { name: 'rollup-months', slot: hourly, run: (ctx) => rollupMonths(ctx.db, ctx.now()) },
   { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
   { name: 'emergency-tests', slot: minutely, run: (ctx) => runEmergencyTests(ctx) },
   { name: 'emergency-report-mail', slot: hourly, run: mailMonthlyReports },

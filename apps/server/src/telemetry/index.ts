@@ -1,6 +1,7 @@
 /* Readings, durable report delivery, rollups and gaps (docs/gateway-protocol.md "Durable reports"). */
 export { applyCountedReports, type CountedReport, type CountedReportOf } from './device-reports.ts';
 export { counterDeltaWh } from './energy-delta.ts';
+export { MONTH_SETTLE_MS, rollupMonths } from './month-rollups.ts';
 export { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS } from './retention.ts';
 export { refreshTriggers } from './rollups.ts';
 export { RESEND_REQUEST_INTERVAL_MS } from './sequence.ts';

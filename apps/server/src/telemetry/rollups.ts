@@ -130,6 +130,8 @@ async function addToHours(db: Db, rows: ReadingRow[]): Promise<void> {
  * `appended` are the rows just written: an hour that only they touch gets their sums added (`addToHours`),
  * any other is recomputed; their days are recomputed either way.
  * `between` runs between the statements (PGlite yields there to the event loop).
+ * A day of a month that had ended by `now` (in the device's zone) marks the device's month stale
+ * (`markStaleMonths`).
  */
 export async function recomputeRollups(
   db: Db,
@@ -138,6 +140,7 @@ export async function recomputeRollups(
   zoneOf: Map<number, string>,
   between: () => Promise<void> = () => Promise.resolve(),
   appended: ReadingRow[] = [],
+  now: Date = new Date(),
 ): Promise<void> {
   if (times.size === 0 && appended.length === 0) return;
   const hours = new Map<string, { deviceId: number; hour: string }>();
@@ -213,7 +216,40 @@ export async function recomputeRollups(
           WHERE NOT b.whole) AS a
         ON CONFLICT (device_id, day) DO UPDATE SET ${DAY_UPDATED}`,
   );
+  await markStaleMonths(db, d, now);
   if (triggered.size > 0) await refreshTriggers(db, [...triggered]);
+}
+
+/**
+ * Marks the monthly rollups of `days` stale where their month had ended by `now` in the day's zone: late
+ * readings (a gateway back after an outage, the last minutes of a month stored after midnight) changed
+ * a month the `rollup-months` job may have summed. A missing row is created stale, so the job sums it
+ * whether or not it had summed that month yet. The days of the current month are skipped without a
+ * statement: the job sums a month only an hour after it ends (month-rollups.ts), and the device locks
+ * of the write order it with the job.
+ */
+async function markStaleMonths(db: Db, days: readonly { deviceId: number; day: string; zone: string }[], now: Date) {
+  const current = new Map<string, string>();
+  const marks = new Map<string, { deviceId: number; month: string }>();
+  for (const { deviceId, day, zone } of days) {
+    let month = current.get(zone);
+    if (month === undefined) {
+      month = dayBucket(new Date(now.getTime() + 1), zone).slice(0, 7);
+      current.set(zone, month);
+    }
+    if (day.slice(0, 7) >= month) continue;
+    const first = `${day.slice(0, 7)}-01`;
+    marks.set(`${deviceId}:${first}`, { deviceId, month: first });
+  }
+  if (marks.size === 0) return;
+  const m = [...marks.values()].sort((a, b) => a.deviceId - b.deviceId || a.month.localeCompare(b.month));
+  await db.execute(
+    sql`INSERT INTO telemetry_monthly (device_id, month, ${COLUMNS}, stale)
+        SELECT u.device_id, u.month, 0, 0, 0, 0, 0, 0, 0, 0, 0, true
+        FROM unnest(${sql.param(m.map((row) => row.deviceId))}::int[], ${sql.param(m.map((row) => row.month))}::date[])
+          AS u(device_id, month)
+        ON CONFLICT (device_id, month) DO UPDATE SET stale = true`,
+  );
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { ReportMessage } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { timeSlices, yieldToEventLoop } from '../lib/time-slices.ts';
 import { assignDeltas, updateDeltas } from './deltas.ts';
 import { type ReadingRow, readingRows } from './reading-rows.ts';
 import { recomputeRollups } from './rollups.ts';
 import { advanceMarks, claimReceipts, type MarkOutcome, receiptKey, recordGap, startStream } from './sequence.ts';
 import { addUsage } from './usage.ts';
-import { ensurePartitions, insertReadings, isPartitioned, rowsOf } from './write-readings.ts';
+import { ensurePartitions, insertReadings, isPartitioned, ReadingsStoredBefore, rowsOf } from './write-readings.ts';
 
 /** The gateway reports came from, as stored (the gateway link's `LinkedGateway`). */
 export interface ReportingGateway {
@@ -32,12 +33,12 @@ export interface StoreOutcome {
 type NumberedReport = Exclude<ReportMessage, { kind: 'lost' }>;
 
 /** Reading rows per transaction: PostgreSQL takes large statements; PGlite runs each on the main thread. */
-const ROWS_PER_TRANSACTION = { pg: 1000, pglite: 250 };
+export const ROWS_PER_TRANSACTION = { pg: 1000, pglite: 250 };
 /**
  * Devices per transaction: each is locked until the commit (`lockDevices`), and PostgreSQL's lock table is
  * shared by every session (64 × max_connections entries by default), so a transaction takes at most this many.
  */
-const DEVICES_PER_TRANSACTION = 2000;
+export const DEVICES_PER_TRANSACTION = 2000;
 /** Write transactions of one batch open at once on PostgreSQL. */
 const TRANSACTIONS_IN_FLIGHT = 3;
 
@@ -89,8 +90,6 @@ interface Unit {
   rows: ReadingRow[];
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Stores a batch of reports of many gateways durably (docs/gateway-protocol.md "Durable reports"). In
  * transactions of about 1,000 reading rows on PostgreSQL (three at once) and 250 on PGlite (one at a time;
@@ -109,8 +108,8 @@ export async function storeReports(
   onStored: (outcomes: StoreOutcome[]) => void = () => undefined,
 ): Promise<StoreOutcome[]> {
   const known = await knownDevices(db, batches);
-  const server = await isPartitioned(db);
-  const rowLimit = server ? ROWS_PER_TRANSACTION.pg : ROWS_PER_TRANSACTION.pglite;
+  const embedded = !(await isPartitioned(db));
+  const rowLimit = embedded ? ROWS_PER_TRANSACTION.pglite : ROWS_PER_TRANSACTION.pg;
   const devicesById = new Map<number, KnownDevice>();
   const outcomes: StoreOutcome[] = [];
   let chunk: Unit[] = [];
@@ -123,7 +122,7 @@ export async function storeReports(
   /** Gateways whose readings named a device the console does not know. */
   const strangers = new Set<number>();
   const store = async (units: Unit[]) => {
-    await storeChunk(db, units, now, devicesById);
+    await storeChunk(db, units, now, devicesById, embedded);
     const gateways = new Map(units.map(({ gateway }) => [gateway.id, gateway]));
     const marks = (await reportMarks(db, [...gateways.values()], now)).map((outcome) =>
       strangers.has(outcome.gateway.id) ? { ...outcome, strangers: true } : outcome,
@@ -136,7 +135,7 @@ export async function storeReports(
     chunk = [];
     size = 0;
     chunkDevices = new Set();
-    if (!server) {
+    if (embedded) {
       await stored;
       await yieldToEventLoop();
       return;
@@ -150,13 +149,16 @@ export async function storeReports(
     if (inFlight.size >= TRANSACTIONS_IN_FLIGHT) await Promise.race(inFlight);
     await yieldToEventLoop();
   };
+  const pause = timeSlices();
   for (const { gateway, reports } of batches) {
+    await pause();
     const devices = known.get(gateway.nid) ?? new Map<string, KnownDevice>();
     const ids = new Map<string, number>();
     for (const [mac, device] of devices) {
       ids.set(mac, device.id);
       devicesById.set(device.id, device);
     }
+    const units: Unit[] = [];
     for (const report of reports) {
       const rows =
         report.kind === 'readings'
@@ -165,15 +167,27 @@ export async function storeReports(
       if (report.kind === 'readings' && report.devices.some((device) => !ids.has(device.mac))) {
         strangers.add(gateway.id);
       }
-      const added = new Set(rows.map((row) => row.deviceId));
-      let more = 0;
-      for (const id of added) if (!chunkDevices.has(id)) more += 1;
-      if (chunk.length > 0 && (size + rows.length > rowLimit || chunkDevices.size + more > DEVICES_PER_TRANSACTION)) {
-        await flush();
+      units.push({ gateway, report, rows });
+    }
+    // A gateway's reports go into one transaction where they fit: transactions in flight together then
+    // share no device, so none waits for another's device locks (a gateway split over two made each wait
+    // for the one before, and the three in flight ran one after the other).
+    const fits = (added: Unit[]) => {
+      let rows = 0;
+      const more = new Set<number>();
+      for (const unit of added) {
+        rows += Math.max(1, unit.rows.length);
+        for (const row of unit.rows) if (!chunkDevices.has(row.deviceId)) more.add(row.deviceId);
       }
-      chunk.push({ gateway, report, rows });
-      size += Math.max(1, rows.length);
-      for (const id of added) chunkDevices.add(id);
+      return size + rows <= rowLimit && chunkDevices.size + more.size <= DEVICES_PER_TRANSACTION;
+    };
+    if (chunk.length > 0 && !fits(units)) await flush();
+    for (const unit of units) {
+      // A gateway with more than a transaction takes is split between its reports.
+      if (chunk.length > 0 && !fits([unit])) await flush();
+      chunk.push(unit);
+      size += Math.max(1, unit.rows.length);
+      for (const row of unit.rows) chunkDevices.add(row.deviceId);
     }
   }
   if (chunk.length > 0) await flush();
@@ -194,16 +208,40 @@ export async function reportMarks(db: Db, gateways: ReportingGateway[], now: Dat
   return gateways.map((gateway) => ({ gateway, mark: marks.get(gateway.id) ?? null }));
 }
 
-/** One transaction: receipts, stream starts, lost ranges and the readings of the newly kept reports. */
-async function storeChunk(db: Db, units: Unit[], now: Date, devices: Map<number, KnownDevice>): Promise<void> {
+/**
+ * One transaction: receipts, stream starts, lost ranges and the readings of the newly kept reports. Run again
+ * with `careful` writes when a reading's key turned out to be stored already (`ReadingsStoredBefore`).
+ */
+async function storeChunk(
+  db: Db,
+  units: Unit[],
+  now: Date,
+  devices: Map<number, KnownDevice>,
+  embedded: boolean,
+): Promise<void> {
   await ensurePartitions(
     db,
     units.flatMap((unit) => unit.rows.map((row) => row.at)),
   );
+  try {
+    await storeTransaction(db, units, now, devices, { embedded });
+  } catch (error) {
+    if (!(error instanceof ReadingsStoredBefore)) throw error;
+    await storeTransaction(db, units, now, devices, { embedded, careful: true });
+  }
+}
+
+async function storeTransaction(
+  db: Db,
+  units: Unit[],
+  now: Date,
+  devices: Map<number, KnownDevice>,
+  mode: WriteMode,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // These statements are short index walks; PostgreSQL's cost guesses for them (unnest of thousands of rows,
-    // laterals) pass the JIT threshold, and compiling took longer than running them.
-    await tx.execute(sql`SET LOCAL jit = off`);
+    // laterals) pass the JIT threshold, and compiling took longer than running them. PGlite has no JIT.
+    if (!mode.embedded) await tx.execute(sql`SET LOCAL jit = off`);
     for (const { gateway, report } of units) {
       if (report.kind === 'streamStart') await startStream(tx, gateway.id, report.seq, now);
       if (report.kind === 'lost') await recordGap(tx, gateway.id, report.from, report.to, 'lost', now);
@@ -225,8 +263,14 @@ async function storeChunk(db: Db, units: Unit[], now: Date, devices: Map<number,
       if (!fresh.delete(key)) continue;
       for (const row of unit.rows) rows.push(row);
     }
-    await writeReadings(tx, rows, devices, now);
+    await writeReadings(tx, rows, devices, now, mode);
   });
+}
+
+/** How readings are written: `embedded` on PGlite, `careful` when a key may be stored already. */
+interface WriteMode {
+  embedded: boolean;
+  careful?: boolean;
 }
 
 /**
@@ -235,9 +279,15 @@ async function storeChunk(db: Db, units: Unit[], now: Date, devices: Map<number,
  * usage time, stored deltas moved by late readings updated, the touched hourly rollups added to or
  * recomputed, the daily ones and trigger counts recomputed.
  */
-async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, KnownDevice>, now: Date): Promise<void> {
+async function writeReadings(
+  db: Db,
+  rows: ReadingRow[],
+  devices: Map<number, KnownDevice>,
+  now: Date,
+  mode: WriteMode,
+): Promise<void> {
   if (rows.length === 0) return;
-  const embedded = !(await isPartitioned(db));
+  const { embedded } = mode;
   // PGlite runs each statement on the main thread: let timers and I/O in between them.
   const breathe = () => (embedded ? yieldToEventLoop() : Promise.resolve());
   const deviceIds = new Set<number>();
@@ -246,8 +296,9 @@ async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, Kn
     deviceIds.add(row.deviceId);
     if (row.triggers !== null && row.triggers > 0) triggered.add(row.deviceId);
   }
-  // Every device of the transaction at once, in id order: two writers can never wait for each other.
-  await lockDevices(db, [...deviceIds]);
+  // Every device of the transaction at once, in id order: two writers can never wait for each other. PGlite
+  // serves one process and runs one transaction at a time: nothing to wait for.
+  if (!embedded) await lockDevices(db, [...deviceIds]);
   const ratedPower = new Map<number, number | null>();
   const zones = new Map<number, string>();
   for (const id of deviceIds) {
@@ -266,14 +317,14 @@ async function writeReadings(db: Db, rows: ReadingRow[], devices: Map<number, Kn
   };
   for (const [deviceId, ats] of spreadTimes) for (const at of ats) again(deviceId, at);
   await breathe();
-  const written = await insertReadings(db, rows);
+  const written = await insertReadings(db, rows, mode);
   await addUsage(db, usageOf(written), now);
   await breathe();
   if (moved.length > 0) {
     await updateDeltas(db, moved);
     for (const update of moved) again(update.deviceId, update.at);
   }
-  await recomputeRollups(db, recompute, triggered, zones, breathe, written);
+  await recomputeRollups(db, recompute, triggered, zones, breathe, written, now);
 }
 
 /**
@@ -302,7 +353,7 @@ const DEVICE_LOCK = 7_316_002;
  * device's readings waits for another one storing neighbouring readings, then sees them, so counter deltas
  * and rollups are computed over every committed reading. Taken in id order, so two writers cannot deadlock.
  */
-async function lockDevices(db: Db, deviceIds: number[]): Promise<void> {
+export async function lockDevices(db: Db, deviceIds: number[]): Promise<void> {
   await db.execute(
     sql`SELECT count(pg_advisory_xact_lock(${DEVICE_LOCK}, s.id)) FROM
         (SELECT id FROM unnest(${sql.param(deviceIds)}::int[]) AS id ORDER BY id) AS s`,

@@ -15,7 +15,8 @@ import {
 } from '../db/schema.ts';
 import { dropExpiredReadings, pruneReceipts, storeReports } from './index.ts';
 import { recomputeRollups } from './rollups.ts';
-import { isPartitioned } from './write-readings.ts';
+import { ROWS_PER_TRANSACTION, type StoreOutcome } from './store-reports.ts';
+import { ensurePartitions, isPartitioned } from './write-readings.ts';
 
 const LAMP = 'BB0000000001';
 const SENSOR = 'BB0000000002';
@@ -537,6 +538,90 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
     expect(await receipts()).toEqual([4]);
     await storeReports(t.db, [{ gateway, reports: [lamp(4, 16), lamp(5, 20)] }], stored);
     expect(await state()).toEqual(filled);
+  });
+
+  it("keeps a gateway's reports in one transaction where they fit, so transactions in flight share no device", async () => {
+    const limit = (await isPartitioned(t.db)) ? ROWS_PER_TRANSACTION.pg : ROWS_PER_TRANSACTION.pglite;
+    const fleet: Awaited<ReturnType<typeof gatewayWithDevices>>[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const g = await gatewayWithDevices(t);
+      clients.push(g.client);
+      fleet.push(g);
+    }
+    // Two rows a report (the lamp and the sensor): three gateways of 0.4 of a transaction each (the second
+    // would have been split between two), and one of 1.5 transactions, which must be split.
+    const counts = [0.4, 0.4, 0.4, 1.5].map((share) => Math.round((share * limit) / 2));
+    const batches = fleet.map((g, n) => ({
+      gateway: { id: g.gateway.id, nid: g.network.id, sn: g.sn },
+      reports: Array.from({ length: counts[n]! }, (_, i) => ({
+        kind: 'readings' as const,
+        seq: i + 1,
+        at: T0 + 60 * (i + 1),
+        devices: [
+          { mac: LAMP, elements: [{ index: 0, energy: energy(100 + i), onSeconds: 60 }] },
+          { mac: SENSOR, elements: [{ index: 0, triggers: 1 }] },
+        ],
+      })),
+    }));
+    const transactions: StoreOutcome[][] = [];
+    await storeReports(t.db, batches, new Date(), (outcomes) => transactions.push(outcomes));
+    const holding = (g: (typeof fleet)[number]) =>
+      transactions.filter((outcomes) => outcomes.some((outcome) => outcome.gateway.id === g.gateway.id)).length;
+    expect(fleet.map(holding)).toEqual([1, 1, 1, 2]);
+    for (const [n, g] of fleet.entries()) {
+      const [stored] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(telemetryReadings)
+        .where(eq(telemetryReadings.gatewayId, g.gateway.id));
+      expect(stored!.n).toBe(2 * counts[n]!);
+    }
+  });
+
+  it('a reading whose key is stored already is not counted again: the write is redone carefully', async () => {
+    const g = await gatewayWithDevices(t);
+    clients.push(g.client);
+    const gateway = { id: g.gateway.id, nid: g.network.id, sn: g.sn };
+    const at = new Date((T0 + 600) * 1000);
+    await storeReports(t.db, [{ gateway, reports: [{ kind: 'streamStart', seq: 1, at: T0 }] }], new Date());
+    // The lamp's row of report 2 is there before its report (no receipt): only the sensor's row is new.
+    await ensurePartitions(t.db, [at]);
+    await t.db
+      .insert(telemetryReadings)
+      .values({ gatewayId: g.gateway.id, seq: 2, deviceId: g.lamp.id, element: 0, at, onSeconds: 30 });
+    const outcomes = await storeReports(
+      t.db,
+      [
+        {
+          gateway,
+          reports: [
+            {
+              kind: 'readings',
+              seq: 2,
+              at: T0 + 600,
+              devices: [
+                { mac: LAMP, elements: [{ index: 0, energy: energy(50), onSeconds: 600 }] },
+                { mac: SENSOR, elements: [{ index: 0, triggers: 3, occupiedSeconds: 120 }] },
+              ],
+            },
+          ],
+        },
+      ],
+      new Date(),
+    );
+    expect(outcomes.map((outcome) => outcome.mark?.storedUpTo)).toEqual([2]);
+    const stored = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.gatewayId, g.gateway.id));
+    expect(stored.map((row) => [row.deviceId, row.onSeconds, row.triggers]).sort()).toEqual(
+      [
+        [g.lamp.id, 30, null],
+        [g.sensor.id, null, 3],
+      ].sort(),
+    );
+    // Only the written row counts: no usage time for the lamp, the sensor's hour holds its reading alone.
+    const [lamp] = await t.db.select().from(devices).where(eq(devices.id, g.lamp.id));
+    expect(lamp!.usageSeconds).toBe(0);
+    const hours = await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.sensor.id));
+    expect(hours.map((hour) => [hour.readings, hour.triggers, hour.occupiedSeconds])).toEqual([[1, 3, 120]]);
+    expect(await t.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, g.lamp.id))).toEqual([]);
   });
 
   it('readings of a device without an inventory ask the gateway for it', async () => {

@@ -18,6 +18,7 @@ import { hashGatewaySecret } from '../../src/gateway-link/credentials.ts';
 import { buildLuminaires, TestGateway } from '../../src/routes/control/test-gateway.ts';
 import { ensureBuiltInScenes } from '../../src/routes/scene/scene-queries.ts';
 import { buildNetwork, call, networkTeam, type Session, type TestApp } from '../helpers.ts';
+import { buildEmergencyRecord } from './emergency-record.ts';
 import { buildPng } from './images.ts';
 
 /** The three network roles of section 6, by the name the role tests use. */
@@ -73,6 +74,8 @@ export async function buildRoleWorld(t: TestApp) {
     model: 'ROLE-EM',
     address: 77,
   });
+  // Its record: a self-test schedule, a failed test and an open fault the schedule, record and fault calls name.
+  const record = await buildEmergencyRecord(t, { nid, pid: team.owner.pid, deviceId: emergency.id });
   const pictureName = `pic-role-${randomBytes(4).toString('hex')}.png`;
   const png = buildPng(8, 8);
   await t.db.insert(files).values({
@@ -110,6 +113,7 @@ export async function buildRoleWorld(t: TestApp) {
     product: product!,
     virtualId: virtual.id,
     emergencyId: emergency.id,
+    record,
     pictureName,
     pictureData: png.toString('base64'),
     groupId: group!.id,

@@ -1,8 +1,8 @@
 import { type CallName, calls } from '@lightwell/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
 import { i18n } from '../i18n';
@@ -57,6 +57,45 @@ export function fakeApi(
     throw new TypeError('no network in unit tests');
   });
   return { bodiesOf: (name: CallName) => sent.filter((request) => request.name === name).map((r) => r.body) };
+}
+
+/**
+ * A fake server for a paged list call `name`: it holds `total` items and answers each request with the
+ * page and page size it asked for, the items made by `item(number, body)` (1 the newest); the answer is
+ * read when the request arrives, after its body is kept.
+ */
+export function pagedListApi<T>(
+  name: CallName,
+  total: number,
+  item: (number: number, body: Record<string, unknown>) => T,
+) {
+  const api = fakeApi({
+    get [name]() {
+      const body = api.bodiesOf(name).at(-1) as Record<string, unknown> & { page: number; pageSize: number };
+      const first = (body.page - 1) * body.pageSize;
+      const count = Math.max(0, Math.min(body.pageSize, total - first));
+      const list = Array.from({ length: count }, (_, index) => item(first + index + 1, body));
+      return { list, total, page: body.page, pageSize: body.pageSize };
+    },
+  });
+  return api;
+}
+
+/** The fields `keys` of a request body, without the envelope every call carries (token, signature, …). */
+export const queryOf = (body: Record<string, unknown> | undefined, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(body ?? {}).filter(([key]) => keys.includes(key)));
+
+/** Opens the antd select with test id `testId` and picks the option `label` in its (open) dropdown. */
+export async function chooseOption(testId: string, label: string) {
+  fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole('combobox'));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].flatMap(
+      (dropdown) => [...dropdown.querySelectorAll<HTMLElement>(`.ant-select-item-option[title="${label}"]`)],
+    );
+    expect(found).toHaveLength(1);
+    return found[0] as HTMLElement;
+  });
+  fireEvent.click(option);
 }
 
 /** The data rows an antd table shows (on its current page), within `container`. */

@@ -276,7 +276,10 @@ export const emergencyCalls = {
     }),
     refine: periodRule,
   }),
-  /** The inspector's export of a network and period, PDF or CSV. 1050 when the period holds no record. */
+  /**
+   * The inspector's export of a network and period, PDF or CSV. A period without a test record still gives
+   * a file: its months count every fitting without a valid test.
+   */
   emergencyRecordExport: defineCall({
     path: '/api/v1/emergency/record/export',
     auth: true,

@@ -1,16 +1,23 @@
-import { Code, type Fault } from '@lightwell/domain';
+import { Code, type Fault, type ReportMessage } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, post, type TestApp } from '../../../test/helpers.ts';
+import type { AppContext } from '../../context.ts';
 import {
   devices,
   emergencyFaultNotices,
+  emergencyFaults,
   emergencyFittings,
+  gateways as gatewayRows,
   networks,
   outbox,
   projectRecipients,
 } from '../../db/schema.ts';
-import { sweepEmergencyFaults } from '../../services/emergency/fault-mail.ts';
+import { hashGatewaySecret } from '../../gateway-link/credentials.ts';
+import { applyReport } from '../../gateway-link/ingest.ts';
+import { runOnce } from '../../jobs/run-once.ts';
+import { JOBS, startScheduler } from '../../jobs/scheduler.ts';
+import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../../services/emergency/fault-mail.ts';
 import { signEmergencyLink } from '../../services/emergency/links.ts';
 import { mailMonthlyReports } from '../../services/emergency/report-mail.ts';
 import { TestGateway } from '../control/test-gateway.ts';
@@ -43,6 +50,51 @@ async function withoutFault() {
   const team = await networkTeam(t);
   const zone = await buildZone(t.db, team.network.id, 'Stairs');
   return { ...team, fittings: await buildFittings(t.db, team.network.id, zone.id, 2) };
+}
+
+/** Spec: the real-time fault e-mail goes out about 10 s after the fault. */
+const FAULT_MAIL_WITHIN_MS = 10_000;
+
+/**
+ * A fitting on a gateway of a new network whose project has one active `emergencyFault` recipient, and
+ * `report`, which applies an emergency report of the fitting stamped now, as the gateway link does.
+ */
+async function reportingFitting() {
+  const team = await networkTeam(t);
+  const nid = team.network.id;
+  const sn = `gw-fault-${nid}`;
+  const [gateway] = await t.db
+    .insert(gatewayRows)
+    .values({ nid, sn, name: sn, secretHash: hashGatewaySecret('x'), gatewayType: 3, status: 2, meshStatus: 1 })
+    .returning();
+  const zone = await buildZone(t.db, nid, 'Stairs');
+  const [fitting] = await buildFittings(t.db, nid, zone.id, 1);
+  await t.db.update(devices).set({ gatewayId: gateway!.id }).where(eq(devices.id, fitting!.id));
+  const email = `fault-${nid}@example.com`;
+  await t.db.insert(projectRecipients).values({
+    pid: team.owner.pid,
+    email,
+    language: 0,
+    kinds: ['emergencyFault'],
+    tokenHash: `f${nid}`,
+    linkExpiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000),
+    activatedAt: t.clock.now(),
+  });
+  let seq = 0;
+  const report = async (faultBits: number) => {
+    seq += 1;
+    const at = Math.floor(t.clock.now().getTime() / 1000);
+    const message: ReportMessage = { kind: 'emergency', seq, mac: fitting!.mac, at, mode: 0, faultBits };
+    await applyReport(t.db, { id: gateway!.id, nid, sn }, message, t.clock.now());
+    return at;
+  };
+  const faults = () => t.db.select().from(emergencyFaults).where(eq(emergencyFaults.deviceId, fitting!.id));
+  const mails = () =>
+    t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'emergencyFault')));
+  return { ...team, fitting: fitting!, email, report, faults, mails };
 }
 
 const step = (faultId: number, stepName: string, extra: Record<string, unknown> = {}) => ({
@@ -295,6 +347,68 @@ describeApi('signed e-mail links and the fault e-mail', () => {
     expect(await sent(`de-${network.id}@example.com`)).toHaveLength(2);
     const notices = await t.db.select().from(emergencyFaultNotices).where(eq(emergencyFaultNotices.faultId, fault.id));
     expect(notices).toHaveLength(2);
+  });
+
+  it('mails a fault the report ingest opened at the next sweep: at most FAULT_SWEEP_MS (≤ 10 s) after the report', async () => {
+    expect(FAULT_SWEEP_MS).toBeLessThanOrEqual(FAULT_MAIL_WITHIN_MS);
+    setNow('2026-05-02T08:00:00Z');
+    const { fitting, report, faults, mails } = await reportingFitting();
+    // The worst case: the fault comes in just after a sweep.
+    await sweepEmergencyFaults(t.app.ctx);
+    const at = await report(8);
+    const [fault] = await faults();
+    expect(fault).toMatchObject({ deviceId: fitting.id, failureBits: 8, openedAt: new Date(at * 1000) });
+    expect(await mails()).toEqual([]);
+    // The next sweep, one interval later, queues and sends its e-mail.
+    t.clock.advance(FAULT_SWEEP_MS / 1000);
+    const swept = await sweepEmergencyFaults(t.app.ctx);
+    expect(swept.queued).toBeGreaterThanOrEqual(1);
+    expect(swept.sent).toBeGreaterThanOrEqual(1);
+    const notices = await t.db.select().from(emergencyFaultNotices).where(eq(emergencyFaultNotices.faultId, fault!.id));
+    expect(notices).toEqual([expect.objectContaining({ sentAt: expect.any(Date), error: null })]);
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain(fitting.name);
+  });
+
+  it('sweeps from the scheduler often enough: a fault reported right after a sweep is mailed within 10 s', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    const { report, faults, mails, email } = await reportingFitting();
+    // The scheduler's minute tick runs at its start: its jobs' slots are taken, so only the sweeps run.
+    for (const job of JOBS) await runOnce(t.db, job.name, job.slot(t.clock.now()), async () => 'taken by the test');
+    let mailed!: () => void;
+    const firstMail = new Promise<void>((resolve) => {
+      mailed = resolve;
+    });
+    const mailer = t.app.ctx.mailer;
+    const ctx: AppContext = {
+      ...t.app.ctx,
+      mailer: {
+        ...mailer,
+        async send(to, template, language) {
+          await mailer.send(to, template, language);
+          if (to === email) mailed();
+        },
+      },
+    };
+    // Intervals run on a fake timer (the database and everything else on real time): each scheduler
+    // period passes only when the test advances it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const stop = startScheduler(ctx, t.app.log);
+    try {
+      // Reported at the scheduler's start: the first sweep is one whole interval away.
+      await report(8);
+      expect(await faults()).toHaveLength(1);
+      expect(await mails()).toHaveLength(0);
+      vi.advanceTimersByTime(FAULT_MAIL_WITHIN_MS);
+      // A sweep started within the 10 s mails the fault (were none started, nothing would be mailed and the
+      // test would time out).
+      await firstMail;
+      expect(await mails()).toHaveLength(1);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 
   it('mails the self-test and fault report of a month once, with a link that opens that report only', async () => {

@@ -78,6 +78,33 @@ describeApi('the emergency record is append-only', () => {
     expect(still).toEqual(record);
   });
 
+  it('lets a test record go only once it is past the 5-year retention', async () => {
+    const { network, fitting } = await recorded();
+    const DAY = 86_400_000;
+    const fiveYears = 5 * 365.25 * DAY;
+    const young = await buildRecord(t.db, network.id, {
+      deviceId: fitting.id,
+      grade: 'passed',
+      endedAt: new Date(Date.now() - fiveYears + 2 * DAY),
+    });
+    const old = await buildRecord(t.db, network.id, {
+      deviceId: fitting.id,
+      grade: 'passed',
+      endedAt: new Date(Date.now() - fiveYears - 2 * DAY),
+    });
+    expect(await refusal(sql`DELETE FROM emergency_test_records WHERE id = ${young.id}`)).toMatch(/append-only/);
+    expect(await refusal(sql`UPDATE emergency_test_records SET remark = 'x' WHERE id = ${old.id}`)).toMatch(
+      /append-only/,
+    );
+    expect(await refusal(sql`DELETE FROM emergency_test_records WHERE id = ${old.id}`)).toBeNull();
+    const left = await t.db
+      .select({ id: emergencyTestRecords.id })
+      .from(emergencyTestRecords)
+      .where(eq(emergencyTestRecords.deviceId, fitting.id));
+    expect(left.map((row) => row.id)).toContain(young.id);
+    expect(left.map((row) => row.id)).not.toContain(old.id);
+  });
+
   it('changes no stored record through any call: corrections and workflow steps are new rows', async () => {
     const { owner, network, record, fault } = await recorded();
     const before = {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   Code,
   type EmergencyElement,
@@ -8,14 +12,102 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
-import { emergencySchedules, emergencyTestRecords, networks } from '../../db/schema.ts';
-import { buildFittings, buildRecord, buildZone } from './test-fittings.ts';
+import { devices, emergencySchedules, emergencyTestRecords, networks } from '../../db/schema.ts';
+import { buildFault, buildFittings, buildRecord, buildZone } from './test-fittings.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+const pdfDir = mkdtempSync(join(tmpdir(), 'lw-emergency-pdf-'));
+afterAll(() => rmSync(pdfDir, { recursive: true, force: true }));
+
+type Rgb = [number, number, number];
+/** The fill of a highlighted PDF table row (#ffe7ba), and of a plain one. */
+const HIGHLIGHT: Rgb = [255, 231, 186];
+const WHITE: Rgb = [255, 255, 255];
+
+interface PdfWord {
+  page: number;
+  xMin: number;
+  yMin: number;
+  yMax: number;
+  text: string;
+}
+
+/** Every word of a PDF with its page and box (`pdftotext -bbox`), in reading order. */
+function pdfWords(file: string): PdfWord[] {
+  const xml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-']).toString('utf8');
+  const xmlText = (w: string) =>
+    w
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+  return xml
+    .split('<page ')
+    .slice(1)
+    .flatMap((page, index) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+        (m) => ({ page: index + 1, xMin: Number(m[1]), yMin: Number(m[2]), yMax: Number(m[3]), text: xmlText(m[4]!) }),
+      ),
+    );
+}
+
+/**
+ * The colour at the left edge of the table row whose first cell is the word `first`: its page rendered at
+ * 72 dpi (one pixel per point), read in the cell padding 2 pt left of the word, halfway down the line.
+ */
+function rowShade(file: string, words: readonly PdfWord[], first: string): Rgb {
+  const word = words.find((w) => w.text === first);
+  if (!word) throw new Error(`"${first}" is not printed`);
+  const prefix = join(pdfDir, `shade-${process.pid}`);
+  const page = String(word.page);
+  execFileSync('pdftoppm', ['-r', '72', '-f', page, '-l', page, '-singlefile', file, prefix]);
+  const ppm = readFileSync(`${prefix}.ppm`);
+  const head = ppm.toString('latin1', 0, 64).match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
+  if (!head) throw new Error('not a binary PPM');
+  const x = Math.floor(word.xMin) - 2;
+  const y = Math.floor((word.yMin + word.yMax) / 2);
+  const at = head[0].length + (y * Number(head[1]) + x) * 3;
+  return [ppm[at]!, ppm[at + 1]!, ppm[at + 2]!];
+}
+
+/**
+ * The body rows of the printed table whose header line starts with the words `labels` (the first word of
+ * each column label), each row as its cells' text, wrapped lines joined by spaces. A word belongs to the
+ * column whose label starts left of it; a row starts at each line with a word in the column `rowKey` (a
+ * cell that never wraps) and the table ends at text back at the page margin (the next heading or the
+ * footer).
+ */
+function readTable(words: readonly PdfWord[], labels: readonly string[], rowKey: number): string[][] {
+  const rows: string[][] = [];
+  const near = (a: number, b: number) => Math.abs(a - b) < 1;
+  for (const head of words.filter((w) => w.text === labels[0])) {
+    const line = words.filter((w) => w.page === head.page && near(w.yMin, head.yMin));
+    const starts = labels.map((label) => line.find((w) => w.text === label)?.xMin);
+    if (starts.some((x) => x === undefined)) continue;
+    const columnStarts = starts as number[];
+    const below = words
+      .filter((w) => w.page === head.page && w.yMin > head.yMin + 1)
+      .sort((p, q) => p.yMin - q.yMin || p.xMin - q.xMin);
+    const end = below.find((w) => w.xMin < columnStarts[0]! - 1)?.yMin ?? Number.POSITIVE_INFINITY;
+    const body = below.filter((w) => w.yMin < end - 1);
+    const columnOf = (w: PdfWord) => columnStarts.findLastIndex((x) => x <= w.xMin + 1);
+    const rowTops = body.filter((w) => columnOf(w) === rowKey).map((w) => w.yMin);
+    // Header labels wrap too: body rows begin at the first row key.
+    const cells = rowTops.map(() => labels.map(() => [] as string[]));
+    for (const w of body) {
+      const row = rowTops.findLastIndex((y) => y <= w.yMin + 1);
+      if (row >= 0) cells[row]![columnOf(w)]!.push(w.text);
+    }
+    rows.push(...cells.map((row) => row.map((texts) => texts.join(' '))));
+  }
+  return rows;
+}
 
 const setNow = (iso: string) => {
   t.clock.offsetMs = new Date(iso).getTime() - Date.now();
@@ -312,5 +404,154 @@ describeApi('emergency element info, logs and schedule report', () => {
       (await call(t.app, 'emergencyRecordExport', { ...period, to: period.from, format: 'csv' }, owner.session)).body
         .code,
     ).toBe(Code.badInput);
+  });
+
+  it('exports a PDF an inspector can read: header, months without a valid test, and every fitting with its result', async () => {
+    setNow('2026-04-15T12:00:00Z');
+    const { owner, network, stairs, fittings } = await london();
+    const [a, b] = fittings;
+    const hall = await buildZone(t.db, network.id, '一楼走廊');
+    const [c] = await buildFittings(t.db, network.id, hall.id, 1, { createdAt: new Date('2025-12-01T00:00:00Z') });
+    await t.db.update(devices).set({ name: '应急灯 1 号' }).where(eq(devices.id, c!.id));
+    const header = {
+      companyTitle: 'Lichtwerk Müller GmbH',
+      signatoryName: 'Ana Núñez',
+      signatoryRole: 'Safety officer',
+      contactName: '',
+      contactPhone: '',
+      contactEmail: '',
+      address: '',
+    };
+    expect((await call(t.app, 'reportSetupUpdate', { pid: owner.pid, ...header }, owner.session)).body.code).toBe(
+      Code.ok,
+    );
+    // January: every fitting passed; February: no test at all (missed); March: a failed and two passed.
+    const at = (iso: string) => new Date(iso);
+    const names = { location: stairs.name, zoneName: stairs.name };
+    for (const f of [a!, b!]) {
+      await buildRecord(t.db, network.id, {
+        deviceId: f.id,
+        fittingName: f.name,
+        ...names,
+        grade: 'passed',
+        endedAt: at('2026-01-03T10:05:00Z'),
+      });
+    }
+    const chinese = { deviceId: c!.id, fittingName: '应急灯 1 号', location: '一楼走廊', zoneName: '一楼走廊' };
+    await buildRecord(t.db, network.id, {
+      ...chinese,
+      grade: 'passed',
+      startSource: 'manual',
+      endedAt: at('2026-01-03T10:07:00Z'),
+    });
+    const failed = await buildRecord(t.db, network.id, {
+      deviceId: a!.id,
+      fittingName: a!.name,
+      ...names,
+      grade: 'failed',
+      failureBits: 8,
+      endedAt: at('2026-03-03T10:05:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      deviceId: b!.id,
+      fittingName: b!.name,
+      ...names,
+      grade: 'passed',
+      endedAt: at('2026-03-03T10:05:00Z'),
+    });
+    await buildRecord(t.db, network.id, { ...chinese, grade: 'passed', endedAt: at('2026-03-03T10:07:00Z') });
+    const fault = await buildFault(t.db, network.id, owner.pid, a!.id, 8, at('2026-03-03T10:05:00Z'), failed.id);
+    const rectify = {
+      faultId: fault.id,
+      step: 'rectify',
+      at: s('2026-03-04T09:00:00Z'),
+      person: 'Li Wei',
+      remark: 'lamp replaced',
+    };
+    expect((await call(t.app, 'emergencyFaultStep', rectify, owner.session)).body.code).toBe(Code.ok);
+
+    const period = { nid: network.id, from: s('2026-01-01T00:00:00Z'), to: s('2026-04-01T00:00:00Z') };
+    const pdf = await call(t.app, 'emergencyRecordExport', { ...period, format: 'pdf' }, owner.session);
+    expect(pdf.body.code).toBe(Code.ok);
+    const file = join(pdfDir, `record-${network.id}.pdf`);
+    writeFileSync(file, Buffer.from((pdf.body.data as { base64: string }).base64, 'base64'));
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']).toString('utf8');
+
+    // The header block from the project's header settings.
+    expect(text).toContain('Lichtwerk Müller GmbH');
+    expect(text).toContain('Signatory: Ana Núñez');
+    expect(text).toContain('Role: Safety officer');
+    expect(text).toContain('Emergency lighting record');
+    // Months without a valid test: February counts all three fittings "Without a valid test" (0 valid), the
+    // months with tests none; in the matrix the fittings' February cells read "Missed".
+    expect(text).toMatch(/Month\s+Fittings\s+Valid tests\s+Without a valid test/);
+    expect(text).toMatch(/^2026-01\s+3\s+3\s+0$/m);
+    expect(text).toMatch(/^2026-02\s+3\s+0\s+3$/m);
+    expect(text).toMatch(/^2026-03\s+3\s+3\s+0$/m);
+    expect(text).toMatch(new RegExp(`^${a!.name}\\s+Stairs\\s+Passed\\s+Missed\\s+Failed$`, 'm'));
+    expect(text).toMatch(new RegExp(`^${b!.name}\\s+Stairs\\s+Passed\\s+Missed\\s+Passed$`, 'm'));
+    expect(text).toMatch(/^应急灯 1 号\s+一楼走廊\s+Passed\s+Missed\s+Passed$/m);
+    // …and its row is shaded, the months with valid tests not.
+    const words = pdfWords(file);
+    expect(rowShade(file, words, '2026-02')).toEqual(HIGHLIGHT);
+    expect(rowShade(file, words, '2026-01')).toEqual(WHITE);
+    expect(rowShade(file, words, '2026-03')).toEqual(WHITE);
+
+    // Every test record: fitting, location and zone, time in the site's zone, start source, grade,
+    // failures, and the faults that test found with their remedy (the March failure of `a`; its January
+    // pass lists none).
+    const columns = ['Fitting', 'MAC', 'Location', 'Zone', 'Test', 'Time', 'Start', 'Result', 'Failures', 'Minutes'];
+    const records = readTable(words, [...columns, 'Faults', 'Remedy', 'Remark'], 1).map((cells) => ({
+      fitting: cells[0],
+      location: cells[2],
+      zone: cells[3],
+      test: cells[4],
+      time: cells[5],
+      startSource: cells[6],
+      grade: cells[7],
+      failures: cells[8],
+      faults: cells[10],
+      remedy: cells[11],
+    }));
+    const lamp = 'The emergency lamp failed.';
+    const exit = (f: { name: string }, time: string, grade: string, failures = '') => ({
+      fitting: f.name,
+      location: 'Stairs',
+      zone: 'Stairs',
+      test: 'Function test',
+      time,
+      startSource: 'Schedule',
+      grade,
+      failures,
+      faults: failures === lamp ? lamp : '',
+      remedy: failures === lamp ? 'Li Wei: lamp replaced' : '',
+    });
+    const hallway = (time: string, startSource: string) => ({
+      fitting: '应急灯 1 号',
+      location: '一楼走廊',
+      zone: '一楼走廊',
+      test: 'Function test',
+      time,
+      startSource,
+      grade: 'Passed',
+      failures: '',
+      faults: '',
+      remedy: '',
+    });
+    expect(records).toEqual([
+      exit(a!, '01/03/2026 10:05 GMT', 'Passed'),
+      exit(b!, '01/03/2026 10:05 GMT', 'Passed'),
+      hallway('01/03/2026 10:07 GMT', 'Manual'),
+      exit(a!, '03/03/2026 10:05 GMT', 'Failed', lamp),
+      exit(b!, '03/03/2026 10:05 GMT', 'Passed'),
+      hallway('03/03/2026 10:07 GMT', 'Schedule'),
+    ]);
+    // The fault workflow: the fault with its failure, state and remedy.
+    expect(text).toMatch(
+      new RegExp(
+        `^${fault.fittingName}\\s+Stairs\\s+03/03/2026 10:05 GMT\\s+The emergency lamp failed\\.\\s+Open\\s+Li Wei: lamp replaced$`,
+        'm',
+      ),
+    );
   });
 });

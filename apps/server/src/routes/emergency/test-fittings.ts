@@ -99,7 +99,7 @@ export async function buildRecord(db: Db, nid: number, input: RecordInput) {
   return row!;
 }
 
-/** An open fault of a fitting as the report ingest opens it (test factory). */
+/** An open fault of a fitting as the report ingest opens it, found by test record `testRecordId` (test factory). */
 export async function buildFault(
   db: Db,
   nid: number,
@@ -107,10 +107,12 @@ export async function buildFault(
   deviceId: number,
   failureBits: number,
   openedAt: Date,
+  testRecordId: number | null = null,
 ) {
   const [fault] = await db
     .insert(emergencyFaults)
     .values({
+      testRecordId,
       nid,
       pid,
       networkName: 'net',

@@ -188,6 +188,9 @@ describeApi('energy: overview, heat maps and portfolio from stored readings', ()
     expect(sensors.rows[0]).toMatchObject({ name: 'Office', total: 8 });
     expect(sensors.rows[0]!.cells[81]).toBe(8);
     expect(sensors.rows[0]!.cells[82]).toBe(0);
+    // Sensor maps count the hours a luminaire of the zone was on while the sensor saw nobody.
+    expect(sensors.rows[0]!.litUnoccupiedCells[82]).toBe(1);
+    expect(sensors.rows[0]!.litUnoccupiedCells[81]).toBe(0);
 
     const lamps = (
       await call(t.app, 'deviceHeatPower', { nid: w.network.id, span: '1d', until, zid: w.hall.id }, w.owner.session)

@@ -57,7 +57,7 @@ async function actorOf(db: Db, nid: number, by: EmergencyActionBy): Promise<numb
 }
 
 /** The command an action becomes (docs/commands.md "Emergency actions"). */
-function commandOf(request: EmergencyActionRequest): CommandAction {
+export function commandOf(request: EmergencyActionRequest): CommandAction {
   return {
     op: 'emergency',
     command: request.action,
@@ -107,8 +107,20 @@ async function noteRequested(ctx: AppContext, request: EmergencyActionRequest, t
     .where(eq(taskDevices.taskId, taskId));
   // Offline fittings failed at once and were never sent the command.
   const ids = outcomes.filter((row) => row.reason !== 'offline').map((row) => row.deviceId);
+  await markRequested(ctx.db, request, ids, taskId, uid, now);
+}
+
+/** Writes what `request` asked onto the state of fittings `ids`, sent as task `taskId` at `now`. */
+export async function markRequested(
+  db: Db,
+  request: EmergencyActionRequest,
+  ids: number[],
+  taskId: number,
+  uid: number | null,
+  now: Date,
+): Promise<void> {
   if (ids.length === 0) return;
-  await ensureFittingRows(ctx.db, request.networkId, ids);
+  await ensureFittingRows(db, request.networkId, ids);
   const source = request.retest ? 'retest' : 'scheduleId' in request.by ? 'schedule' : 'manual';
   const set =
     request.action === 'functionTest' || request.action === 'durationTest'
@@ -130,7 +142,7 @@ async function noteRequested(ctx: AppContext, request: EmergencyActionRequest, t
           ? { inhibitUntil: null, inhibitExpiresAt: null }
           : {};
   if (Object.keys(set).length === 0) return;
-  await ctx.db
+  await db
     .update(emergencyFittings)
     .set({ ...set, updatedAt: now })
     .where(inArray(emergencyFittings.deviceId, ids));

@@ -57,15 +57,23 @@ export async function exportEmergencyRecord(
   const zone = network.timeZone;
   const time = (s: number | null) =>
     s === null ? '' : formatInstant(s, { timeZone: zone, timeFormat: input.timeFormat });
-  const faultsOf = new Map<number | null, Fault[]>();
-  for (const fault of report.faults) faultsOf.set(fault.deviceId, [...(faultsOf.get(fault.deviceId) ?? []), fault]);
+  // A test record lists the faults it found and those its retest verified, not every fault of its fitting.
+  const faultsOf = new Map<number, Fault[]>();
+  const attach = (recordId: number | null, fault: Fault) => {
+    if (recordId !== null) faultsOf.set(recordId, [...(faultsOf.get(recordId) ?? []), fault]);
+  };
+  for (const fault of report.faults) {
+    attach(fault.testRecordId, fault);
+    if (fault.retest?.recordId != null && fault.retest.recordId !== fault.testRecordId)
+      attach(fault.retest.recordId, fault);
+  }
   const reasons = (names: readonly string[]) => names.map((n) => t(`server:emergency.failures.${n}.cause`)).join(' ');
   const minutes = (r: TestRecord) =>
     r.achievedMinutes === null && r.ratedMinutes === null
       ? ''
       : `${r.achievedMinutes ?? '-'} / ${r.ratedMinutes ?? '-'}`;
   const testRow = (r: TestRecord) => {
-    const faults = faultsOf.get(r.deviceId) ?? [];
+    const faults = faultsOf.get(r.id) ?? [];
     return [
       r.fittingName,
       r.mac,

@@ -8,7 +8,8 @@ import {
 } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../telemetry/write-readings.ts';
+import { monthOf, nextMonth } from '../../telemetry/month-rollups.ts';
+import { rowsOfRange } from '../../telemetry/write-readings.ts';
 import {
   type DeviceHour,
   deviceHoursOf,
@@ -28,10 +29,19 @@ export interface SplitPeriod {
   /** [wholeStart, wholeEnd): the instants the whole days cover; the rest of the period is read by the hour. */
   wholeStart: number;
   wholeEnd: number;
+  /**
+   * Whole local months [fromMonth, toMonth) within the whole days (their first days), which a read that
+   * needs no day-by-day detail takes from the monthly rollups where summed; empty strings when none.
+   */
+  fromMonth: string;
+  toMonth: string;
 }
 
-/** Whole local days of `period` in `timeZone` and the edges around them (an hour belongs to the day of its start). */
-export function splitPeriod(nid: number, period: Period, timeZone: string): SplitPeriod {
+/**
+ * Whole local days of `period` in `timeZone` and the edges around them (an hour belongs to the day of its
+ * start); with `byMonth`, the whole months among the days too (for reads that need no day-by-day detail).
+ */
+export function splitPeriod(nid: number, period: Period, timeZone: string, byMonth = false): SplitPeriod {
   let first = localDateOf(period.start, timeZone);
   if (startOfLocalDay(first, timeZone) < period.start) first = addDays(first, 1);
   let last = first;
@@ -39,9 +49,34 @@ export function splitPeriod(nid: number, period: Period, timeZone: string): Spli
   const wholeStart = startOfLocalDay(first, timeZone);
   const wholeEnd = startOfLocalDay(last, timeZone);
   if (wholeEnd <= wholeStart) {
-    return { nid, timeZone, period, fromDay: '', toDay: '', wholeStart: period.end, wholeEnd: period.end };
+    return {
+      nid,
+      timeZone,
+      period,
+      fromDay: '',
+      toDay: '',
+      wholeStart: period.end,
+      wholeEnd: period.end,
+      fromMonth: '',
+      toMonth: '',
+    };
   }
-  return { nid, timeZone, period, fromDay: formatLocalDate(first), toDay: formatLocalDate(last), wholeStart, wholeEnd };
+  const fromDay = formatLocalDate(first);
+  const toDay = formatLocalDate(last);
+  const fromMonth = fromDay.endsWith('-01') ? fromDay : nextMonth(monthOf(fromDay));
+  const toMonth = monthOf(toDay);
+  const months = byMonth && fromMonth < toMonth;
+  return {
+    nid,
+    timeZone,
+    period,
+    fromDay,
+    toDay,
+    wholeStart,
+    wholeEnd,
+    fromMonth: months ? fromMonth : '',
+    toMonth: months ? toMonth : '',
+  };
 }
 
 /**
@@ -49,6 +84,9 @@ export function splitPeriod(nid: number, period: Period, timeZone: string): Spli
  * in SQL: each network's whole local days from the daily rollups (one row per device and day, at the day's
  * start), the partial days at the edges from the hourly rollups. Counted exactly as `loadDeviceHours` counts
  * hours (`deviceHoursOf`), so totals, sources, estimates and baselines agree to the mWh.
+ * A split's months ([fromMonth, toMonth), `splitPeriod`'s `byMonth`) are read as a row per device and month, at
+ * the month's start, from the monthly rollups the `rollup-months` job has summed (below the network's mark,
+ * not stale); the days of a stale month and of months not summed yet are read by the day.
  */
 export async function loadDeviceDays(
   db: Db,
@@ -57,34 +95,55 @@ export async function loadDeviceDays(
 ): Promise<DeviceHour[]> {
   if (splits.length === 0) return [];
   const col = <T>(pick: (split: SplitPeriod) => T) => sql.param(splits.map(pick));
-  // Each device's rows are read by a range of its primary key (LATERAL … OFFSET 0 keeps the planner from
-  // scanning a whole rollup table for a month of it).
-  const rows = await rowsOf<RollupRow & { day: string | null }>(
+  const DAY_AS_ROLLUP = sql`t.device_id, d.nid, NULL::timestamptz AS at, t.meter_wh, t.d4i_wh, t.spread_wh,
+    t.quarantined_wh, t.on_capped_seconds AS on_seconds, t.triggers, t.occupied_seconds, t.hours_reported,
+    t.hours_meter, t.hours_d4i, coalesce(d.rated_power, p.rated_power) AS rated,
+    (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
+  // Each split's days, months and edge hours are ranges of the rollups' time indexes, joined to its
+  // network's devices. `m_end`: the end of the months read by the month (the network's mark at most).
+  const rows = await rowsOfRange<RollupRow & { day: string | null }>(
     db,
-    sql`WITH s(nid, p_start, p_end, from_day, to_day, w_start, w_end) AS (
-          SELECT * FROM unnest(${col((s) => s.nid)}::int[], ${col((s) => s.period.start)}::bigint[],
+    sql`WITH s AS (
+          SELECT u.*, CASE WHEN u.from_month IS NOT NULL
+            THEN greatest(u.from_month, least(u.to_month, coalesce(mk.built_until, u.from_month))) END AS m_end
+          FROM unnest(${col((s) => s.nid)}::int[], ${col((s) => s.period.start)}::bigint[],
             ${col((s) => s.period.end)}::bigint[], ${col((s) => s.fromDay || null)}::date[],
-            ${col((s) => s.toDay || null)}::date[], ${col((s) => s.wholeStart)}::bigint[], ${col((s) => s.wholeEnd)}::bigint[]))
-        SELECT t.device_id, d.nid, NULL::timestamptz AS at, t.meter_wh, t.d4i_wh, t.spread_wh, t.quarantined_wh,
-          t.on_capped_seconds AS on_seconds, t.triggers, t.occupied_seconds, t.hours_reported, t.hours_meter,
-          t.hours_d4i, coalesce(d.rated_power, p.rated_power) AS rated,
-          (d.kind IN ('luminaire', 'emergency')) AS luminaire, t.day::text AS day
+            ${col((s) => s.toDay || null)}::date[], ${col((s) => s.wholeStart)}::bigint[], ${col((s) => s.wholeEnd)}::bigint[],
+            ${col((s) => s.fromMonth || null)}::date[], ${col((s) => s.toMonth || null)}::date[])
+            AS u(nid, p_start, p_end, from_day, to_day, w_start, w_end, from_month, to_month)
+          LEFT JOIN telemetry_month_marks mk ON mk.nid = u.nid)
+        SELECT ${DAY_AS_ROLLUP}, t.day::text AS day
+        FROM s CROSS JOIN LATERAL (VALUES (s.from_day, coalesce(s.from_month, s.to_day)),
+          (coalesce(s.m_end, s.to_day), s.to_day)) AS r(from_day, to_day)
+        JOIN devices d ON d.nid = s.nid
+        LEFT JOIN products p ON p.id = d.product_id
+        JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= r.from_day AND t.day < r.to_day
+        WHERE r.from_day < r.to_day
+        UNION ALL
+        SELECT ${DAY_AS_ROLLUP}, t.month::text AS day
         FROM s JOIN devices d ON d.nid = s.nid
         LEFT JOIN products p ON p.id = d.product_id
-        CROSS JOIN LATERAL (SELECT * FROM telemetry_daily t WHERE t.device_id = d.id
-          AND t.day >= s.from_day AND t.day < s.to_day OFFSET 0) AS t
+        JOIN telemetry_monthly t ON t.device_id = d.id AND t.month >= s.from_month AND t.month < s.m_end
+        WHERE NOT t.stale
+        UNION ALL
+        SELECT ${DAY_AS_ROLLUP}, t.day::text AS day
+        FROM s JOIN devices d ON d.nid = s.nid
+        LEFT JOIN products p ON p.id = d.product_id
+        JOIN telemetry_monthly x ON x.device_id = d.id AND x.month >= s.from_month AND x.month < s.m_end AND x.stale
+        JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= x.month
+          AND t.day < (x.month + interval '1 month')::date
         UNION ALL
         SELECT ${HOUR_AS_ROLLUP}, NULL::text AS day
         FROM s CROSS JOIN LATERAL (VALUES (s.p_start, s.w_start), (s.w_end, s.p_end)) AS e(from_at, to_at)
         JOIN devices d ON d.nid = s.nid
         LEFT JOIN products p ON p.id = d.product_id
-        CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = d.id
-          AND h.hour >= to_timestamp(e.from_at) AND h.hour < to_timestamp(e.to_at) OFFSET 0) AS h
+        JOIN telemetry_hourly h ON h.device_id = d.id
+          AND h.hour >= to_timestamp(e.from_at) AND h.hour < to_timestamp(e.to_at)
         WHERE e.from_at < e.to_at`,
   );
   const zoneOf = new Map(splits.map((split) => [split.nid, split.timeZone]));
-  // A day row stands at its day's start, as the domain finds it (a skipped midnight starts at the first
-  // instant); found once per network and day, not per row.
+  // A day (or month) row stands at its first day's start, as the domain finds it (a skipped midnight starts
+  // at the first instant); found once per network and day, not per row.
   const starts = new Map<string, Date>();
   for (const row of rows) {
     if (row.day === null) continue;
@@ -124,7 +183,7 @@ export async function loadCostHours(
   if (devices.length === 0) return result;
   const of = <T>(pick: (id: number, source: string, split: SplitPeriod) => T) =>
     sql.param(devices.map(([id, source]) => pick(id, source, byNid.get(deviceNid.get(id)!)!)));
-  const rows = await rowsOf<{ nid: number; hour: string | Date; wh: string }>(
+  const rows = await rowsOfRange<{ nid: number; hour: string | Date; wh: string }>(
     db,
     sql`SELECT s.nid, h.hour, sum(CASE s.source WHEN 'meter' THEN h.meter_wh WHEN 'd4i' THEN h.d4i_wh
             ELSE CASE WHEN d.kind IN ('luminaire', 'emergency') AND h.readings > 0
@@ -139,8 +198,8 @@ export async function loadCostHours(
           AS s(device_id, source, nid, p_start, p_end, rated, standby)
         JOIN devices d ON d.id = s.device_id
         LEFT JOIN products p ON p.id = d.product_id
-        CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = s.device_id
-          AND h.hour >= to_timestamp(s.p_start) AND h.hour < to_timestamp(s.p_end) OFFSET 0) AS h
+        JOIN telemetry_hourly h ON h.device_id = s.device_id
+          AND h.hour >= to_timestamp(s.p_start) AND h.hour < to_timestamp(s.p_end)
         GROUP BY s.nid, h.hour`,
   );
   for (const row of rows) {

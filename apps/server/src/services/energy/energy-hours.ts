@@ -1,7 +1,7 @@
 import { DEFAULT_STANDBY_W, type EnergySource } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../telemetry/write-readings.ts';
+import { rowsOf, rowsOfRange } from '../../telemetry/write-readings.ts';
 
 /**
  * One device's energy in one UTC hour, or in one whole local day of a long period, counted by its best
@@ -126,14 +126,14 @@ export async function loadDeviceHours(
   defaults: EstimateDefaults = new Map(),
 ): Promise<DeviceHour[]> {
   if (nids.length === 0) return [];
-  const rows = await rowsOf<RollupRow>(
+  const rows = await rowsOfRange<RollupRow>(
     db,
-    // A range of each device's primary key (LATERAL … OFFSET 0: never a scan of the whole table).
+    // The period's range of the time index (telemetry_hourly_hour_idx) joined to the networks' devices.
     sql`SELECT ${HOUR_AS_ROLLUP}
         FROM devices d
         LEFT JOIN products p ON p.id = d.product_id
-        CROSS JOIN LATERAL (SELECT * FROM telemetry_hourly h WHERE h.device_id = d.id
-          AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end}) OFFSET 0) AS h
+        JOIN telemetry_hourly h ON h.device_id = d.id
+          AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
         WHERE d.nid = ANY(${sql.param([...nids])}::int[])
         ORDER BY h.hour, h.device_id`,
   );

@@ -1,4 +1,4 @@
-import type { Period } from '@lightwell/domain';
+import type { Period, Tariff } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NetworkRow } from '../../policies/access.ts';
@@ -44,9 +44,23 @@ export async function loadLongPeriods(
 }
 
 /**
+ * Whether every month of `split` has one price per kWh all month: a tariff version that starts or ends
+ * within a month (not on its first day) prices its days differently, and a month row is priced at its start.
+ * A tariff with time-of-use bands is priced by the hour (`loadCostHours`) whatever rows the energy comes from.
+ */
+function monthsPriceAlike(tariff: Tariff, split: SplitPeriod): boolean {
+  if (hasBands(tariff)) return true;
+  return tariff.versions
+    .flatMap((version) => [version.validFrom, version.validTo])
+    .every((day) => day === null || day.endsWith('-01') || day < split.fromMonth || day >= split.toMonth);
+}
+
+/**
  * The device-hours of one network's period: by the hour up to 15 days, beyond that by whole local days
  * with the edge hours (`loadLongPeriods`); with the hourly energy to price when its tariff has bands (and
- * `priced`).
+ * `priced`). With `byMonth` (a read that needs no day-by-day detail: the figures of a period, not its
+ * chart), whole months come as a row per device and month where the monthly rollups have them and each
+ * month has one price.
  */
 export async function loadPeriodHours(
   db: Db,
@@ -54,17 +68,15 @@ export async function loadPeriodHours(
   period: Period,
   settings: EnergySettings,
   priced = true,
+  byMonth = false,
 ): Promise<{ hours: DeviceHour[]; costHours?: CostHour[] }> {
   const defaults = estimateDefaultsOf([network]);
   if (period.end - period.start <= LONG_PERIOD_SECONDS) {
     return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults) };
   }
   const banded = priced && hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
-  const { hours, costHours } = await loadLongPeriods(
-    db,
-    [splitPeriod(network.id, period, network.timeZone)],
-    defaults,
-    banded,
-  );
+  let split = splitPeriod(network.id, period, network.timeZone, byMonth);
+  if (!monthsPriceAlike(settings.tariff, split)) split = splitPeriod(network.id, period, network.timeZone);
+  const { hours, costHours } = await loadLongPeriods(db, [split], defaults, banded);
   return { hours, costHours: costHours.get(network.id) };
 }

@@ -97,7 +97,7 @@ export async function buildHeatMap(
   const timeZone = network.timeZone;
   const devices = await loadEnergyDevices(db, [network.id]);
   const defaults = estimateDefaultsOf([network]);
-  const cells = await loadDeviceCells(db, network.id, timeZone, period, devices, defaults);
+  const cells = await loadDeviceCells(db, timeZone, period, devices, defaults);
   const deviceOf = new Map(devices.map((device) => [device.id, device]));
   const zones = await rowsOf<{ id: number; name: string }>(
     db,
@@ -171,7 +171,8 @@ export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period:
   const versions = (await loadVersions(db, [network])).get(network.id) ?? [];
   const settings = energySettingsOf(network, versions, period.end - 1);
   const current = await loadPeriodHours(db, network, period, settings);
-  const earlier = await loadPeriodHours(db, network, previousPeriod, settings);
+  // The period before is only compared by its figures: its whole months may come from the monthly rollups.
+  const earlier = await loadPeriodHours(db, network, previousPeriod, settings, true, true);
   const hours = current.hours;
   const frames = framesOf(period, timeZone);
   const series = frames.starts.map((start) => ({ start, bySource: noSource() }));

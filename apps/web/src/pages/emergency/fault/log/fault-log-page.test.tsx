@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildEntry, buildFault, NID, seedNetwork } from '../../../../test/emergency';
+import { checkFittingFilter } from '../../../../test/fitting-filter';
 import { testUser } from '../../../../test/render-app';
 import { fakeApi, renderComponent, tableRows } from '../../../../test/render-component';
 import { EmergencyFaultLogPage } from '.';
@@ -135,6 +136,9 @@ describe('fault log page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.bodiesOf('emergencyRetestFailed')[0]).toMatchObject({ nid: NID, kind: 'function' }));
     expect(await screen.findByTestId('emergency-task')).toBeTruthy();
   });
+
+  it('finds a fitting by name on the server and shows only its rows, all again once cleared', () =>
+    checkFittingFilter(EmergencyFaultLogPage, 'emergencyFaultLog', (fittingName) => buildFault({ fittingName })));
 });
 
 /** The last button named `name` (a confirmation's OK button comes after the page's own). */

@@ -11,6 +11,7 @@ import { useFormatInstant, useTimeZone } from '../../../../hooks/use-format-inst
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
 import { useSession } from '../../../../stores/session';
 import { EmergencyGate, type EmergencyScope } from '../../components/emergency-gate';
+import { FittingSelect } from '../../components/fitting-select';
 import { LastTask } from '../../components/last-task';
 import { FaultDrawer } from './components/fault-drawer';
 
@@ -69,6 +70,11 @@ function FaultLog({ scope }: { scope: EmergencyScope }) {
                 value,
                 label: t(`emergencyPages.faults.filter.${value}`),
               }))}
+            />
+            <FittingSelect
+              nid={scope.nid}
+              value={query.deviceId}
+              onChange={(deviceId) => setQuery((current) => ({ ...current, deviceId, page: 1 }))}
             />
             {scope.canAct && (
               <Button data-testid="retest-failed" onClick={confirmRetest}>

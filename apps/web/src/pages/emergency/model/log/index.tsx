@@ -7,6 +7,7 @@ import { modeName } from '../../../../features/emergency/grade-tag';
 import { useFormatInstant, useTimeZone } from '../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
 import { EmergencyGate, type EmergencyScope } from '../../components/emergency-gate';
+import { FittingSelect } from '../../components/fitting-select';
 import { PeriodSelect } from '../../components/period-select';
 import { useLogQuery } from '../../components/use-log-query';
 
@@ -17,7 +18,7 @@ export function EmergencyModeLogPage() {
 
 function ModeLog({ scope }: { scope: EmergencyScope }) {
   const { t } = useTranslation();
-  const { query, setPage, periodChoice, choosePeriod } = useLogQuery<ModeLogQuery>();
+  const { query, filter, setPage, periodChoice, choosePeriod } = useLogQuery<ModeLogQuery>();
   const list = useModeLogQuery(scope.nid, query);
   const timeZone = useTimeZone('network', scope.nid);
   const formatInstant = useFormatInstant();
@@ -33,6 +34,7 @@ function ModeLog({ scope }: { scope: EmergencyScope }) {
       extra={
         <Space wrap>
           <PeriodSelect timeZone={timeZone} value={periodChoice} onChange={choosePeriod} />
+          <FittingSelect nid={scope.nid} value={query.deviceId} onChange={(deviceId) => filter({ deviceId })} />
         </Space>
       }
     >

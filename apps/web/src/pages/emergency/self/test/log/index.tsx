@@ -7,6 +7,7 @@ import { TestRecordTable } from '../../../../../features/emergency/record-tables
 import { useFormatInstant, useTimeZone } from '../../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../../hooks/use-table-pagination';
 import { EmergencyGate, type EmergencyScope } from '../../../components/emergency-gate';
+import { FittingSelect } from '../../../components/fitting-select';
 import { PeriodSelect } from '../../../components/period-select';
 import { useLogQuery } from '../../../components/use-log-query';
 
@@ -34,6 +35,7 @@ function TestLog({ scope }: { scope: EmergencyScope }) {
         extra={
           <Space wrap>
             <PeriodSelect timeZone={timeZone} value={periodChoice} onChange={choosePeriod} />
+            <FittingSelect nid={scope.nid} value={query.deviceId} onChange={(deviceId) => filter({ deviceId })} />
             <Select
               aria-label={t('emergencyPages.fields.grade')}
               data-testid="grade-filter"

@@ -1,0 +1,134 @@
+import { formatLocalDate, localDateOf } from '@lightwell/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { DEVICES_PER_TRANSACTION, lockDevices } from './store-reports.ts';
+import { rowsOf } from './write-readings.ts';
+
+/*
+ * Monthly rollups of closed site-local months: per device, the sum of its daily rows. A month's report
+ * over many devices reads a row per device instead of one per device and day (bench/src/rollup-report.ts).
+ * The `rollup-months` job sums each network's months an hour after they end (so a clock an hour apart
+ * between processes cannot sum a month a write still counts as current), and again any month a late write
+ * marked stale (rollups.ts, `markStaleMonths`). It takes the same per-device locks as a telemetry write, so
+ * a month is summed from every committed day and a write after it marks it stale again.
+ */
+
+/** How long after its end a month is summed. */
+export const MONTH_SETTLE_MS = 3_600_000;
+
+/** The summed columns of a month: every one is a sum over its days. */
+const SUMMED = [
+  'energy_wh',
+  'd4i_wh',
+  'meter_wh',
+  'quarantined_wh',
+  'on_seconds',
+  'triggers',
+  'occupied_seconds',
+  'readings',
+  'spread_wh',
+  'hours_reported',
+  'hours_meter',
+  'hours_d4i',
+  'on_capped_seconds',
+];
+const COLUMNS = sql.raw(SUMMED.join(', '));
+const SUMS = sql.raw(SUMMED.map((column) => `sum(t.${column})`).join(', '));
+const UPDATED = sql.raw(SUMMED.map((column) => `${column} = excluded.${column}`).join(', '));
+
+/** The first day (YYYY-MM-01) of the month after `month`. */
+export function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+}
+
+/** The first day of the month holding local date `day` (YYYY-MM-DD). */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/**
+ * Sums `month` (its first day) of `deviceIds` from their daily rows, in transactions of at most
+ * `DEVICES_PER_TRANSACTION` locked devices; a stale row left without any day (none) is removed.
+ */
+export async function sumMonth(db: Db, deviceIds: readonly number[], month: string): Promise<void> {
+  const ids = [...deviceIds].sort((a, b) => a - b);
+  for (let from = 0; from < ids.length; from += DEVICES_PER_TRANSACTION) {
+    const batch = ids.slice(from, from + DEVICES_PER_TRANSACTION);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      await lockDevices(tx, batch);
+      await tx.execute(
+        sql`INSERT INTO telemetry_monthly (device_id, month, ${COLUMNS}, stale)
+            SELECT t.device_id, ${month}::date, ${SUMS}, false FROM telemetry_daily t
+            WHERE t.device_id = ANY(${sql.param(batch)}::int[]) AND t.day >= ${month}::date
+              AND t.day < ${nextMonth(month)}::date
+            GROUP BY t.device_id
+            ON CONFLICT (device_id, month) DO UPDATE SET ${UPDATED}, stale = false`,
+      );
+      await tx.execute(
+        sql`DELETE FROM telemetry_monthly WHERE device_id = ANY(${sql.param(batch)}::int[])
+            AND month = ${month}::date AND stale`,
+      );
+    });
+  }
+}
+
+/**
+ * The `rollup-months` job: each network's months that ended at least `MONTH_SETTLE_MS` before `now` (in
+ * its zone) and are not summed yet, from its first day with a rollup, then every stale month below the
+ * networks' marks. Resumable: a network's mark moves after each month.
+ */
+export async function rollupMonths(db: Db, now: Date): Promise<string> {
+  const networks = await rowsOf<{ id: number; time_zone: string; built_until: string | null }>(
+    db,
+    sql`SELECT n.id, n.time_zone, m.built_until::text AS built_until
+        FROM networks n LEFT JOIN telemetry_month_marks m ON m.nid = n.id ORDER BY n.id`,
+  );
+  let months = 0;
+  for (const network of networks) {
+    const open = monthOf(
+      formatLocalDate(localDateOf(Math.floor((now.getTime() - MONTH_SETTLE_MS) / 1000), network.time_zone)),
+    );
+    let month = network.built_until;
+    if (month === null) {
+      const [first] = await rowsOf<{ day: string | null }>(
+        db,
+        sql`SELECT min(t.day)::text AS day FROM telemetry_daily t JOIN devices d ON d.id = t.device_id
+            WHERE d.nid = ${network.id}`,
+      );
+      month = first?.day ? monthOf(first.day) : open;
+    }
+    const devices = await rowsOf<{ id: number }>(db, sql`SELECT id FROM devices WHERE nid = ${network.id}`);
+    while (month < open) {
+      await sumMonth(
+        db,
+        devices.map((device) => device.id),
+        month,
+      );
+      month = nextMonth(month);
+      months += 1;
+      await markBuilt(db, network.id, month);
+    }
+    if (network.built_until !== month) await markBuilt(db, network.id, month);
+  }
+  const stale = await rowsOf<{ device_id: number; month: string }>(
+    db,
+    sql`SELECT t.device_id, t.month::text AS month FROM telemetry_monthly t
+        JOIN devices d ON d.id = t.device_id JOIN telemetry_month_marks m ON m.nid = d.nid
+        WHERE t.stale AND t.month < m.built_until`,
+  );
+  const byMonth = new Map<string, number[]>();
+  for (const row of stale) {
+    const ids = byMonth.get(row.month);
+    if (ids) ids.push(row.device_id);
+    else byMonth.set(row.month, [row.device_id]);
+  }
+  for (const [month, ids] of byMonth) await sumMonth(db, ids, month);
+  return `${months} network months summed, ${stale.length} stale device months summed again`;
+}
+
+async function markBuilt(db: Db, nid: number, month: string): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO telemetry_month_marks (nid, built_until) VALUES (${nid}, ${month}::date)
+        ON CONFLICT (nid) DO UPDATE SET built_until = excluded.built_until`,
+  );
+}
