@@ -10,7 +10,7 @@
 //   TEST_LANES=1                       one lane: every tier one after the other
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -164,8 +164,14 @@ function failuresOf({ tier }) {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
           if (test.status !== 'unexpected') continue;
-          const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
-          failures.push(`${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})\n${firstLines(error)}`);
+          // Every error of the failed try: a test timeout comes with a second one naming the step it waited on.
+          const errors = (test.results ?? [])
+            .filter((r) => r.status !== 'passed')
+            .flatMap((r) => (r.errors?.length ? r.errors : [r.error]))
+            .filter((e) => e?.message);
+          const where = (e) => (e.location ? `      (${relative(root, e.location.file)}:${e.location.line})\n` : '');
+          const shown = errors.map((e) => `${where(e)}${firstLines(e.message, errors.length > 1 ? 8 : 6)}`).join('\n');
+          failures.push(`${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})\n${shown}`);
         }
       }
       for (const child of suite.suites ?? []) walk(child, suite.title ? [...titles, suite.title] : titles);
