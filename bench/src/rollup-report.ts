@@ -15,7 +15,8 @@ import { localMonth } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { networks } from '../../apps/server/src/db/schema.ts';
-import { loadDeviceHours } from '../../apps/server/src/services/energy/energy-hours.ts';
+import { loadDeviceCells } from '../../apps/server/src/services/energy/energy-cells.ts';
+import { loadDeviceHours, loadEnergyDevices } from '../../apps/server/src/services/energy/energy-hours.ts';
 import { loadPeriodHours } from '../../apps/server/src/services/energy/energy-periods.ts';
 import {
   buildHeatMap,
@@ -144,7 +145,8 @@ try {
   if (process.env.BENCH_FILL_ONLY !== '1') {
     const built = (await rowsOf(db, sql`SELECT 1 FROM telemetry_daily LIMIT 1`)).length > 0;
     if (!built || process.env.BENCH_REBUILD === '1') await buildRollups();
-    if ((await rowsOf(db, sql`SELECT 1 FROM telemetry_monthly LIMIT 1`)).length === 0) await sumMonths();
+    // A kept database from before the heat-map cells: the job sums their months' cells too.
+    if ((await rowsOf(db, sql`SELECT 1 FROM telemetry_cells_monthly LIMIT 1`)).length === 0) await sumMonths();
     const [network] = await db.select().from(networks);
     const versions = (await loadVersions(db, [network!])).get(network!.id) ?? [];
     // The last month of the data (it ends on 1 January 2026).
@@ -231,8 +233,8 @@ try {
     );
     console.log(`  whole overview call (two months, cost, CO2, zones) ${page.toFixed(1)} ms`);
     console.log(`  largest per-device difference ${worst.toFixed(3)} Wh (goal ≤ 1 Wh)`);
-    // The heaviest screens, timed once: a year's overview, and a year's heat map (cells by hour of the week
-    // need every hour).
+    // The heaviest screens, timed once: a year's overview, and a year's heat map (its closed months read as
+    // hour-of-week cells the job summed, against every hour of the year).
     const year = { start: localMonth(2025, 1, ZONE).start, end: month.end };
     const y0 = performance.now();
     const yearly = await buildNetworkEnergy(db, network!, year);
@@ -249,6 +251,23 @@ try {
     const mapWh = map.rows.reduce((sum, row) => sum + row.total, 0);
     console.log(
       `  12-month device heat map (${map.rows.length} rows, ${(mapWh / 1000).toFixed(1)} kWh) ${mapMs.toFixed(0)} ms`,
+    );
+    const devices = await loadEnergyDevices(db, [network!.id]);
+    const cellsOf = async (byMonth: boolean) => {
+      const c0 = performance.now();
+      const cells = await loadDeviceCells(db, network!.id, ZONE, year, devices, new Map(), byMonth);
+      return {
+        ms: performance.now() - c0,
+        wh: cells.reduce((sum, cell) => sum + cell.energy.wh, 0),
+        rows: cells.length,
+      };
+    };
+    const cellsByMonth = await cellsOf(true);
+    const cellsByHour = await cellsOf(false);
+    console.log(
+      `  a year's hour-of-week cells: from the monthly cells ${cellsByMonth.ms.toFixed(0)} ms, from every hour ` +
+        `${cellsByHour.ms.toFixed(0)} ms (${(cellsByHour.ms / cellsByMonth.ms).toFixed(1)}×); ${cellsByMonth.rows} and ` +
+        `${cellsByHour.rows} cells, energy differs by ${Math.abs(cellsByMonth.wh - cellsByHour.wh).toFixed(3)} Wh`,
     );
   }
 } finally {

@@ -179,10 +179,44 @@ export const telemetryMonthly = pgTable(
   ],
 );
 
-/** Per network: the first local month the `rollup-months` job has not summed yet. */
+/**
+ * Per network: the first local month the `rollup-months` job has not summed yet, and the first whose
+ * hour-of-week cells it has not summed (null: none summed; never past `builtUntil`).
+ */
 export const telemetryMonthMarks = pgTable('telemetry_month_marks', {
   nid: integer('nid')
     .primaryKey()
     .references(() => networks.id, { onDelete: 'cascade' }),
   builtUntil: date('built_until', { mode: 'string' }).notNull(),
+  cellsUntil: date('cells_until', { mode: 'string' }),
 });
+
+/**
+ * Per device and closed local month: its hours summed by local hour of the week (Monday 00:00 = 0) and
+ * "lit while unoccupied" flag, with the zones its devices were in when summed (telemetry/week-cells.ts).
+ * A long heat map reads a row per device, month and cell instead of every device-hour.
+ */
+export const telemetryCellsMonthly = pgTable(
+  'telemetry_cells_monthly',
+  {
+    deviceId: deviceColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    cell: smallint('cell').notNull(),
+    litUnoccupied: boolean('lit_unoccupied').notNull(),
+    meterWh: numeric('meter_wh').notNull(),
+    d4iWh: numeric('d4i_wh').notNull(),
+    spreadWh: numeric('spread_wh').notNull(),
+    quarantinedWh: numeric('quarantined_wh').notNull(),
+    onSeconds: bigint('on_seconds', { mode: 'number' }).notNull(),
+    triggers: bigint('triggers', { mode: 'number' }).notNull(),
+    occupiedSeconds: bigint('occupied_seconds', { mode: 'number' }).notNull(),
+    hoursReported: integer('hours_reported').notNull(),
+    hoursMeter: integer('hours_meter').notNull(),
+    hoursD4i: integer('hours_d4i').notNull(),
+    hours: integer('hours').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.month, t.cell, t.litUnoccupied] }),
+    index('telemetry_cells_monthly_month_idx').on(t.month, t.deviceId),
+  ],
+);

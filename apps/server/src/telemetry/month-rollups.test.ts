@@ -140,7 +140,7 @@ describeApi('monthly rollups of closed months', () => {
     expect(afterLate.wh).toBe(byDay.wh);
     expect(await w.read(period, true)).toEqual({ rows: 1 + 31, wh: afterLate.wh });
     expect(await rollupMonths(t.db, new Date(NOW.getTime() + HOUR * 1000))).toBe(
-      '0 network months summed, 1 stale device months summed again',
+      '0 network months summed, 1 stale device months summed again, 1 network months of heat-map cells summed',
     );
     expect((await w.months()).map((row) => row.stale)).toEqual([false, false]);
     expect(await w.read(period, true)).toEqual({ rows: 2, wh: afterLate.wh });

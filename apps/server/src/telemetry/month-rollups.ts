@@ -1,7 +1,8 @@
-import { formatLocalDate, localDateOf } from '@lightwell/domain';
+import { formatLocalDate, localDateOf, localMonth } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { DEVICES_PER_TRANSACTION, lockDevices } from './store-reports.ts';
+import { sumMonthCells } from './week-cells.ts';
 import { rowsOf } from './write-readings.ts';
 
 /*
@@ -110,20 +111,69 @@ export async function rollupMonths(db: Db, now: Date): Promise<string> {
     }
     if (network.built_until !== month) await markBuilt(db, network.id, month);
   }
-  const stale = await rowsOf<{ device_id: number; month: string }>(
+  const stale = await rowsOf<{ device_id: number; nid: number; month: string }>(
     db,
-    sql`SELECT t.device_id, t.month::text AS month FROM telemetry_monthly t
+    sql`SELECT t.device_id, d.nid, t.month::text AS month FROM telemetry_monthly t
         JOIN devices d ON d.id = t.device_id JOIN telemetry_month_marks m ON m.nid = d.nid
         WHERE t.stale AND t.month < m.built_until`,
   );
   const byMonth = new Map<string, number[]>();
+  const firstStale = new Map<number, string>();
   for (const row of stale) {
     const ids = byMonth.get(row.month);
     if (ids) ids.push(row.device_id);
     else byMonth.set(row.month, [row.device_id]);
+    const first = firstStale.get(row.nid);
+    if (first === undefined || row.month < first) firstStale.set(row.nid, row.month);
+  }
+  // A late write changed these months' hours: their cells are summed again below (the mark moves back first,
+  // so a stop in between still leaves them to sum).
+  for (const [nid, month] of firstStale) {
+    await db.execute(
+      sql`UPDATE telemetry_month_marks SET cells_until = least(cells_until, ${month}::date)
+          WHERE nid = ${nid} AND cells_until IS NOT NULL`,
+    );
   }
   for (const [month, ids] of byMonth) await sumMonth(db, ids, month);
-  return `${months} network months summed, ${stale.length} stale device months summed again`;
+  const cells = await rollupCells(db);
+  return `${months} network months summed, ${stale.length} stale device months summed again, ${cells} network months of heat-map cells summed`;
+}
+
+/**
+ * Sums each network's hour-of-week cells of the months the job has summed (below `built_until`) from its
+ * cell mark on (its first summed month when none), moving the mark after each month.
+ */
+async function rollupCells(db: Db): Promise<number> {
+  const marks = await rowsOf<{ nid: number; time_zone: string; built_until: string; cells_until: string | null }>(
+    db,
+    sql`SELECT m.nid, n.time_zone, m.built_until::text AS built_until, m.cells_until::text AS cells_until
+        FROM telemetry_month_marks m JOIN networks n ON n.id = m.nid
+        WHERE m.cells_until IS NULL OR m.cells_until < m.built_until ORDER BY m.nid`,
+  );
+  let summed = 0;
+  for (const mark of marks) {
+    let month = mark.cells_until;
+    if (month === null) {
+      const [first] = await rowsOf<{ month: string | null }>(
+        db,
+        sql`SELECT min(t.month)::text AS month FROM telemetry_monthly t JOIN devices d ON d.id = t.device_id
+            WHERE d.nid = ${mark.nid}`,
+      );
+      month = first?.month && first.month < mark.built_until ? first.month : mark.built_until;
+    }
+    while (month < mark.built_until) {
+      const [year, number] = month.split('-').map(Number) as [number, number];
+      const { start, end } = localMonth(year, number, mark.time_zone);
+      await sumMonthCells(db, mark.nid, mark.time_zone, month, [start, end]);
+      month = nextMonth(month);
+      summed += 1;
+      await db.execute(sql`UPDATE telemetry_month_marks SET cells_until = ${month}::date WHERE nid = ${mark.nid}`);
+    }
+    if (mark.cells_until === null) {
+      await db.execute(sql`UPDATE telemetry_month_marks SET cells_until = ${month}::date WHERE nid = ${mark.nid}`);
+    }
+  }
+  return summed;
 }
 
 async function markBuilt(db: Db, nid: number, month: string): Promise<void> {

@@ -59,11 +59,11 @@ export function removeCopy(folder: string): void {
 async function makePgliteTemplate(): Promise<void> {
   if (existsSync(join(pgliteTemplate, 'pglite'))) return;
   mkdirSync(folderOfTemplates, { recursive: true });
-  // Templates of older migrations, and copies a killed run left behind an hour ago or more.
+  // Templates of other migrations and copies a killed run left behind, an hour old or more: a run of
+  // another checkout on this machine may still be copying a younger one.
   for (const name of readdirSync(folderOfTemplates)) {
     const path = join(folderOfTemplates, name);
-    const stale = name.startsWith('pglite-') || Date.now() - statSync(path).mtimeMs > 3_600_000;
-    if (stale) rmSync(path, { recursive: true, force: true });
+    if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
   }
   const building = `${pgliteTemplate}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
@@ -80,11 +80,14 @@ async function makePgTemplate(adminUrl: string): Promise<void> {
     return; // No PostgreSQL: its tests report themselves skipped.
   }
   try {
+    // Newest first (database OIDs grow as they are made).
     const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'lw\\_template\\_%'",
+      "SELECT datname FROM pg_database WHERE datname LIKE 'lw\\_template\\_%' ORDER BY oid DESC",
     );
     if (rows.some((row) => row.datname === pgTemplate)) return;
-    for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    // Templates of other migrations: the two newest stay, since a run of another checkout on the same
+    // server (another branch, a clean clone) may be copying them right now.
+    for (const row of rows.slice(2)) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     const building = `${pgTemplate}_building`;
     await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${building}`);

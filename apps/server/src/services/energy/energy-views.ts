@@ -15,6 +15,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { networks as networksTable, networkUsers } from '../../db/schema.ts';
 import type { NetworkRow } from '../../policies/access.ts';
+import { isLuminaireKind, isSensorKind } from '../../telemetry/week-cells.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
 import { loadDeviceCells } from './energy-cells.ts';
@@ -60,8 +61,6 @@ export function energySettingsOf(
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const isLuminaire = (device: EnergyDevice) => device.kind === 'luminaire' || device.kind === 'emergency';
-const isSensor = (device: EnergyDevice) => device.kind === 'motionSensor' || device.kind === 'lightSensor';
 
 /** What a heat map counts: sensor triggers, or energy in Wh. */
 export type HeatMetric = 'triggers' | 'energy';
@@ -97,13 +96,13 @@ export async function buildHeatMap(
   const timeZone = network.timeZone;
   const devices = await loadEnergyDevices(db, [network.id]);
   const defaults = estimateDefaultsOf([network]);
-  const cells = await loadDeviceCells(db, timeZone, period, devices, defaults);
+  const cells = await loadDeviceCells(db, network.id, timeZone, period, devices, defaults);
   const deviceOf = new Map(devices.map((device) => [device.id, device]));
   const zones = await rowsOf<{ id: number; name: string }>(
     db,
     sql`SELECT id, name FROM zones WHERE nid = ${network.id} ORDER BY id`,
   );
-  const counted = (device: EnergyDevice) => (metric === 'triggers' ? isSensor(device) : isLuminaire(device));
+  const counted = (device: EnergyDevice) => (metric === 'triggers' ? isSensorKind(device) : isLuminaireKind(device));
   const rows: HeatRow[] =
     by === 'zone'
       ? zones.map((zone) => emptyRow(zone.id, zone.name, zone.id))
