@@ -89,15 +89,7 @@ export async function rollupMonths(db: Db, now: Date): Promise<string> {
     const open = monthOf(
       formatLocalDate(localDateOf(Math.floor((now.getTime() - MONTH_SETTLE_MS) / 1000), network.time_zone)),
     );
-    let month = network.built_until;
-    if (month === null) {
-      const [first] = await rowsOf<{ day: string | null }>(
-        db,
-        sql`SELECT min(t.day)::text AS day FROM telemetry_daily t JOIN devices d ON d.id = t.device_id
-            WHERE d.nid = ${network.id}`,
-      );
-      month = first?.day ? monthOf(first.day) : open;
-    }
+    let month = network.built_until ?? (await firstMonthOf(db, network.id, 'telemetry_daily')) ?? open;
     const devices = await rowsOf<{ id: number }>(db, sql`SELECT id FROM devices WHERE nid = ${network.id}`);
     while (month < open) {
       await sumMonth(
@@ -154,12 +146,8 @@ async function rollupCells(db: Db): Promise<number> {
   for (const mark of marks) {
     let month = mark.cells_until;
     if (month === null) {
-      const [first] = await rowsOf<{ month: string | null }>(
-        db,
-        sql`SELECT min(t.month)::text AS month FROM telemetry_monthly t JOIN devices d ON d.id = t.device_id
-            WHERE d.nid = ${mark.nid}`,
-      );
-      month = first?.month && first.month < mark.built_until ? first.month : mark.built_until;
+      const first = await firstMonthOf(db, mark.nid, 'telemetry_monthly');
+      month = first !== null && first < mark.built_until ? first : mark.built_until;
     }
     while (month < mark.built_until) {
       const [year, number] = month.split('-').map(Number) as [number, number];
@@ -174,6 +162,21 @@ async function rollupCells(db: Db): Promise<number> {
     }
   }
   return summed;
+}
+
+/** The first month (its first day) of network `nid`'s rows in a daily or monthly rollup table; null when none. */
+async function firstMonthOf(
+  db: Db,
+  nid: number,
+  table: 'telemetry_daily' | 'telemetry_monthly',
+): Promise<string | null> {
+  const column = sql.raw(table === 'telemetry_daily' ? 't.day' : 't.month');
+  const [first] = await rowsOf<{ day: string | null }>(
+    db,
+    sql`SELECT min(${column})::text AS day FROM ${sql.raw(table)} t JOIN devices d ON d.id = t.device_id
+        WHERE d.nid = ${nid}`,
+  );
+  return first?.day ? monthOf(first.day) : null;
 }
 
 async function markBuilt(db: Db, nid: number, month: string): Promise<void> {

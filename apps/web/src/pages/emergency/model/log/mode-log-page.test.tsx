@@ -1,18 +1,10 @@
 import type { ModeChange } from '@lightwell/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AT, NID, seedNetwork, ZONE } from '../../../../test/emergency';
+import { AT, NID } from '../../../../test/emergency';
 import { checkFittingFilter } from '../../../../test/fitting-filter';
-import type { testUser } from '../../../../test/render-app';
-import {
-  chooseOption,
-  fakeApi,
-  pagedListApi,
-  queryOf as query,
-  renderComponent,
-  tableRows,
-} from '../../../../test/render-component';
+import { cells, lastYear, lastYearPeriod, listPage, renderLogPage } from '../../../../test/log-page';
+import { chooseOption, fakeApi, pagedListApi, queryOf as query, tableRows } from '../../../../test/render-component';
 import { EmergencyModeLogPage } from '.';
 
 /** A mode change of fitting 101 from normal to a running function test; `changes` override. */
@@ -29,7 +21,7 @@ const change = (changes: Partial<ModeChange> = {}): ModeChange => ({
   ...changes,
 });
 
-const page = (rows: ModeChange[]) => ({ list: rows, total: rows.length, page: 1, pageSize: 10 });
+const page = listPage;
 
 /**
  * A server holding `total` mode changes ("Fitting 1" newest; "Period fitting 1" when a period is asked
@@ -40,23 +32,11 @@ const pagedServer = (total: number) =>
     change({ id: number, fittingName: `${body.from === undefined ? 'Fitting' : 'Period fitting'} ${number}` }),
   );
 
-const renderPage = (user: Partial<Pick<typeof testUser, 'timeFormat' | 'pageNumber'>> = {}) =>
-  renderComponent(
-    <MemoryRouter>
-      <EmergencyModeLogPage />
-    </MemoryRouter>,
-    { seed: (client) => seedNetwork(client, false), user },
-  );
+const renderPage = (user: Parameters<typeof renderLogPage>[1] = {}) => renderLogPage(EmergencyModeLogPage, user);
 
 const choose = chooseOption;
 const queryOf = (body: Record<string, unknown> | undefined) =>
   query(body, ['nid', 'page', 'pageSize', 'from', 'to', 'deviceId']);
-
-/** The text of each cell of a table row. */
-const cells = (row: HTMLElement | undefined) => [...(row?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
-
-/** Last year in the network's zone: a choice the period select always offers. */
-const lastYear = Number(new Intl.DateTimeFormat('en', { timeZone: ZONE, year: 'numeric' }).format(new Date())) - 1;
 
 describe('emergency mode log page', { timeout: 60_000 }, () => {
   it('lists each mode change with fitting, location, the time in the site zone and the modes by name', async () => {
@@ -143,8 +123,7 @@ describe('emergency mode log page', { timeout: 60_000 }, () => {
         nid: NID,
         page: 1,
         pageSize: 20,
-        from: Date.UTC(lastYear - 1, 11, 31, 23) / 1000,
-        to: Date.UTC(lastYear, 11, 31, 23) / 1000,
+        ...lastYearPeriod,
       }),
     );
     await waitFor(() => expect(cells(tableRows()[0])[0]).toBe('Period fitting 1'));

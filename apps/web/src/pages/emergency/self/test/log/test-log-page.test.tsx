@@ -1,21 +1,12 @@
-import type { TestRecord } from '@lightwell/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AT, buildRecord, NID, seedNetwork, ZONE } from '../../../../../test/emergency';
+import { AT, buildRecord, NID } from '../../../../../test/emergency';
 import { checkFittingFilter } from '../../../../../test/fitting-filter';
-import type { testUser } from '../../../../../test/render-app';
-import {
-  chooseOption,
-  fakeApi,
-  pagedListApi,
-  queryOf as query,
-  renderComponent,
-  tableRows,
-} from '../../../../../test/render-component';
+import { cells, lastYear, lastYearPeriod, listPage, renderLogPage } from '../../../../../test/log-page';
+import { chooseOption, fakeApi, pagedListApi, queryOf as query, tableRows } from '../../../../../test/render-component';
 import { EmergencySelfTestLogPage } from '.';
 
-const page = (rows: TestRecord[]) => ({ list: rows, total: rows.length, page: 1, pageSize: 10 });
+const page = listPage;
 
 /**
  * A server holding `total` test records ("Fitting 1" newest; "Failed fitting 1" when a grade is asked
@@ -26,25 +17,17 @@ const pagedServer = (total: number) =>
     buildRecord({ id: number, fittingName: `${body.grade === undefined ? 'Fitting' : 'Failed fitting'} ${number}` }),
   );
 
-const renderPage = (user: Partial<Pick<typeof testUser, 'timeFormat' | 'pageNumber'>> = {}) =>
-  renderComponent(
-    <MemoryRouter>
-      <EmergencySelfTestLogPage />
-    </MemoryRouter>,
-    { seed: (client) => seedNetwork(client, false), user },
-  );
+const renderPage = (user: Parameters<typeof renderLogPage>[1] = {}) => renderLogPage(EmergencySelfTestLogPage, user);
 
 const choose = chooseOption;
 const queryOf = (body: Record<string, unknown> | undefined) =>
   query(body, ['nid', 'page', 'pageSize', 'from', 'to', 'grade', 'kind', 'deviceId', 'format']);
 
-/** The text of each cell of a table row. */
-const cells = (row: HTMLElement | undefined) => [...(row?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
-
-/** Last year in the network's zone: a choice both period selects always offer. */
-const lastYear = Number(new Intl.DateTimeFormat('en', { timeZone: ZONE, year: 'numeric' }).format(new Date())) - 1;
-/** That year in Berlin: from local midnight of 1 January (23:00 UTC the day before). */
-const lastYearPeriod = { from: Date.UTC(lastYear - 1, 11, 31, 23) / 1000, to: Date.UTC(lastYear, 11, 31, 23) / 1000 };
+/** Waits until the log was last asked for the first page of 20 with `filters`. */
+const askedFirstPage = (api: ReturnType<typeof fakeApi>, filters: Record<string, unknown>) =>
+  waitFor(() =>
+    expect(queryOf(api.bodiesOf('emergencyTestLog').at(-1))).toEqual({ nid: NID, page: 1, pageSize: 20, ...filters }),
+  );
 
 describe('emergency self-test log page', { timeout: 60_000 }, () => {
   it('lists test records with fitting, location, test, time in the site zone, grade and reasons', async () => {
@@ -139,52 +122,20 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(cells(tableRows()[0])[0]).toBe('Fitting 21'));
 
     await choose('grade-filter', 'Failed');
-    await waitFor(() =>
-      expect(queryOf(api.bodiesOf('emergencyTestLog').at(-1))).toEqual({
-        nid: NID,
-        page: 1,
-        pageSize: 20,
-        grade: 'failed',
-      }),
-    );
+    await askedFirstPage(api, { grade: 'failed' });
     await waitFor(() => expect(cells(tableRows()[0])[0]).toBe('Failed fitting 1'));
 
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(cells(tableRows()[0])[0]).toBe('Failed fitting 21'));
     await choose('kind-filter', 'Duration test');
-    await waitFor(() =>
-      expect(queryOf(api.bodiesOf('emergencyTestLog').at(-1))).toEqual({
-        nid: NID,
-        page: 1,
-        pageSize: 20,
-        grade: 'failed',
-        kind: 'duration',
-      }),
-    );
+    await askedFirstPage(api, { grade: 'failed', kind: 'duration' });
 
     await choose('log-period', String(lastYear));
-    await waitFor(() =>
-      expect(queryOf(api.bodiesOf('emergencyTestLog').at(-1))).toEqual({
-        nid: NID,
-        page: 1,
-        pageSize: 20,
-        grade: 'failed',
-        kind: 'duration',
-        ...lastYearPeriod,
-      }),
-    );
+    await askedFirstPage(api, { grade: 'failed', kind: 'duration', ...lastYearPeriod });
 
     // "All grades" drops the grade from the query; the other filters stay.
     await choose('grade-filter', 'All grades');
-    await waitFor(() =>
-      expect(queryOf(api.bodiesOf('emergencyTestLog').at(-1))).toEqual({
-        nid: NID,
-        page: 1,
-        pageSize: 20,
-        kind: 'duration',
-        ...lastYearPeriod,
-      }),
-    );
+    await askedFirstPage(api, { kind: 'duration', ...lastYearPeriod });
     await waitFor(() => expect(cells(tableRows()[0])[0]).toBe('Fitting 1'));
     expect(screen.getByTestId('grade-filter').textContent).toBe('All grades');
     expect(screen.getByTestId('kind-filter').textContent).toBe('Duration test');
