@@ -2,11 +2,13 @@
 // readings, on the same data. Fills a scratch database with BENCH_DEVICES luminaires (1,000) × BENCH_DAYS days
 // (365) of 15-minute counter readings with their deltas (raw rows, monthly partitions on PostgreSQL), generated
 // inside PostgreSQL (generate_series, one statement per day, no rows through Node), builds the hourly and daily
-// rollups as the console does (hours from the readings, days from the hours, closed months from the days), then
-// times the per-device energy of the last local month (December 2025, Europe/London; BENCH_DAYS ≥ 31) from the
-// raw readings, from the monthly, daily and hourly rollups and as the console reads a month (services/energy),
-// and the whole overview call: median of BENCH_RUNS (5) after a warm-up. Prints rows, times, the ratios and the largest per-device difference
-// in Wh (must be ≤ 1). PostgreSQL on BENCH_DATABASE_URL (default
+// rollups as the console does (hours from the readings, days from the hours, closed months and their
+// hour-of-week cells by the rollup-months job), then times the per-device energy of the last local month
+// (December 2025, Europe/London; BENCH_DAYS ≥ 31) from the raw readings, from the monthly, daily and hourly
+// rollups and as the console reads a month (services/energy), and the whole overview call: median of
+// BENCH_RUNS (5) after a warm-up; then, once each, a year's overview, December's and the year's device heat
+// maps, and a year's hour-of-week cells from the monthly cells against every hour. Prints rows, times, the
+// ratios and the largest per-device difference in Wh (must be ≤ 1). PostgreSQL on BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test); the scratch database is dropped at the end unless BENCH_KEEP=1,
 // which keeps it (named by its size) and reuses its readings on the next run. BENCH_FILL_ONLY=1 stops after
 // the fill; a kept database's rollups are built once (BENCH_REBUILD=1 builds them again).
