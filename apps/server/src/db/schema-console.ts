@@ -177,6 +177,12 @@ export const networks = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * After a change of `timeZone`, the zone the network's daily, monthly and heat-map rollups are still in,
+     * until the `rezone-rollups` job has rebuilt them in the new one (reads take every hour meanwhile); null
+     * when they are in `timeZone` (telemetry/rezone.ts).
+     */
+    rollupsTimeZone: text('rollups_time_zone'),
     /** Configuration profile applied to the whole network, or null. */
     configId: integer('config_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -5,7 +5,7 @@ import { sendCommand } from '../services/commands/send-command.ts';
 import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
 import { renewInhibits } from '../services/emergency/renew-inhibits.ts';
 import { mailMonthlyReports } from '../services/emergency/report-mail.ts';
-import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS, rollupMonths } from '../telemetry/index.ts';
+import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS, rezoneRollups, rollupMonths } from '../telemetry/index.ts';
 import { advanceDiagnoses } from './advance-diagnoses.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
@@ -37,6 +37,7 @@ export const JOBS: Job[] = [
   },
   { name: 'prune-report-receipts', slot: daily, run: (ctx) => pruneReceipts(ctx.db, RECEIPT_DAYS, ctx.now()) },
   { name: 'rollup-months', slot: hourly, run: (ctx) => rollupMonths(ctx.db, ctx.now()) },
+  { name: 'rezone-rollups', slot: minutely, run: (ctx) => rezoneRollups(ctx.db) },
   { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
   { name: 'emergency-tests', slot: minutely, run: (ctx) => runEmergencyTests(ctx) },
   { name: 'emergency-report-mail', slot: hourly, run: mailMonthlyReports },

@@ -25,6 +25,7 @@ import {
   zones,
 } from '../db/schema.ts';
 import type { BackupRow } from '../presenters/backup.ts';
+import { rollupsZoneOnChange } from '../telemetry/index.ts';
 import { recordAudit } from './audit.ts';
 import { recordPriceChange } from './energy-base.ts';
 import { lockNetwork } from './lock-network.ts';
@@ -476,7 +477,11 @@ export async function restoreBackup(ctx: AppContext, uid: number, backup: Backup
     }
     await tx
       .update(networks)
-      .set({ ...settings, updatedAt: ctx.now() })
+      .set({
+        ...settings,
+        ...('timeZone' in settings ? rollupsZoneOnChange(network, settings.timeZone) : {}),
+        updatedAt: ctx.now(),
+      })
       .where(eq(networks.id, network.id));
     // A restored price is a tariff change from today: the days before keep the price they had.
     await recordPriceChange(ctx, tx, network, uid);

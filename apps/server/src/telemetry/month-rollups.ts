@@ -14,6 +14,9 @@ import { rowsOf } from './write-readings.ts';
  * a month is summed from every committed day and a write after it marks it stale again.
  */
 
+/** A network `n` whose rollups are in its time zone (rezone.ts, `rollupsInZone`). */
+const IN_ZONE = sql`(n.rollups_time_zone IS NULL OR n.rollups_time_zone = n.time_zone)`;
+
 /** How long after its end a month is summed. */
 export const MONTH_SETTLE_MS = 3_600_000;
 
@@ -79,10 +82,12 @@ export async function sumMonth(db: Db, deviceIds: readonly number[], month: stri
  * networks' marks. Resumable: a network's mark moves after each month.
  */
 export async function rollupMonths(db: Db, now: Date): Promise<string> {
+  // A network whose zone changed waits for the `rezone-rollups` job (rezone.ts) to rebuild its days.
   const networks = await rowsOf<{ id: number; time_zone: string; built_until: string | null }>(
     db,
     sql`SELECT n.id, n.time_zone, m.built_until::text AS built_until
-        FROM networks n LEFT JOIN telemetry_month_marks m ON m.nid = n.id ORDER BY n.id`,
+        FROM networks n LEFT JOIN telemetry_month_marks m ON m.nid = n.id
+        WHERE ${IN_ZONE} ORDER BY n.id`,
   );
   let months = 0;
   for (const network of networks) {
@@ -99,9 +104,9 @@ export async function rollupMonths(db: Db, now: Date): Promise<string> {
       );
       month = nextMonth(month);
       months += 1;
-      await markBuilt(db, network.id, month);
+      await markBuilt(db, network.id, network.time_zone, month);
     }
-    if (network.built_until !== month) await markBuilt(db, network.id, month);
+    if (network.built_until !== month) await markBuilt(db, network.id, network.time_zone, month);
   }
   const stale = await rowsOf<{ device_id: number; nid: number; month: string }>(
     db,
@@ -140,7 +145,7 @@ async function rollupCells(db: Db): Promise<number> {
     db,
     sql`SELECT m.nid, n.time_zone, m.built_until::text AS built_until, m.cells_until::text AS cells_until
         FROM telemetry_month_marks m JOIN networks n ON n.id = m.nid
-        WHERE m.cells_until IS NULL OR m.cells_until < m.built_until ORDER BY m.nid`,
+        WHERE (m.cells_until IS NULL OR m.cells_until < m.built_until) AND ${IN_ZONE} ORDER BY m.nid`,
   );
   let summed = 0;
   for (const mark of marks) {
@@ -155,10 +160,10 @@ async function rollupCells(db: Db): Promise<number> {
       await sumMonthCells(db, mark.nid, mark.time_zone, month, [start, end]);
       month = nextMonth(month);
       summed += 1;
-      await db.execute(sql`UPDATE telemetry_month_marks SET cells_until = ${month}::date WHERE nid = ${mark.nid}`);
+      await markCells(db, mark.nid, mark.time_zone, month);
     }
     if (mark.cells_until === null) {
-      await db.execute(sql`UPDATE telemetry_month_marks SET cells_until = ${month}::date WHERE nid = ${mark.nid}`);
+      await markCells(db, mark.nid, mark.time_zone, month);
     }
   }
   return summed;
@@ -179,9 +184,22 @@ async function firstMonthOf(
   return first?.day ? monthOf(first.day) : null;
 }
 
-async function markBuilt(db: Db, nid: number, month: string): Promise<void> {
+/**
+ * Moves network `nid`'s month mark, if its rollups are still in `timeZone`, the zone they were summed in: a
+ * change of zone meanwhile leaves the months to sum again after the days are rebuilt (rezone.ts).
+ */
+async function markBuilt(db: Db, nid: number, timeZone: string, month: string): Promise<void> {
   await db.execute(
-    sql`INSERT INTO telemetry_month_marks (nid, built_until) VALUES (${nid}, ${month}::date)
+    sql`INSERT INTO telemetry_month_marks (nid, built_until)
+        SELECT ${nid}, ${month}::date FROM networks n WHERE n.id = ${nid} AND n.time_zone = ${timeZone} AND ${IN_ZONE}
         ON CONFLICT (nid) DO UPDATE SET built_until = excluded.built_until`,
+  );
+}
+
+/** Cells of network `nid` are summed up to `month`, if its rollups are still in `timeZone` (`markBuilt`). */
+async function markCells(db: Db, nid: number, timeZone: string, month: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE telemetry_month_marks m SET cells_until = ${month}::date FROM networks n
+        WHERE m.nid = ${nid} AND n.id = m.nid AND n.time_zone = ${timeZone} AND ${IN_ZONE}`,
   );
 }

@@ -186,6 +186,17 @@ export async function recomputeRollups(
     );
   await between();
   const d = [...days.values()];
+  await recomputeDays(db, d);
+  await markStaleMonths(db, d, now);
+  if (triggered.size > 0) await refreshTriggers(db, [...triggered]);
+}
+
+/**
+ * Recomputes the daily rollups of `days` (device, local date, the network's zone) from the hourly rollups,
+ * or in a zone off whole hours from the readings (`recomputeRollups`).
+ */
+export async function recomputeDays(db: Db, days: readonly { deviceId: number; day: string; zone: string }[]) {
+  if (days.length === 0) return;
   // Raw readings: the exact test is the local date of the instant before `at`; the range around it lets the
   // index work. Hourly rows: a reading belongs to the hour holding the instant before it, so the day's
   // readings are exactly those of the hours from its start (inclusive) to the next day's start.
@@ -195,8 +206,8 @@ export async function recomputeRollups(
         FROM (SELECT s.*, mod(extract(epoch FROM s.starts), 3600) = 0 AND mod(extract(epoch FROM s.ends), 3600) = 0 AS whole
               FROM (SELECT u.*, (u.day::timestamp AT TIME ZONE u.zone) AS starts,
                 ((u.day + 1)::timestamp AT TIME ZONE u.zone) AS ends
-              FROM unnest(${sql.param(d.map((b) => b.deviceId))}::int[], ${sql.param(d.map((b) => b.day))}::date[],
-                ${sql.param(d.map((b) => b.zone))}::text[]) AS u(device_id, day, zone)) AS s) AS b
+              FROM unnest(${sql.param(days.map((b) => b.deviceId))}::int[], ${sql.param(days.map((b) => b.day))}::date[],
+                ${sql.param(days.map((b) => b.zone))}::text[]) AS u(device_id, day, zone)) AS s) AS b
         CROSS JOIN LATERAL (
           SELECT ${HOURLY_SUMS} FROM telemetry_hourly h
           WHERE b.whole AND h.device_id = b.device_id AND h.hour >= b.starts AND h.hour < b.ends
@@ -216,8 +227,6 @@ export async function recomputeRollups(
           WHERE NOT b.whole) AS a
         ON CONFLICT (device_id, day) DO UPDATE SET ${DAY_UPDATED}`,
   );
-  await markStaleMonths(db, d, now);
-  if (triggered.size > 0) await refreshTriggers(db, [...triggered]);
 }
 
 /**

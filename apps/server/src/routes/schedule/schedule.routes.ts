@@ -9,6 +9,7 @@ import { presentSchedule } from '../../presenters/schedule.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { overridesBySchedule, resumeOverrides } from '../../services/commands/manual-overrides.ts';
 import { sendCommand } from '../../services/commands/send-command.ts';
+import { rollupsZoneOnChange } from '../../telemetry/index.ts';
 import { authorizeConfigure } from '../group/authorize.ts';
 import { assertTargetOfNetwork, findSchedule } from './schedule-queries.ts';
 
@@ -155,7 +156,12 @@ export function scheduleRoutes(app: FastifyInstance): void {
     authorizeConfigure(access);
     const location = { latitude: payload.latitude, longitude: payload.longitude, timeZone: payload.timeZone };
     await ctx.db.transaction(async (tx) => {
-      await tx.update(networks).set(location).where(eq(networks.id, payload.nid));
+      // A new zone: the rollups of local days and months are rebuilt in it (telemetry/rezone.ts).
+      const rollups = rollupsZoneOnChange(access.network, payload.timeZone);
+      await tx
+        .update(networks)
+        .set({ ...location, ...rollups })
+        .where(eq(networks.id, payload.nid));
       await recordAudit(tx, {
         action: 'network.location',
         actorUid: session.uid,

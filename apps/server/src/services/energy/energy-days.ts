@@ -40,15 +40,23 @@ export interface SplitPeriod {
 /**
  * Whole local days of `period` in `timeZone` and the edges around them (an hour belongs to the day of its
  * start); with `byMonth`, the whole months among the days too (for reads that need no day-by-day detail).
+ * Without `inZone` (the network's rollups are being rebuilt in a new zone, telemetry/rezone.ts) no day is
+ * whole: the period is read by the hour.
  */
-export function splitPeriod(nid: number, period: Period, timeZone: string, byMonth = false): SplitPeriod {
+export function splitPeriod(
+  nid: number,
+  period: Period,
+  timeZone: string,
+  byMonth = false,
+  inZone = true,
+): SplitPeriod {
   let first = localDateOf(period.start, timeZone);
   if (startOfLocalDay(first, timeZone) < period.start) first = addDays(first, 1);
   let last = first;
   while (startOfLocalDay(addDays(last, 1), timeZone) <= period.end) last = addDays(last, 1);
   const wholeStart = startOfLocalDay(first, timeZone);
   const wholeEnd = startOfLocalDay(last, timeZone);
-  if (wholeEnd <= wholeStart) {
+  if (wholeEnd <= wholeStart || !inZone) {
     return {
       nid,
       timeZone,

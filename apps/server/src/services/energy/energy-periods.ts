@@ -2,6 +2,7 @@ import type { Period, Tariff } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NetworkRow } from '../../policies/access.ts';
+import { rollupsInZone } from '../../telemetry/rezone.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 import { type CostHour, loadCostHours, loadDeviceDays, type SplitPeriod, splitPeriod } from './energy-days.ts';
 import { type EnergySettings, hasBands } from './energy-figures.ts';
@@ -75,8 +76,10 @@ export async function loadPeriodHours(
     return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults) };
   }
   const banded = priced && hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
-  let split = splitPeriod(network.id, period, network.timeZone, byMonth);
-  if (!monthsPriceAlike(settings.tariff, split)) split = splitPeriod(network.id, period, network.timeZone);
+  const inZone = rollupsInZone(network);
+  let split = splitPeriod(network.id, period, network.timeZone, byMonth, inZone);
+  if (!monthsPriceAlike(settings.tariff, split))
+    split = splitPeriod(network.id, period, network.timeZone, false, inZone);
   const { hours, costHours } = await loadLongPeriods(db, [split], defaults, banded);
   return { hours, costHours: costHours.get(network.id) };
 }

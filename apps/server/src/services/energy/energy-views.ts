@@ -15,6 +15,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { networks as networksTable, networkUsers } from '../../db/schema.ts';
 import type { NetworkRow } from '../../policies/access.ts';
+import { rollupsInZone } from '../../telemetry/rezone.ts';
 import { isLuminaireKind, isSensorKind } from '../../telemetry/week-cells.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
@@ -96,7 +97,8 @@ export async function buildHeatMap(
   const timeZone = network.timeZone;
   const devices = await loadEnergyDevices(db, [network.id]);
   const defaults = estimateDefaultsOf([network]);
-  const cells = await loadDeviceCells(db, network.id, timeZone, period, devices, defaults);
+  // Summed months only where the network's rollups are in its zone (telemetry/rezone.ts).
+  const cells = await loadDeviceCells(db, network.id, timeZone, period, devices, defaults, rollupsInZone(network));
   const deviceOf = new Map(devices.map((device) => [device.id, device]));
   const zones = await rowsOf<{ id: number; name: string }>(
     db,
@@ -266,7 +268,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
   const splits = networks.map((network) => {
     const { lastMonth, days } = periodsOf(network);
     const start = Math.min(lastMonth.start, days.start, now);
-    return splitPeriod(network.id, { start, end: now + 3600 }, network.timeZone);
+    return splitPeriod(network.id, { start, end: now + 3600 }, network.timeZone, false, rollupsInZone(network));
   });
   const banded = new Set(
     networks.filter((network) => hasBands(settingsOf(network, periodsOf(network).thisMonth).tariff)).map((n) => n.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "networks" ADD COLUMN "rollups_time_zone" text;
