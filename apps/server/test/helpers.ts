@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
-import { networks, networkUsers, outbox, projectUsers, users } from '../src/db/schema.ts';
+import { networks, networkUsers, nodes, outbox, projectUsers, users, zones } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createDefaultProject } from '../src/services/create-default-project.ts';
 import { copyPgliteTemplate, pgTemplate, removeCopy } from './support/db-template.ts';
@@ -281,4 +281,29 @@ export async function networkTeam(t: TestApp) {
     { uid: sub.user.id, userType: 3 },
   ]);
   return { owner, installer, sub, stranger, network };
+}
+
+/**
+ * Zones "Office" and "Hall" in network `nid`, each device of `office` and `hall` placed in it by a plan node
+ * (named by `names`, in order), as the energy screens find a device's zone.
+ */
+export async function officeAndHall(
+  db: Db,
+  nid: number,
+  place: { office: number[]; hall: number[] },
+  names: string[] = [],
+) {
+  const [office, hall] = await db
+    .insert(zones)
+    .values([
+      { nid, name: 'Office', points: [] },
+      { nid, name: 'Hall', points: [] },
+    ])
+    .returning();
+  const placed = [
+    ...place.office.map((rid) => ({ rid, zoneId: office!.id })),
+    ...place.hall.map((rid) => ({ rid, zoneId: hall!.id })),
+  ];
+  await db.insert(nodes).values(placed.map((node, index) => ({ nid, name: names[index] ?? `N${index + 1}`, ...node })));
+  return { office: office!, hall: hall! };
 }

@@ -1,9 +1,9 @@
 import { localMonth, type Period } from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, describeApi, networkTeam, officeAndHall, type TestApp } from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
-import { devices, networks, nodes, telemetryMonthMarks, zones } from '../db/schema.ts';
+import { devices, networks, telemetryMonthMarks } from '../db/schema.ts';
 import { loadDeviceCells } from '../services/energy/energy-cells.ts';
 import { loadEnergyDevices } from '../services/energy/energy-hours.ts';
 import { type GatewayReports, rollupMonths, storeReports } from './index.ts';
@@ -35,17 +35,10 @@ async function officeNetwork(t: TestApp, timeZone: string) {
       { ...base, kind: 'motionSensor', name: 'PIR', model: 'LW-PIR', mac: MACS.sensor, address: 3 },
     ])
     .returning();
-  const [office, hall] = await t.db
-    .insert(zones)
-    .values([
-      { nid: network.id, name: 'Office', points: [] },
-      { nid: network.id, name: 'Hall', points: [] },
-    ])
-    .returning();
-  await t.db.insert(nodes).values([
-    { nid: network.id, zoneId: office!.id, name: 'L1', rid: counted!.id },
-    { nid: network.id, zoneId: office!.id, name: 'S1', rid: sensor!.id },
-    { nid: network.id, zoneId: hall!.id, name: 'L2', rid: estimated!.id },
+  await officeAndHall(t.db, network.id, { office: [counted!.id, sensor!.id], hall: [estimated!.id] }, [
+    'L1',
+    'S1',
+    'L2',
   ]);
   const start = Date.UTC(2026, 8, 1) / 1000;
   let wh = 2000;

@@ -2,9 +2,9 @@ import { Code, gatewayTopic, type HeatMap, type NetworkEnergy, type Portfolio } 
 import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, call, describeApi, networkTeam, officeAndHall, type TestApp } from '../../../test/helpers.ts';
 import { buildGateway, connectGateway, send, waitFor } from '../../../test/mqtt/fake-gateway.ts';
-import { devices, nodes, zones } from '../../db/schema.ts';
+import { devices } from '../../db/schema.ts';
 
 const D4I_LAMP = 'CC0000000001';
 const PLAIN_LAMP = 'CC0000000002';
@@ -50,17 +50,10 @@ async function meteredNetwork(t: TestApp, clients: MqttClient[]) {
   const sensor = found.get(SENSOR)!;
   await t.db.update(devices).set({ ratedPower: 100 }).where(eq(devices.id, d4i.id));
   await t.db.update(devices).set({ ratedPower: 40 }).where(eq(devices.id, plain.id));
-  const [office, hall] = await t.db
-    .insert(zones)
-    .values([
-      { nid: network.id, name: 'Office', points: [] },
-      { nid: network.id, name: 'Hall', points: [] },
-    ])
-    .returning();
-  await t.db.insert(nodes).values([
-    { nid: network.id, zoneId: office!.id, name: 'L1', rid: d4i.id },
-    { nid: network.id, zoneId: office!.id, name: 'S1', rid: sensor.id },
-    { nid: network.id, zoneId: hall!.id, name: 'L2', rid: plain.id },
+  const { office, hall } = await officeAndHall(t.db, network.id, { office: [d4i.id, sensor.id], hall: [plain.id] }, [
+    'L1',
+    'S1',
+    'L2',
   ]);
 
   // Every 15 minutes for two hours from 09:00: the D4i lamp uses 20 Wh (80 W, on all the time), the plain
@@ -87,7 +80,7 @@ async function meteredNetwork(t: TestApp, clients: MqttClient[]) {
     });
   }
   await waitFor(() => stored.includes(seq), 10_000, `stored up to ${seq}`);
-  return { ...team, office: office!, hall: hall!, d4i, plain, sensor };
+  return { ...team, office, hall, d4i, plain, sensor };
 }
 
 describeApi('energy: overview, heat maps and portfolio from stored readings', () => {
