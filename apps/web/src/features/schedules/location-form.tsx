@@ -19,13 +19,22 @@ export function LocationForm({ nid, location, canEdit }: { nid: number; location
   const { t } = useTranslation();
   const { location: save } = useScheduleMutations();
   const zones = useTimeZones(location.timeZone);
+  const [form] = Form.useForm<NetworkLocation>();
+  const chosenZone = Form.useWatch('timeZone', form);
   const handleSubmit = (values: NetworkLocation) =>
     save.mutate(
       { nid, latitude: values.latitude ?? null, longitude: values.longitude ?? null, timeZone: values.timeZone },
       { onSuccess: () => toast.saved(t('schedule.location.saved')) },
     );
   return (
-    <Form layout="inline" name="location-form" initialValues={location} onFinish={handleSubmit} disabled={!canEdit}>
+    <Form
+      form={form}
+      layout="inline"
+      name="location-form"
+      initialValues={location}
+      onFinish={handleSubmit}
+      disabled={!canEdit}
+    >
       <Space wrap>
         <Form.Item name="latitude" label={t('schedule.location.latitude')}>
           <InputNumber min={-90} max={90} step={0.0001} />
@@ -34,7 +43,7 @@ export function LocationForm({ nid, location, canEdit }: { nid: number; location
           <InputNumber min={-180} max={180} step={0.0001} />
         </Form.Item>
         <Form.Item name="timeZone" label={t('schedule.location.timeZone')}>
-          <Select showSearch style={{ width: 220 }} options={zones} />
+          <Select showSearch style={{ width: 220 }} options={zones} data-testid="time-zone-select" />
         </Form.Item>
         {canEdit && (
           <Button htmlType="submit" loading={save.isPending}>
@@ -42,6 +51,15 @@ export function LocationForm({ nid, location, canEdit }: { nid: number; location
           </Button>
         )}
       </Space>
+      {chosenZone !== undefined && chosenZone !== location.timeZone && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="zone-change-note"
+          title={t('schedule.location.zoneChange', { zone: chosenZone })}
+          style={{ marginTop: 8, width: '100%' }}
+        />
+      )}
       {location.latitude === null && (
         <Alert type="info" showIcon title={t('schedule.location.none')} style={{ marginTop: 8, width: '100%' }} />
       )}
