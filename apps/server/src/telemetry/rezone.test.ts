@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
 import { devices, networks, telemetryMonthMarks } from '../db/schema.ts';
+import { JOBS } from '../jobs/scheduler.ts';
 import { loadDeviceCells } from '../services/energy/energy-cells.ts';
 import { loadDeviceHours, loadEnergyDevices } from '../services/energy/energy-hours.ts';
 import { loadPeriodHours } from '../services/energy/energy-periods.ts';
@@ -142,7 +143,10 @@ describeApi('a network that moves to another time zone', () => {
       await rollupMonths(t.db, new Date(NOW.getTime() + HOUR * 1000));
       expect(await w.mark()).toMatchObject({ builtUntil: '2026-11-01' });
 
-      expect(await rezoneRollups(t.db)).toBe("1 networks' rollups rebuilt in their new time zone");
+      // The console's minutely job rebuilds it.
+      const job = JOBS.find((scheduled) => scheduled.name === 'rezone-rollups')!;
+      expect(job.slot(new Date(Date.UTC(2026, 10, 26, 12, 1, 30)))).toBe('2026-11-26T12:01');
+      expect(await job.run(t.app.ctx)).toBe("1 networks' rollups rebuilt in their new time zone");
       expect(await w.row()).toMatchObject({ timeZone, rollupsTimeZone: null });
       expect(await w.mark()).toBeUndefined();
       // Each day is now the new zone's local date, as a network that was always there stores it (in New
@@ -177,6 +181,27 @@ describeApi('a network that moves to another time zone', () => {
       expect(await rezoneRollups(t.db)).toBe("0 networks' rollups rebuilt in their new time zone");
     });
   }
+
+  it('to a zone off whole hours after retention dropped old readings: those days are summed from their hours', async () => {
+    const w = await zonedNetwork(t);
+    // Retention (TELEMETRY_RETENTION_MONTHS) dropped September's readings; their hours are kept.
+    await t.db.execute(
+      sql`DELETE FROM telemetry_readings WHERE at < '2026-10-01T00:00:00Z'
+            AND device_id IN (SELECT id FROM devices WHERE nid = ${w.network.id})`,
+    );
+    await w.moveTo('Asia/Kolkata');
+    await rezoneRollups(t.db);
+    const september = (await w.days()).filter((day) => day.day >= '2026-09-02' && day.day < '2026-09-30');
+    expect(september).toHaveLength(28);
+    expect(september.every((day) => Number(day.wh) > 0)).toBe(true);
+    const [hours] = await rowsOf<{ wh: string }>(
+      t.db,
+      sql`SELECT sum(h.energy_wh) AS wh FROM telemetry_hourly h JOIN devices d ON d.id = h.device_id
+          WHERE d.nid = ${w.network.id} AND (h.hour AT TIME ZONE 'Asia/Kolkata')::date >= '2026-09-02'
+            AND (h.hour AT TIME ZONE 'Asia/Kolkata')::date < '2026-09-30'`,
+    );
+    expect(september.reduce((sum, day) => sum + Number(day.wh), 0)).toBeCloseTo(Number(hours!.wh), 3);
+  });
 
   it('a zone changed back before the rebuild needs none; setting the same zone changes nothing', async () => {
     const w = await zonedNetwork(t);

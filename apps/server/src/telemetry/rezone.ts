@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { recomputeDays } from './rollups.ts';
+import { recomputeDays, refillDroppedDays } from './rollups.ts';
 import { lockDevices } from './store-reports.ts';
 import { rowsOf } from './write-readings.ts';
 
@@ -67,6 +67,7 @@ export async function rezoneRollups(db: Db): Promise<string> {
           tx,
           days.map((row) => ({ deviceId: row.device_id, day: row.day, zone: network.time_zone })),
         );
+        await refillDroppedDays(tx, batch, network.time_zone);
       });
     }
     await db.transaction(async (tx) => {

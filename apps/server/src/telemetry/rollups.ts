@@ -230,6 +230,26 @@ export async function recomputeDays(db: Db, days: readonly { deviceId: number; d
 }
 
 /**
+ * Days of `deviceIds` in `zone` that came out without a reading although hours starting on them had some:
+ * in a zone off whole hours a day is summed from the readings (`recomputeDays`), and retention
+ * (`TELEMETRY_RETENTION_MONTHS`) drops old readings while keeping the hours. Such a day is summed from the
+ * hours that start on it instead, its energy then shifted by the part of an hour at either midnight.
+ */
+export async function refillDroppedDays(db: Db, deviceIds: readonly number[], zone: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE telemetry_daily t SET (${DAY_COLUMNS}) = (
+          SELECT ${HOURLY_SUMS} FROM telemetry_hourly h
+          WHERE h.device_id = t.device_id AND h.hour >= (t.day::timestamp AT TIME ZONE ${zone}) - interval '1 hour'
+            AND h.hour < ((t.day + 1)::timestamp AT TIME ZONE ${zone}) AND (h.hour AT TIME ZONE ${zone})::date = t.day)
+        WHERE t.device_id = ANY(${sql.param([...deviceIds])}::int[]) AND t.readings = 0
+          AND EXISTS (SELECT 1 FROM telemetry_hourly h
+            WHERE h.device_id = t.device_id AND h.readings > 0
+              AND h.hour >= (t.day::timestamp AT TIME ZONE ${zone}) - interval '1 hour'
+              AND h.hour < ((t.day + 1)::timestamp AT TIME ZONE ${zone}) AND (h.hour AT TIME ZONE ${zone})::date = t.day)`,
+  );
+}
+
+/**
  * Marks the monthly rollups of `days` stale where their month had ended by `now` in the day's zone: late
  * readings (a gateway back after an outage, the last minutes of a month stored after midnight) changed
  * a month the `rollup-months` job may have summed. A missing row is created stale, so the job sums it
