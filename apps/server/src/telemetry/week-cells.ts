@@ -91,14 +91,16 @@ export function cellSums(
     GROUP BY h.device_id, w.cell, lit_unoccupied`;
 }
 
-/** The real devices of network `nid` with the zone of the plan node that shows them (as the energy screens see them). */
+/** The zone of device `d`: of the plan node that shows it, directly or through a bound virtual device. */
+export const DEVICE_ZONE = sql`(SELECT min(n.zone_id) FROM nodes n
+  WHERE n.nid = d.nid AND (n.rid = d.id OR n.vid = d.id
+    OR n.vid IN (SELECT v.id FROM devices v WHERE v.bound_id = d.id AND v.is_virtual)))`;
+
+/** The real devices of network `nid` with their zones, as the energy screens see them. */
 export async function cellDevicesOf(db: Db, nid: number): Promise<CellDevice[]> {
   const rows = await rowsOf<{ id: number; zone_id: number | null; kind: string }>(
     db,
-    sql`SELECT d.id, d.kind,
-          (SELECT min(n.zone_id) FROM nodes n
-             WHERE n.nid = d.nid AND (n.rid = d.id OR n.vid = d.id
-               OR n.vid IN (SELECT v.id FROM devices v WHERE v.bound_id = d.id AND v.is_virtual))) AS zone_id
+    sql`SELECT d.id, d.kind, ${DEVICE_ZONE} AS zone_id
         FROM devices d WHERE d.nid = ${nid} AND NOT d.is_virtual ORDER BY d.id`,
   );
   return rows.map((row) => ({ id: row.id, zoneId: row.zone_id, kind: row.kind }));

@@ -1,6 +1,7 @@
 import { DEFAULT_STANDBY_W, type EnergySource } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { DEVICE_ZONE } from '../../telemetry/week-cells.ts';
 import { rowsOf, rowsOfRange } from '../../telemetry/write-readings.ts';
 
 /**
@@ -157,10 +158,7 @@ export async function loadEnergyDevices(db: Db, nids: readonly number[]): Promis
     fault: boolean | null;
   }>(
     db,
-    sql`SELECT d.id, d.nid, d.name, d.kind, coalesce(d.rated_power, p.rated_power) AS rated,
-          (SELECT min(n.zone_id) FROM nodes n
-             WHERE n.nid = d.nid AND (n.rid = d.id OR n.vid = d.id
-               OR n.vid IN (SELECT v.id FROM devices v WHERE v.bound_id = d.id AND v.is_virtual))) AS zone_id,
+    sql`SELECT d.id, d.nid, d.name, d.kind, coalesce(d.rated_power, p.rated_power) AS rated, ${DEVICE_ZONE} AS zone_id,
           d.online,
           (SELECT bool_or(e.status <> 0) FROM device_elements e WHERE e.device_id = d.id) AS fault
         FROM devices d LEFT JOIN products p ON p.id = d.product_id
