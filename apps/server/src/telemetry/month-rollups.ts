@@ -1,6 +1,7 @@
-import { formatLocalDate, localDateOf, localMonth } from '@lightwell/domain';
+import { formatLocalDate, localDateOf } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { monthOf, nextMonth } from './months.ts';
 import { DEVICES_PER_TRANSACTION, lockDevices } from './store-reports.ts';
 import { sumMonthCells } from './week-cells.ts';
 import { rowsOf } from './write-readings.ts';
@@ -39,15 +40,6 @@ const SUMMED = [
 const COLUMNS = sql.raw(SUMMED.join(', '));
 const SUMS = sql.raw(SUMMED.map((column) => `sum(t.${column})`).join(', '));
 const UPDATED = sql.raw(SUMMED.map((column) => `${column} = excluded.${column}`).join(', '));
-
-/** The first day (YYYY-MM-01) of the month after `month`. */
-export function nextMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
-}
-
-/** The first day of the month holding local date `day` (YYYY-MM-DD). */
-export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /**
  * Sums `month` (its first day) of `deviceIds` from their daily rows, in transactions of at most
@@ -155,9 +147,7 @@ async function rollupCells(db: Db): Promise<number> {
       month = first !== null && first < mark.built_until ? first : mark.built_until;
     }
     while (month < mark.built_until) {
-      const [year, number] = month.split('-').map(Number) as [number, number];
-      const { start, end } = localMonth(year, number, mark.time_zone);
-      await sumMonthCells(db, mark.nid, mark.time_zone, month, [start, end]);
+      await sumMonthCells(db, mark.nid, mark.time_zone, month);
       month = nextMonth(month);
       summed += 1;
       await markCells(db, mark.nid, mark.time_zone, month);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { localMonthOf } from './months.ts';
 import { rowsOf } from './write-readings.ts';
 
 /*
@@ -109,18 +110,13 @@ export async function cellDevicesOf(db: Db, nid: number): Promise<CellDevice[]> 
 const SUM_COLUMNS = sql.raw(CELL_SUMS.join(', '));
 
 /**
- * Sums the cells of network `nid`'s local month [start, end) (`month` its first day) from the hourly rollups,
- * in place of what was summed before, with the zones its devices are in now. A month is summed once it has
- * closed; a late write into it lowers the network's cell mark, so the job sums it again.
+ * Sums the cells of network `nid`'s local month `month` (its first day) from the hourly rollups, in place of
+ * what was summed before, with the zones its devices are in now. A month is summed once it has closed; a
+ * late write into it lowers the network's cell mark, so the job sums it again.
  */
-export async function sumMonthCells(
-  db: Db,
-  nid: number,
-  timeZone: string,
-  month: string,
-  range: readonly [number, number],
-): Promise<void> {
+export async function sumMonthCells(db: Db, nid: number, timeZone: string, month: string): Promise<void> {
   const devices = await cellDevicesOf(db, nid);
+  const { start, end } = localMonthOf(month, timeZone);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL jit = off`);
     await tx.execute(sql`SELECT set_config('work_mem', '64MB', true)`);
@@ -132,7 +128,7 @@ export async function sumMonthCells(
     await tx.execute(
       sql`INSERT INTO telemetry_cells_monthly (device_id, month, cell, lit_unoccupied, ${SUM_COLUMNS})
           SELECT c.device_id, ${month}::date, c.cell, c.lit_unoccupied, ${SUM_COLUMNS}
-          FROM (${cellSums(timeZone, [range], devices)}) AS c`,
+          FROM (${cellSums(timeZone, [[start, end]], devices)}) AS c`,
     );
   });
 }

@@ -1,6 +1,7 @@
-import { localMonth, type Period } from '@lightwell/domain';
+import type { Period } from '@lightwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { localMonthOf } from '../../telemetry/months.ts';
 import { CELL_SUMS, cellSums } from '../../telemetry/week-cells.ts';
 import { rowsOf, rowsOfRange } from '../../telemetry/write-readings.ts';
 import { splitPeriod } from './energy-days.ts';
@@ -103,8 +104,5 @@ async function cellMonths(db: Db, nid: number, timeZone: string, period: Period)
             WHERE d.nid = ${nid} AND t.month = g::date AND t.stale)
         ORDER BY g`,
   );
-  return rows.map(({ month }) => {
-    const [year, number] = month.split('-').map(Number) as [number, number];
-    return { month, ...localMonth(year, number, timeZone) };
-  });
+  return rows.map(({ month }) => ({ month, ...localMonthOf(month, timeZone) }));
 }

@@ -8,7 +8,7 @@ import {
 } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { monthOf, nextMonth } from '../../telemetry/month-rollups.ts';
+import { monthOf, nextMonth } from '../../telemetry/months.ts';
 import { rowsOfRange } from '../../telemetry/write-readings.ts';
 import {
   type DeviceHour,
