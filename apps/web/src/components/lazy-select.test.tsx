@@ -40,4 +40,19 @@ describe('lazy select', { timeout: 60_000 }, () => {
     fireEvent.click(option);
     expect(onChange).toHaveBeenCalledWith(1);
   });
+
+  it('opens on the press alone: antd arriving before the release (so no click follows) still shows the list', async () => {
+    // A copy of the module whose antd Select is not loaded yet (the test before loaded this file's).
+    vi.resetModules();
+    const { LazySelect: Unloaded } = await import('./lazy-select');
+    await renderComponent(
+      <Unloaded aria-label="Zone" placeholder="Pick a zone" onChange={vi.fn()} options={options} data-testid="zone" />,
+    );
+    const drawn = screen.getByRole('combobox', { name: 'Zone' });
+    expect(drawn.classList.contains('lw-select')).toBe(true);
+    fireEvent.mouseDown(drawn);
+    fireEvent.focus(drawn);
+    expect(await screen.findByText('Office', { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    expect(screen.getByTestId('zone').classList.contains('ant-select-open')).toBe(true);
+  });
 });

@@ -45,7 +45,7 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 /**
  * antd's Select, loaded when a select is first focused or opened: until then the chosen option (or
  * the placeholder) is drawn as plain markup in Select's look (`lw-select`), with the same label and
- * test id. A pointer or key that opens it opens the loaded Select, which takes the focus. For selects
+ * test id. A pointer press or key that opens it opens the loaded Select, which takes the focus. For selects
  * on pages whose first screen should not carry Select's code (the plan's gateway and group pickers).
  */
 export function LazySelect<V extends number | string>(props: LazySelectProps<V>) {
@@ -96,6 +96,9 @@ export function LazySelect<V extends number | string>(props: LazySelectProps<V>)
       style={style}
       data-testid={props['data-testid']}
       onFocus={() => start('focus')}
+      // A press asks for the list at once: should antd's Select arrive between the press and the release, the
+      // release lands on the new element and no click follows, so waiting for the click could leave it shut.
+      onMouseDown={() => start('open')}
       onClick={() => start('open')}
       onKeyDown={onKeyDown}
     >
