@@ -24,6 +24,7 @@ import {
   markRequested,
 } from '../../apps/server/src/services/emergency/actions.ts';
 import { exportEmergencyRecord } from '../../apps/server/src/services/emergency/export-record.ts';
+import { deriveServerKeys } from '../../apps/server/src/lib/server-keys.ts';
 import { SimEmergency } from '../../apps/simulator/src/emergency-fitting.ts';
 import { adminQuery, withDatabase } from '../src/scratch-database.ts';
 
@@ -48,7 +49,7 @@ const ctx = {
   db,
   now: () => clock,
   config: { publicUrl: 'http://localhost' },
-  signingSecret: 'bench',
+  keys: deriveServerKeys('bench-server-secret-0123456789abcdef'),
   mailer: { send: async () => {}, close: () => {} },
 } as unknown as AppContext;
 

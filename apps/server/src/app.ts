@@ -14,10 +14,13 @@ import { createGatewayLink } from './gateway-link/index.ts';
 import { translator } from './lib/i18n.ts';
 import { createIndexPage } from './lib/index-page.ts';
 import { acceptedLanguage, markLanguage, refusalLanguage, validationMessage } from './lib/refusal.ts';
-import { resolveSigningSecret } from './lib/signing-secret.ts';
+import { deriveServerKeys } from './lib/server-keys.ts';
+import { resolveClientKey, resolveServerSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { ensureOutboxToken } from './mail/outbox-token.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { API_DOCS_CSP, registerSecurityHeaders, styleNonceOf } from './plugins/security-headers.ts';
+import { httpTimeoutOptions, registerRequestTimeout } from './plugins/timeouts.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
@@ -34,7 +37,7 @@ import { liveRoutes } from './routes/live/live.routes.ts';
 import { meshRoutes } from './routes/mesh/mesh.routes.ts';
 import { networkRoutes } from './routes/network/network.routes.ts';
 import { networkMemberRoutes } from './routes/network/network-members.routes.ts';
-import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
+import { outboxKept, outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { productRoutes } from './routes/product/product.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
 import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
@@ -192,22 +195,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     bodyLimit: Limits.bodyBytes,
+    ...httpTimeoutOptions(config),
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  registerRequestTimeout(app, config.httpRequestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are shaped by presenters (the allow-list); schemas on routes document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const timer = options.timer ?? untimed;
-  const signingSecret = await timer.time('signing secret', () =>
-    resolveSigningSecret(database.db, config.signingSecret),
-  );
+  const { clientKey, keys } = await timer.time('keys', async () => ({
+    clientKey: await resolveClientKey(database.db, config.clientKey),
+    keys: deriveServerKeys(await resolveServerSecret(database.db, config.serverSecret)),
+  }));
   await timer.time('system profiles', () => seedSystemProfiles(database.db));
   const now = options.now ?? (() => new Date());
   const { link, live } = await timer.time('gateway link', () =>
-    createGatewayLink({ config, db: database.db, signingSecret, log: app.log, now }),
+    createGatewayLink({ config, db: database.db, keys, log: app.log, now }),
   );
   const ctx: AppContext = {
     db: database.db,
@@ -222,7 +228,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // A kept message is printed for the person at the terminal (README: a second account in a minute).
         print: config.logLevel === 'silent' ? undefined : (block) => process.stdout.write(block),
       }),
-    signingSecret,
+    clientKey,
+    keys,
     link,
     live,
     now,
@@ -269,7 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   appRoutes(app);
-  outboxRoutes(app);
+  outboxRoutes(app, outboxKept(config) ? await ensureOutboxToken(config.dataDir) : null);
   sessionRoutes(app);
   accountRoutes(app);
   projectRoutes(app);

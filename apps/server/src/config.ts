@@ -35,6 +35,14 @@ export const EnvSchema = z.object({
     .default(18830),
   /** Interface the embedded MQTT broker listens on. */
   MQTT_HOST: z.string().default('0.0.0.0'),
+  /** Largest MQTT packet the embedded broker accepts, in bytes; a bigger one closes the connection. */
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(262_144),
+  /** Milliseconds a socket of the embedded broker may stay open before its CONNECT is authenticated. */
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Open connections one client address may hold on the embedded broker at once. */
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Retained messages the embedded broker keeps for one gateway (its topics under `lw/gw/<sn>/`). */
+  MQTT_RETAINED_PER_GATEWAY: z.coerce.number().int().min(0).max(10_000).default(16),
   /** Shared-subscription group of the server processes on an external broker (each message reaches one). */
   MQTT_SHARE_GROUP: z
     .string()
@@ -46,8 +54,16 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Lightwell <no-reply@lightwell.localhost>'),
   /** Public address of the console, used in e-mailed links. */
   PUBLIC_URL: z.string().url().optional(),
-  /** Key for request signatures; generated once and stored in the database when unset. */
+  /**
+   * Public client key of request signatures (section 5): served to every browser, so it identifies the client
+   * build and authenticates nobody. Generated once and stored in the database when unset.
+   */
   SIGNING_SECRET: z.string().min(16).optional(),
+  /**
+   * The server-only secret every credential and e-mailed link is derived from (one key per purpose); never
+   * served. Generated once and stored in the database when unset.
+   */
+  SERVER_SECRET: z.string().min(32).optional(),
   /** Seed the demo installation and run simulated gateways; default on only for the embedded database. */
   DEMO: bool.optional(),
   /** Accept `notCheckSign` requests (developer tools only); default off. */
@@ -60,6 +76,12 @@ export const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /** Milliseconds a client has to send a request's headers before the connection is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** Milliseconds a client has to send a whole request (headers and body); uploads excepted (see README). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /** Milliseconds an idle keep-alive connection stays open. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
   /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */
   TRUST_PROXY: bool.default(false),
   /** Whole months of raw telemetry readings kept before the current one (0 keeps all); rollups stay. */
@@ -78,16 +100,24 @@ export interface Config {
   mqttPort: number;
   mqttHost: string;
   mqttShareGroup: string;
+  mqttMaxPacketBytes: number;
+  mqttConnectTimeoutMs: number;
+  mqttMaxConnectionsPerAddress: number;
+  mqttRetainedPerGateway: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
-  signingSecret: string | undefined;
+  clientKey: string | undefined;
+  serverSecret: string | undefined;
   demo: boolean;
   allowUnsigned: boolean;
   simulatorHttpPort: number | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   logFormat: 'pretty' | 'json';
   webDist: string;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   trustProxy: boolean;
   telemetryRetentionMonths: number;
   commandTimeoutBaseMs: number;
@@ -113,16 +143,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     mqttPort: e.MQTT_PORT,
     mqttHost: e.MQTT_HOST,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
+    mqttMaxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+    mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_MS,
+    mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+    mqttRetainedPerGateway: e.MQTT_RETAINED_PER_GATEWAY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    signingSecret: e.SIGNING_SECRET,
+    clientKey: e.SIGNING_SECRET,
+    serverSecret: e.SERVER_SECRET,
     demo: e.DEMO ?? !e.DATABASE_URL,
     allowUnsigned: e.ALLOW_UNSIGNED,
     simulatorHttpPort: e.SIMULATOR_HTTP_PORT,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     commandTimeoutBaseMs: e.COMMAND_TIMEOUT_BASE_MS,

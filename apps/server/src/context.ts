@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { GatewayLink, LiveHub } from './gateway-link/types.ts';
+import type { ServerKeys } from './lib/server-keys.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What handlers and services need, built once per server process. */
@@ -8,8 +9,10 @@ export interface AppContext {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /** Key of request signatures and verification-code hashes. */
-  signingSecret: string;
+  /** Public client key of request signatures (section 5): served to every browser, it authenticates nobody. */
+  clientKey: string;
+  /** Keys derived from the server-only secret, one per purpose; never served. */
+  keys: ServerKeys;
   /** MQTT connection to the gateways. */
   link: GatewayLink;
   /** Live updates to browsers, across server processes. */

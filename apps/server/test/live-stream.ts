@@ -13,6 +13,8 @@ export async function listen(app: FastifyInstance): Promise<string> {
 export interface LiveStreamClient {
   response: Response;
   events: LiveEvent[];
+  /** Settles when the stream's body ends: closed by the server, by the test, or at once for a refusal. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -35,11 +37,12 @@ export async function openEventStream(url: string, body: Record<string, unknown>
     signal: controller.signal,
   });
   const events: LiveEvent[] = [];
+  let ended = Promise.resolve();
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    void (async () => {
+    ended = (async () => {
       try {
         for (;;) {
           const { value, done } = await reader.read();
@@ -56,5 +59,5 @@ export async function openEventStream(url: string, body: Record<string, unknown>
       }
     })();
   }
-  return { response, events, close: () => controller.abort() };
+  return { response, events, ended, close: () => controller.abort() };
 }

@@ -32,8 +32,23 @@ export const Limits = {
   loginFailuresPerAddress: 20,
   /** Longest lock an account's failures can cause; the owner is never locked out for longer. */
   loginMaxLockSeconds: 15 * 60,
+  /**
+   * Answers that tell whether an account exists (code requests, registrations, password resets) one
+   * client address gets within the login window before it must wait (docs/decisions.md, "Telling accounts apart").
+   */
+  accountLookupsPerAddress: 30,
   /** Sends of verification codes per address within an hour. */
   codeSendsPerAddressHour: 20,
+  /**
+   * Mail sent to an address a user typed (share invitations, recipient activation links, and their
+   * resends): one account mails one address at most once in this many seconds (docs/decisions.md, "Mail
+   * on a user's behalf").
+   */
+  mailAddressIntervalSeconds: 10 * 60,
+  /** Such mails one account may have sent within `mailAccountWindowSeconds`. */
+  mailsPerAccountWindow: 50,
+  /** The rolling window of `mailsPerAccountWindow`: one day. */
+  mailAccountWindowSeconds: 24 * 3600,
   /** Display keys (lobby dashboards) a network may have at once. */
   displayTokensPerNetwork: 20,
   /** Deleted networks stay in the recycle bin this long (section 9: 30 days). */

@@ -84,6 +84,24 @@ export const throttles = pgTable('throttles', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Mail an account made the console send to an address it typed (invitations, activation links), one row
+ * per message, kept a day: what the per-address and per-account mail limits count (services/mail-limits.ts).
+ */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: serial('id').primaryKey(),
+    senderUid: integer('sender_uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    template: text('template').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('mail_sends_sender_idx').on(t.senderUid, t.sentAt)],
+);
+
 /** Every e-mail the console writes; kept as the outbox when no SMTP server is configured. */
 export const outbox = pgTable(
   'outbox',

@@ -162,7 +162,7 @@ export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGatew
   }
   return rows.map((row) => ({
     sn: row.sn,
-    secret: demoGatewaySecret(ctx.signingSecret, row.sn),
+    secret: demoGatewaySecret(ctx.keys, row.sn),
     devices: specsByNid.get(row.nid) ?? [],
     mesh: `network-${row.nid}`,
     firmware: row.firmware || '2.4.1',

@@ -158,7 +158,7 @@ export const DEMO_ZONES: { name: string; rect: Rect; colour: string }[] = [
   { name: 'Storage', rect: { x: 640, y: 640, w: 520, h: 120 }, colour: '#8c8c8c33' },
 ];
 
-/** The demo gateways (both reach the whole mesh); secrets are `demoGatewaySecret(signingSecret, sn)`. */
+/** The demo gateways (both reach the whole mesh); secrets are `demoGatewaySecret(keys, sn)`. */
 export const DEMO_GATEWAYS = [
   { sn: 'demo-gw-1', name: 'Gateway east', firmware: '2.4.1' },
   { sn: 'demo-gw-2', name: 'Gateway west', firmware: '2.4.1' },

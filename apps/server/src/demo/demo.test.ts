@@ -62,7 +62,7 @@ describeApi('demo installation', () => {
     expect(gatewayRows.map((g) => g.sn).sort()).toEqual(DEMO_GATEWAYS.map((g) => g.sn));
     for (const gateway of gatewayRows) {
       expect(gateway.gatewayType).toBe(3);
-      expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(SIGNING_SECRET, gateway.sn)));
+      expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(t.app.ctx.keys, gateway.sn)));
     }
 
     const catalogue = await t.db

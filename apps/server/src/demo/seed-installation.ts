@@ -217,7 +217,7 @@ export async function seedDemoInstallation(ctx: AppContext, uid: number): Promis
             nid,
             sn: gateway.sn,
             name: gateway.name,
-            secretHash: hashGatewaySecret(demoGatewaySecret(ctx.signingSecret, gateway.sn)),
+            secretHash: hashGatewaySecret(demoGatewaySecret(ctx.keys, gateway.sn)),
             gatewayType: 3,
             firmware: gateway.firmware,
           })

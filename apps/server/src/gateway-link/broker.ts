@@ -5,18 +5,38 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { gateways } from '../db/schema.ts';
-import { SERVER_MQTT_USER, secretMatches, serverMqttPassword } from './credentials.ts';
+import { AddressQuota, addressKey, guardReads, PacketSizeGuard, RetainedQuota } from './broker-limits.ts';
+import { SERVER_MQTT_USER, secretMatches } from './credentials.ts';
 
 /** How long a gateway's stored secret hash is trusted before it is read again. */
 const CREDENTIAL_CACHE_MS = 5000;
 
+/** Client ids of the console's own processes begin with this (`lightwell-server-<random>`); nobody else's may. */
+const SERVER_CLIENT_ID_PREFIX = `${SERVER_MQTT_USER}-`;
+
 export interface EmbeddedBrokerOptions {
   db: Db;
-  signingSecret: string;
+  /** Password of the console's own user (`serverMqttPassword`). */
+  serverPassword: string;
   host: string;
   /** 0 picks a free port. */
   port: number;
+  /** Largest packet a gateway (or a client not yet authenticated) may send, fixed header included. */
+  maxPacketBytes: number;
+  /** Milliseconds a socket may stay open before its CONNECT has arrived. */
+  connectTimeoutMs: number;
+  /** Open connections one client address may hold (the console's own connection does not count). */
+  maxConnectionsPerAddress: number;
+  /** Topics on which one gateway may have a retained message stored. */
+  retainedPerGateway: number;
   log: FastifyBaseLogger;
+}
+
+/** What the broker keeps of one accepted socket until it closes. */
+interface Admission {
+  /** The address it is counted under; null once it no longer counts (the console's own). */
+  address: string | null;
+  guard: PacketSizeGuard;
 }
 
 /** The embedded broker (aedes) with the console's authenticator and per-gateway authorizer. */
@@ -36,24 +56,54 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
-function refuse(code: 3 | 4 | 5, message: string): AuthenticateError {
+function refuse(code: 2 | 3 | 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
 
 /**
+ * Whether `user` may connect with `clientId`: a gateway only with its sn, the console only with
+ * `lightwell-server-<anything>`. A client id names a session (and takes over a connection holding it), so
+ * binding it to the user keeps every session, queued messages included, with the user that made it.
+ */
+function clientIdFits(user: string, clientId: string): boolean {
+  if (user === SERVER_MQTT_USER)
+    return clientId.length > SERVER_CLIENT_ID_PREFIX.length && clientId.startsWith(SERVER_CLIENT_ID_PREFIX);
+  return clientId === user && !clientId.startsWith(SERVER_CLIENT_ID_PREFIX);
+}
+
+/**
  * Starts the embedded MQTT broker. Who may connect: the console (`lightwell-server` with the password
- * derived from the signing secret) and each gateway with its sn and secret. A gateway may publish and
- * subscribe only under `lw/gw/<sn>/`; the console everywhere.
+ * derived from the server-only secret) and each gateway with its sn and secret, each with the client id
+ * of its user (`clientIdFits`). A gateway may publish and subscribe only under `lw/gw/<sn>/`; the console
+ * everywhere. Limits (docs/gateway-protocol.md, "Embedded broker limits"): packet size, connect timeout,
+ * connections per address and retained messages per gateway.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { db, log } = options;
-  const serverPassword = serverMqttPassword(options.signingSecret);
+  const { serverPassword } = options;
   /** MQTT user of each authenticated client. */
   const users = new WeakMap<Client, string>();
   /** Connected clients by user name, to close them when their gateway is revoked. */
   const clientsByUser = new Map<string, Set<Client>>();
   const hashCache = new Map<string, { hash: string | null; until: number }>();
+  const admissions = new WeakMap<Socket, Admission>();
+  const perAddress = new AddressQuota(options.maxConnectionsPerAddress, (address) =>
+    log.warn(
+      { address, maxConnectionsPerAddress: options.maxConnectionsPerAddress },
+      'MQTT connections from one address at the limit, further ones closed',
+    ),
+  );
+  const retained = new RetainedQuota(options.retainedPerGateway);
   let gatewaysWelcome = false;
+
+  /** The console's own connection: no longer counted against its address, and sends packets of any size. */
+  function trustAsServer(client: Client): void {
+    const admission = admissions.get(client.conn as Socket);
+    if (!admission) return;
+    admission.guard.lift();
+    if (admission.address) perAddress.give(admission.address);
+    admission.address = null;
+  }
 
   async function storedHash(sn: string): Promise<string | null> {
     const cached = hashCache.get(sn);
@@ -69,15 +119,22 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   }
 
   const broker = await Aedes.createBroker({
+    connectTimeout: options.connectTimeoutMs,
     authenticate(client, username, password, done) {
       const secret = password?.toString('utf8') ?? '';
       if (!username) return done(refuse(4, 'user name required'), false);
       if (username === SERVER_MQTT_USER) {
         if (secret !== serverPassword) return done(refuse(4, 'bad user name or password'), false);
+        if (!clientIdFits(username, client.id)) return done(refuse(2, 'client id not permitted'), false);
         users.set(client, username);
+        trustAsServer(client);
         return done(null, true);
       }
       if (!GATEWAY_ID_PATTERN.test(username)) return done(refuse(4, 'bad user name or password'), false);
+      if (!clientIdFits(username, client.id)) {
+        log.warn({ user: username, clientId: client.id.slice(0, 80) }, 'MQTT client id of another user refused');
+        return done(refuse(2, 'client id not permitted'), false);
+      }
       if (!gatewaysWelcome) return done(refuse(3, 'server starting'), false);
       storedHash(username).then(
         (hash) => {
@@ -94,8 +151,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     authorizePublish(client, packet, callback) {
       const user = client ? users.get(client) : SERVER_MQTT_USER;
       if (user === SERVER_MQTT_USER) return callback(null);
-      if (user && gatewayMayUse(user, packet.topic)) return callback(null);
-      return callback(new Error(`publish to ${packet.topic} not permitted`));
+      if (!user || !gatewayMayUse(user, packet.topic)) {
+        return callback(new Error(`publish to ${packet.topic} not permitted`));
+      }
+      // Past the gateway's quota a retained publish is still delivered, but not stored (aedes lets the
+      // authorizer change the packet).
+      if (false && !retained.admit(user, packet.topic, packet.payload.length === 0)) packet.retain = false;
+      return callback(null);
     },
     authorizeSubscribe(client, subscription, callback) {
       const user = users.get(client);
@@ -123,9 +185,23 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
+    const address = addressKey(socket.remoteAddress);
+    if (!address || !perAddress.take(address)) {
+      socket.destroy();
+      return;
+    }
     socket.setNoDelay(true);
+    const admission: Admission = { address, guard: new PacketSizeGuard(options.maxPacketBytes) };
+    admissions.set(socket, admission);
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (admission.address) perAddress.give(admission.address);
+      admission.address = null;
+    });
+    guardReads(socket, admission.guard, () =>
+      log.warn({ address, maxPacketBytes: options.maxPacketBytes }, 'MQTT packet too large, connection closed'),
+    );
     broker.handle(socket);
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerKeys } from '../lib/server-keys.ts';
 
 /** MQTT user name of the console's own processes. */
 export const SERVER_MQTT_USER = 'lightwell-server';
@@ -14,16 +15,16 @@ export function newGatewaySecret(): string {
 }
 
 /**
- * Secret of a demo gateway, derived from the signing secret so that a restarted server and its simulator
- * agree without storing it.
+ * Secret of a demo gateway, derived from the server-only secret (its `demo-gateway` key) so that a
+ * restarted server and its simulator agree without storing it.
  */
-export function demoGatewaySecret(signingSecret: string, sn: string): string {
-  return createHmac('sha256', signingSecret).update(`demo-gateway:${sn}`).digest('hex');
+export function demoGatewaySecret(keys: ServerKeys, sn: string): string {
+  return createHmac('sha256', keys.key('demo-gateway')).update(sn).digest('hex');
 }
 
-/** Password of the `lightwell-server` user on the embedded broker. */
-export function serverMqttPassword(signingSecret: string): string {
-  return createHmac('sha256', signingSecret).update('mqtt-server').digest('hex');
+/** Password of the `lightwell-server` user on the embedded broker: the server-only secret's `mqtt-server` key. */
+export function serverMqttPassword(keys: ServerKeys): string {
+  return keys.key('mqtt-server').toString('hex');
 }
 
 /** Compares two secrets' hashes in constant time. */

@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ServerKeys } from '../lib/server-keys.ts';
 import { timeSlices, yieldToEventLoop } from '../lib/time-slices.ts';
 import {
   applyCountedReports,
@@ -66,7 +67,8 @@ const CLOSE_GRACE_MS = 2000;
 export interface LinkOptions {
   config: Config;
   db: Db;
-  signingSecret: string;
+  /** Keys derived from the server-only secret (the console's broker password). */
+  keys: ServerKeys;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -158,16 +160,20 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
   } else {
     broker = await startEmbeddedBroker({
       db,
-      signingSecret: options.signingSecret,
+      serverPassword: serverMqttPassword(options.keys),
       host: config.mqttHost,
       port: config.mqttPort,
+      maxPacketBytes: config.mqttMaxPacketBytes,
+      connectTimeoutMs: config.mqttConnectTimeoutMs,
+      maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+      retainedPerGateway: config.mqttRetainedPerGateway,
       log,
     });
     const host = config.mqttHost === '0.0.0.0' || config.mqttHost === '::' ? '127.0.0.1' : config.mqttHost;
     connectUrl = `mqtt://${host}:${broker.port}`;
     brokerUrl = connectUrl;
     clientOptions.username = SERVER_MQTT_USER;
-    clientOptions.password = serverMqttPassword(options.signingSecret);
+    clientOptions.password = serverMqttPassword(options.keys);
   }
 
   const ackHandlers = new Set<AckHandler>();

@@ -16,7 +16,7 @@ export function newVerificationCode(): string {
 }
 
 /** Keyed hash of a verification code bound to its purpose and address. */
-export function hashVerificationCode(secret: string, purpose: string, email: string, code: string): string {
+export function hashVerificationCode(secret: Buffer, purpose: string, email: string, code: string): string {
   return createHmac('sha256', secret).update(`${purpose}\n${email}\n${code}`).digest('hex');
 }
 

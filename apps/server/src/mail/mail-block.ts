@@ -6,6 +6,12 @@ export interface MailBlockInput {
   at: Date;
 }
 
+/** Control and format characters (terminal escapes, bidi overrides), which a printed block shows as "?". */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** One line as a terminal may show it: nothing in it can move the cursor, recolour or reorder the text. */
+const printable = (line: string) => line.replace(UNPRINTABLE, '?');
+
 /**
  * A message as one block of plain text: recipient, subject and time on top, then the text body, which
  * holds the code or the link. Printed when mail is kept (no SMTP_URL) and listed by `GET /outbox`.
@@ -14,10 +20,10 @@ export function formatMailBlock(mail: MailBlockInput): string {
   const body = mail.text
     .trimEnd()
     .split('\n')
-    .map((line) => (line ? `| ${line}` : '|'));
+    .map((line) => (line ? `| ${printable(line)}` : '|'));
   return [
-    `+-- mail to ${mail.to}  (${mail.at.toISOString().slice(0, 19).replace('T', ' ')} UTC)`,
-    `| Subject: ${mail.subject}`,
+    `+-- mail to ${printable(mail.to)}  (${mail.at.toISOString().slice(0, 19).replace('T', ' ')} UTC)`,
+    `| Subject: ${printable(mail.subject)}`,
     '|',
     ...body,
     '+--',

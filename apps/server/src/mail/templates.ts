@@ -57,6 +57,62 @@ export type MailTemplate =
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Longest user name (section 5). */
+const USER_NAME_MAX = Limits.nameMax;
+/** Longest project, network, profile, fitting or location name (`EntityNameSchema`). */
+const ENTITY_NAME_MAX = 64;
+/** A name in a subject is cut shorter, so that the console's own words are what a subject says. */
+const SUBJECT_NAME_MAX = 32;
+
+/**
+ * A name a user chose, made safe to put in an e-mail: on one line, without the characters that could close
+ * its quotes or turn text around, cut to `max` characters (ending in "…"), and with anything that reads as
+ * a link or an address defused (`http[:]//evil[.]test`), so that the only links in a mail are the console's.
+ */
+export function plainName(value: string, max: number): string {
+  const flat = value
+    .replace(/\p{Cf}/gu, '')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/["“”„‟«»‹›＂]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...flat];
+  const cut =
+    chars.length > max
+      ? `${chars
+          .slice(0, max - 1)
+          .join('')
+          .trimEnd()}…`
+      : flat;
+  return cut
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
+    .replace(/\b(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\b/g, '$1[.]$2[.]$3[.]$4');
+}
+
+/** A user-chosen name and the most characters it may show. */
+interface ChosenName {
+  value: string;
+  max: number;
+}
+
+/**
+ * Placeholder values of user-chosen names: each made plain, cut to its limit (at most `cap`) and quoted as
+ * the recipient's language quotes; an empty name shows as "-".
+ */
+function quotedNames(
+  t: ReturnType<typeof translator>,
+  names: Record<string, ChosenName>,
+  cap = Number.POSITIVE_INFINITY,
+): Record<string, string> {
+  const quoted: Record<string, string> = {};
+  for (const [key, { value, max }] of Object.entries(names)) {
+    const name = plainName(value, Math.min(max, cap));
+    quoted[key] = name ? t('mail:common.quoted', { name }) : '-';
+  }
+  return quoted;
+}
+
 function layout(paragraphs: string[], highlight?: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`);
   if (highlight) {
@@ -69,62 +125,106 @@ function layout(paragraphs: string[], highlight?: string): string {
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#262626;max-width:560px">${body.join('')}</body></html>`;
 }
 
+const utc = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+
+/** The names each template shows, with their limits; every one is a user's choice. */
+function namesOf(template: MailTemplate): Record<string, ChosenName> {
+  switch (template.name) {
+    case 'share':
+      return {
+        sharer: { value: template.sharer, max: USER_NAME_MAX },
+        target: { value: template.target, max: ENTITY_NAME_MAX },
+      };
+    case 'recipientActivation':
+      return {
+        sender: { value: template.sender, max: USER_NAME_MAX },
+        project: { value: template.project, max: ENTITY_NAME_MAX },
+      };
+    case 'emergencyFault':
+      return {
+        project: { value: template.project, max: ENTITY_NAME_MAX },
+        network: { value: template.network, max: ENTITY_NAME_MAX },
+        fitting: { value: template.fitting, max: ENTITY_NAME_MAX },
+        location: { value: template.location, max: ENTITY_NAME_MAX },
+      };
+    case 'selfTestReport':
+      return {
+        project: { value: template.project, max: ENTITY_NAME_MAX },
+        network: { value: template.network, max: ENTITY_NAME_MAX },
+      };
+    default:
+      return {};
+  }
+}
+
 /** Renders a template in the recipient's language (code 0-3). */
 export function renderMail(template: MailTemplate, language: number): RenderedMail {
   const t = translator(language);
   const greeting = t('mail:common.greeting');
   const signature = t('mail:common.signature');
+  // Subject and body get the names quoted; the subject's are cut shorter.
+  const names = namesOf(template);
+  const inBody = quotedNames(t, names);
+  const inSubject = quotedNames(t, names, SUBJECT_NAME_MAX);
   if (template.name === 'share') {
     const vars = {
-      sharer: template.sharer,
-      target: template.target,
       kind: t(`mail:share.kinds.${template.kind}`),
       role: t(`mail:share.roles.${template.role}`),
       url: template.url,
-      until: template.until.toISOString().slice(0, 16).replace('T', ' '),
+      until: utc(template.until),
     };
     // A profile share gives a copy, not a role.
-    const body = template.kind === 'config' ? 'mail:share.bodyConfig' : 'mail:share.body';
-    const lines = [t(body, vars), t('mail:share.action', vars), t('mail:share.expiry', vars)];
+    const config = template.kind === 'config';
+    const lines = [
+      t(config ? 'mail:share.bodyConfig' : 'mail:share.body', { ...vars, ...inBody }),
+      t('mail:share.action', vars),
+      t('mail:share.expiry', vars),
+    ];
     return {
-      subject: t('mail:share.subject', vars),
+      subject: t(config ? 'mail:share.subjectConfig' : 'mail:share.subject', { ...vars, ...inSubject }),
       text: [greeting, '', ...lines, '', signature].join('\n'),
       html: layout([greeting, ...lines, signature]),
     };
   }
   if (template.name === 'recipientActivation') {
     const vars = {
-      sender: template.sender,
-      project: template.project,
       kinds: template.kinds.map((kind) => t(`mail:recipientActivation.kinds.${kind}`)).join(', '),
       url: template.url,
-      until: template.until.toISOString().slice(0, 16).replace('T', ' '),
+      until: utc(template.until),
     };
-    const lines = ['body', 'action', 'expiry'].map((key) => t(`mail:recipientActivation.${key}`, vars));
+    const lines = ['body', 'action', 'expiry'].map((key) =>
+      t(`mail:recipientActivation.${key}`, { ...vars, ...inBody }),
+    );
     return {
-      subject: t('mail:recipientActivation.subject', vars),
+      subject: t('mail:recipientActivation.subject', { ...vars, ...inSubject }),
       text: [greeting, '', ...lines, '', signature].join('\n'),
       html: layout([greeting, ...lines, signature]),
     };
   }
   if (template.name === 'emergencyFault' || template.name === 'selfTestReport') {
-    const until = template.until.toISOString().slice(0, 16).replace('T', ' ');
     const vars =
       template.name === 'emergencyFault'
         ? {
-            ...template,
-            until,
-            location: template.location || '-',
+            at: template.at,
+            url: template.url,
+            until: utc(template.until),
             reasons: template.failures.map((name) => t(`server:emergency.failures.${name}.cause`)).join(' '),
           }
-        : { ...template, until };
+        : {
+            period: template.period,
+            tests: template.tests,
+            notPassed: template.notPassed,
+            faults: template.faults,
+            url: template.url,
+            until: utc(template.until),
+          };
     const keys =
       template.name === 'emergencyFault'
         ? ['body', 'faults', 'since', 'action', 'expiry']
         : ['body', 'action', 'expiry'];
-    const lines = keys.map((key) => t(`mail:${template.name}.${key}`, vars));
+    const lines = keys.map((key) => t(`mail:${template.name}.${key}`, { ...vars, ...inBody }));
     return {
-      subject: t(`mail:${template.name}.subject`, vars),
+      subject: t(`mail:${template.name}.subject`, { ...vars, ...inSubject }),
       text: [greeting, '', ...lines, '', signature].join('\n'),
       html: layout([greeting, ...lines, signature]),
     };

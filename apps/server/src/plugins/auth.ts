@@ -32,7 +32,7 @@ export function hasValidSignature(ctx: AppContext, body: Record<string, unknown>
   if (body.notCheckSign === true || body.notCheckSign === 'true') {
     return ctx.config.allowUnsigned && signaturesEqual(sign, notCheckSignValue());
   }
-  return signaturesEqual(sign, signParams(body, ctx.signingSecret));
+  return signaturesEqual(sign, signParams(body, ctx.clientKey));
 }
 
 /** Finds the live session of a token for `uid`; expired sessions are removed. */
@@ -52,6 +52,19 @@ export async function findSession(ctx: AppContext, uid: number, token: string): 
     await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, row.id));
   }
   return { uid: row.uid, sessionId: row.id };
+}
+
+/**
+ * Whether session `sessionId` is still live (not ended, not idle past its limit), without counting this as
+ * a use: a long-lived answer such as a live stream asks it again as it goes on.
+ */
+export async function isSessionLive(ctx: AppContext, sessionId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row !== undefined && ctx.now().getTime() - row.lastUsedAt.getTime() <= Limits.sessionIdleSeconds * 1000;
 }
 
 /** The caller of a request, or the code and message it is refused with. */

@@ -2,6 +2,7 @@ import { Code, type Member, type NetworkAbilities, networkAbilities, type UserTy
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { isProjectMemberSql } from '../db/queries/projects.ts';
 import { networks, networkUsers, projects, projectUsers } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 
@@ -53,19 +54,25 @@ export function authorize(allowed: boolean): void {
   if (!allowed) throw noPermission();
 }
 
-/** A project the user belongs to, with whether they created it and whether it is their default. */
+/**
+ * A project the user belongs to (`isProjectMember`: its creator, or a member of one of its live networks),
+ * with whether they created it and whether it is their default; 1013 for anyone else, existing or not.
+ */
 export async function loadProjectAccess(ctx: AppContext, uid: number, pid: number) {
   const [row] = await ctx.db
     .select({ project: projects, isDefault: projectUsers.isDefault })
     .from(projectUsers)
     .innerJoin(projects, eq(projects.id, projectUsers.pid))
-    .where(and(eq(projectUsers.pid, pid), eq(projectUsers.uid, uid)))
+    .where(and(eq(projectUsers.pid, pid), eq(projectUsers.uid, uid), isProjectMemberSql(uid)))
     .limit(1);
   if (!row) throw noPermission();
   return { ...row, isCreator: row.project.createdBy === uid };
 }
 
-/** Makes sure each user is a member of the project (a network's members see the project holding it). */
+/**
+ * Makes sure each user has a project row (a network's members see the project holding it). Call it only
+ * for users who hold a role in a live network of the project: the row alone grants nothing.
+ */
 export async function ensureProjectMembers(db: Db, pid: number, uids: number[]): Promise<void> {
   if (uids.length === 0) return;
   await db

@@ -5,6 +5,7 @@ import { findUserByEmail } from '../db/queries/users.ts';
 import { sessions, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { endSessions } from './session-ends.ts';
 import { checkOwnPassword } from './sign-in.ts';
 import { accountKey, clearFailures } from './throttle.ts';
 import { checkVerificationCode, markCodeUsed, sendVerificationCode } from './verification-codes.ts';
@@ -13,11 +14,15 @@ const unknownAccount = () => new CallError(Code.unknownAccount, 'User does not e
 
 async function setPassword(ctx: AppContext, uid: number, password: string, codeId?: number): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     if (codeId !== undefined) await markCodeUsed(tx, codeId, ctx.now());
     await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, uid));
-    await tx.delete(sessions).where(eq(sessions.uid, uid));
+    return tx.delete(sessions).where(eq(sessions.uid, uid)).returning({ id: sessions.id });
   });
+  endSessions(
+    ctx,
+    ended.map((row) => row.id),
+  );
 }
 
 /** Sends a password reset code to a registered address (1017 when unknown). */

@@ -19,6 +19,7 @@ import { CallError } from '../lib/call-error.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { noPermission } from '../policies/access.ts';
 import { recordAudit } from './audit.ts';
+import { type MailAllowance, returnMailAllowance, takeMailAllowance } from './mail-limits.ts';
 
 type RecipientRow = typeof projectRecipients.$inferSelect;
 
@@ -98,8 +99,9 @@ const summary = (list: { email: string; language: number | Language; kinds: stri
 /**
  * Replaces the recipients of project `pid` with `list`: addresses no longer listed are removed, kept
  * ones take the new language and kinds and keep their activation, new ones are stored pending and sent
- * an activation link valid 7 days. When an activation mail cannot be sent, the new addresses are removed
- * again and the call answers 1052; the other changes stay.
+ * an activation link valid 7 days. Refused with 1019 and `retryAfter`, nothing changed, when the editor's
+ * mail allowance does not cover every new address (services/mail-limits.ts). When an activation mail
+ * cannot be sent, the new addresses are removed again and the call answers 1052; the other changes stay.
  */
 export async function replaceRecipients(
   ctx: AppContext,
@@ -109,9 +111,12 @@ export async function replaceRecipients(
 ): Promise<Recipient[]> {
   const expiresAt = new Date(ctx.now().getTime() + RECIPIENT_LINK_DAYS * DAY_MS);
   const added: { row: RecipientRow; token: string }[] = [];
+  let allowance: MailAllowance = { ids: [] };
   await ctx.db.transaction(async (tx) => {
     const before = await tx.select().from(projectRecipients).where(eq(projectRecipients.pid, project.id));
     const byEmail = new Map(before.map((row) => [row.email, row]));
+    const fresh = list.filter((r) => !byEmail.has(r.email)).map((r) => r.email);
+    allowance = await takeMailAllowance(ctx, tx, uid, fresh, 'recipientActivation');
     const wanted = new Set(list.map((r) => r.email));
     const removed = before.filter((row) => !wanted.has(row.email)).map((row) => row.id);
     if (removed.length) await tx.delete(projectRecipients).where(inArray(projectRecipients.id, removed));
@@ -149,9 +154,14 @@ export async function replaceRecipients(
     });
   });
   const sender = (await findUserById(ctx.db, uid))?.name ?? '';
+  let mailed = 0;
   try {
-    for (const { row, token } of added) await mailActivation(ctx, row, token, sender, project.name);
+    for (const { row, token } of added) {
+      await mailActivation(ctx, row, token, sender, project.name);
+      mailed += 1;
+    }
   } catch {
+    await returnMailAllowance(ctx, allowance.ids.slice(mailed));
     const ids = added.map((a) => a.row.id);
     await ctx.db.delete(projectRecipients).where(inArray(projectRecipients.id, ids));
     throw new CallError(Code.mailFailed, 'The activation e-mails could not be sent; the new addresses were not added.');
@@ -161,7 +171,8 @@ export async function replaceRecipients(
 
 /**
  * Sends recipient `id` of project `pid` a new activation link valid 7 days (the old one stops working):
- * 1013 when the project has no such recipient, 1065 when the recipient is already active.
+ * 1013 when the project has no such recipient, 1065 when the recipient is already active, 1019 with
+ * `retryAfter` (the old link kept) when the editor's mail allowance is spent for this address or the day.
  */
 export async function resendActivation(
   ctx: AppContext,
@@ -176,6 +187,7 @@ export async function resendActivation(
     .limit(1);
   if (!row) throw noPermission();
   if (row.activatedAt) throw new CallError(Code.linkInvalid, 'This recipient is already active.', { state: 'active' });
+  const allowance = await takeMailAllowance(ctx, ctx.db, uid, [row.email], 'recipientActivation');
   const token = newToken();
   const [updated] = await ctx.db
     .update(projectRecipients)
@@ -186,6 +198,7 @@ export async function resendActivation(
   try {
     await mailActivation(ctx, updated!, token, sender, project.name);
   } catch {
+    await returnMailAllowance(ctx, allowance.ids);
     throw new CallError(Code.mailFailed, 'The activation e-mail could not be sent.');
   }
   return presentRecipient(updated!, ctx.now());

@@ -17,6 +17,7 @@ import { networkUsers, shares, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { recordAudit } from './audit.ts';
+import { type MailAllowance, returnMailAllowance, takeMailAllowance } from './mail-limits.ts';
 
 /** What is being shared. */
 export interface ShareTarget {
@@ -89,18 +90,25 @@ export async function mailInvitation(
 }
 
 /**
- * E-mails the link of each new share (`tokens[i]` for `rows[i]`); when any mail fails, deletes the
- * whole batch and answers 1052, so nothing is shared (section 5).
+ * E-mails the link of each new share (`tokens[i]` for `rows[i]`, each counted in `allowance.ids[i]`); when
+ * any mail fails, deletes the whole batch, hands back the messages not sent and answers 1052, so nothing
+ * is shared (section 5).
  */
 export async function mailInvitationsOrUndo(
   ctx: AppContext,
   rows: (typeof shares.$inferSelect)[],
   tokens: string[],
   targetName: string,
+  allowance: MailAllowance,
 ): Promise<{ sent: number }> {
+  let mailed = 0;
   try {
-    for (const [i, row] of rows.entries()) await mailInvitation(ctx, row, tokens[i]!, targetName);
+    for (const [i, row] of rows.entries()) {
+      await mailInvitation(ctx, row, tokens[i]!, targetName);
+      mailed += 1;
+    }
   } catch {
+    await returnMailAllowance(ctx, allowance.ids.slice(mailed));
     await ctx.db.delete(shares).where(
       inArray(
         shares.id,
@@ -153,7 +161,8 @@ export async function spendShare(tx: Db, ctx: AppContext, uid: number, shareId: 
 /**
  * Creates pending share links for up to 6 addresses and e-mails them. The whole batch is refused
  * (1064, nothing kept) when an address is the sharer's own, repeated, already has access, or already
- * has a pending invitation to the same thing; 1052 when the mail cannot be sent.
+ * has a pending invitation to the same thing; 1019 with `retryAfter` when the sharer's mail allowance
+ * does not cover every address (services/mail-limits.ts); 1052 when the mail cannot be sent.
  */
 export async function createShares(
   ctx: AppContext,
@@ -188,7 +197,8 @@ export async function createShares(
 
   const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
   const tokens = emails.map(() => newToken());
-  const rows = await ctx.db.transaction(async (tx) => {
+  const { rows, allowance } = await ctx.db.transaction(async (tx) => {
+    const taken = await takeMailAllowance(ctx, tx, uid, emails, 'share');
     const inserted = await tx
       .insert(shares)
       .values(
@@ -211,9 +221,9 @@ export async function createShares(
       nid: target.nid,
       after: { emails, userType },
     });
-    return inserted;
+    return { rows: inserted, allowance: taken };
   });
-  return mailInvitationsOrUndo(ctx, rows, tokens, target.name);
+  return mailInvitationsOrUndo(ctx, rows, tokens, target.name, allowance);
 }
 
 /** A share the user sent, for resend or revoke; anyone else's id is 1013. */
@@ -227,10 +237,15 @@ export async function loadOwnShare(ctx: AppContext, uid: number, id: number) {
   return { row, state: shareLinkState(row.status, row.expiresAt.getTime(), ctx.now().getTime()) };
 }
 
-/** Sends a pending or expired invitation again with a new link valid 7 days; the old link stops working. */
+/**
+ * Sends a pending or expired invitation again with a new link valid 7 days; the old link stops working.
+ * 1019 with `retryAfter` (and the old link kept) when the sharer's mail allowance is spent for this address
+ * or for the day; 1052 when the mail cannot be sent.
+ */
 export async function resendShare(ctx: AppContext, uid: number, id: number, targetName: string): Promise<void> {
   const { row, state } = await loadOwnShare(ctx, uid, id);
   if (state !== 'pending' && state !== 'expired') throw new CallError(Code.linkInvalid, `The invitation is ${state}.`);
+  const allowance = await takeMailAllowance(ctx, ctx.db, uid, [row.email], 'share');
   const token = newToken();
   const [updated] = await ctx.db
     .update(shares)
@@ -241,7 +256,12 @@ export async function resendShare(ctx: AppContext, uid: number, id: number, targ
     })
     .where(eq(shares.id, row.id))
     .returning();
-  await mailInvitation(ctx, updated!, token, targetName);
+  try {
+    await mailInvitation(ctx, updated!, token, targetName);
+  } catch {
+    await returnMailAllowance(ctx, allowance.ids);
+    throw new CallError(Code.mailFailed, 'The invitation e-mail could not be sent.');
+  }
 }
 
 /** Adds `uid` to a network in `userType` unless already a member; an owner share needs the network ownerless. */

@@ -7,6 +7,7 @@ import { CallError } from '../lib/call-error.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { presentUser } from '../presenters/user.ts';
+import { endSessions } from './session-ends.ts';
 import {
   accountKey,
   accountPolicy,
@@ -52,14 +53,19 @@ export async function signIn(
   return { ...presentUser(user), token };
 }
 
-/** Ends one session. */
+/** Ends one session, and whatever this process keeps open for it (its live streams). */
 export async function signOut(ctx: AppContext, sessionId: number): Promise<void> {
   await ctx.db.delete(sessions).where(eq(sessions.id, sessionId));
+  endSessions(ctx, [sessionId]);
 }
 
 /** Ends every session of a user (password change or reset). */
 export async function revokeAllSessions(ctx: AppContext, uid: number): Promise<void> {
-  await ctx.db.delete(sessions).where(eq(sessions.uid, uid));
+  const ended = await ctx.db.delete(sessions).where(eq(sessions.uid, uid)).returning({ id: sessions.id });
+  endSessions(
+    ctx,
+    ended.map((row) => row.id),
+  );
 }
 
 /** Checks the signed-in user's password under the account throttle; false when wrong. */

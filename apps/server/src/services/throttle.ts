@@ -15,10 +15,16 @@ export const accountPolicy: ThrottlePolicy = {
 /** Per-address throttle: 20 failures in 15 minutes from one client address. */
 export const addressPolicy: ThrottlePolicy = { ...accountPolicy, allowed: Limits.loginFailuresPerAddress };
 
+/** Per-address throttle of the calls that tell whether an account exists: 30 answers in 15 minutes. */
+export const lookupPolicy: ThrottlePolicy = { ...accountPolicy, allowed: Limits.accountLookupsPerAddress };
+
 /** Throttle key of an account's password checks. */
 export const accountKey = (email: string) => `account:${email}`;
 /** Throttle key of a client address's sign-in failures. */
 export const addressKey = (address: string) => `address:${address}`;
+
+/** Throttle key of a client address's answers about accounts (code requests, registrations, resets). */
+export const lookupKey = (address: string) => `lookup:${address}`;
 
 /** Refuses with 1019 (and `retryAfter` seconds) when any of the keys is locked. */
 export async function assertNotLocked(ctx: AppContext, keys: string[]): Promise<void> {
@@ -72,4 +78,19 @@ export async function recordFailure(ctx: AppContext, key: string, policy: Thrott
 /** Forgets the failures of `key` (after a successful sign-in or password reset). */
 export async function clearFailures(ctx: AppContext, key: string): Promise<void> {
   await ctx.db.delete(throttles).where(eq(throttles.key, key));
+}
+
+/**
+ * Runs a call whose answer tells whether an account exists (a code request, a registration, a password
+ * reset): refused with 1019 while the client address is throttled, and every answer, success or refusal,
+ * counts against the address (`lookupPolicy`), so addresses cannot be sorted into accounts at scale.
+ */
+export async function answerAccountLookup<T>(ctx: AppContext, address: string, lookup: () => Promise<T>): Promise<T> {
+  const key = lookupKey(address);
+  await assertNotLocked(ctx, [key, addressKey(address)]);
+  try {
+    return await lookup();
+  } finally {
+    await recordFailure(ctx, key, lookupPolicy);
+  }
 }

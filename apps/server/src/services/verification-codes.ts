@@ -64,7 +64,7 @@ export async function sendVerificationCode(
         purpose: input.purpose,
         email: input.email,
         uid: input.uid ?? null,
-        codeHash: hashVerificationCode(ctx.signingSecret, input.purpose, input.email, code),
+        codeHash: hashVerificationCode(ctx.keys.key('verification-code'), input.purpose, input.email, code),
         address: input.address,
         createdAt: now,
         expiresAt: new Date(now.getTime() + Limits.codeTtlSeconds * 1000),
@@ -103,7 +103,9 @@ export async function checkVerificationCode(
     .limit(1);
   const refused = new CallError(Code.badVerificationCode, 'The verification code is wrong or has expired.');
   if (!row || row.expiresAt <= ctx.now() || row.attempts >= Limits.codeMaxAttempts) throw refused;
-  if (row.codeHash !== hashVerificationCode(ctx.signingSecret, input.purpose, input.email, input.code)) {
+  if (
+    row.codeHash !== hashVerificationCode(ctx.keys.key('verification-code'), input.purpose, input.email, input.code)
+  ) {
     await ctx.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })

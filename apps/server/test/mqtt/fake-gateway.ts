@@ -17,8 +17,8 @@ export async function buildGateway(db: Db, nid: number, overrides: Partial<typeo
 }
 
 /**
- * Connects as a gateway would: user = sn, password = secret, a retained `{online:false}` last will on
- * its presence topic. Rejects when the broker refuses the connection.
+ * Connects as a gateway would: client id = user = sn, password = secret, a retained `{online:false}` last
+ * will on its presence topic. Rejects when the broker refuses the connection.
  */
 export async function connectGateway(
   url: string,
@@ -27,7 +27,7 @@ export async function connectGateway(
   options: IClientOptions = {},
 ): Promise<MqttClient> {
   const client = mqtt.connect(url, {
-    clientId: `${sn}-${randomBytes(3).toString('hex')}`,
+    clientId: sn,
     username: sn,
     password: secret,
     reconnectPeriod: 0,

@@ -106,6 +106,7 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   networkEnergy: { path: '/api/v1/network/energy/overview', auth: true },
   portfolio: { path: '/api/v1/project/energy/portfolio', auth: true },
   fileDelete: { path: '/SigMesh/file/delete', auth: true },
+  fileDownloadUrl: { path: '/api/v1/file/downloadUrl', auth: true },
   backupAdd: { path: '/api/v1/backup/add', auth: true },
   backupList: { path: '/api/v1/backup/list', auth: true },
   backupView: { path: '/api/v1/backup/view', auth: true },
@@ -187,7 +188,7 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
 
 /** Route of the multipart floor-plan upload (section 7 `POST /SigMesh/file/uploadPic`). */
 export const FILE_UPLOAD_PATH = '/SigMesh/file/uploadPic';
-/** Route of a stored file (section 7 `GET /SigMesh/file/download?fileName=…`). */
+/** Route of a stored file through a signed link (section 7 `GET /SigMesh/file/download?fileName=…`). */
 export const FILE_DOWNLOAD_PATH = '/SigMesh/file/download';
 
 /** The route of a call by name; an unknown name is a programming error. */

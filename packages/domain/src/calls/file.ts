@@ -68,13 +68,28 @@ export const fileUpload = {
 } as const;
 
 /**
- * `GET /SigMesh/file/download?fileName=…` (section 7): the image's bytes to its uploader and to
- * members of a network whose floor plan (or backup) it is. The envelope travels in the query and
- * is signed over the query fields; anyone else gets 404 with code 1004.
+ * A short-lived download link of one stored file: its address (relative to the console) and how many
+ * seconds it works from this answer on (a duration, so a client's clock need not agree with the server's).
+ */
+export const FileDownloadLinkSchema = z.object({ url: z.string(), expiresIn: z.number().int().positive() });
+export type FileDownloadLink = z.infer<typeof FileDownloadLinkSchema>;
+
+/**
+ * `GET /SigMesh/file/download?fileName=…&uid=…&exp=…&sig=…` (section 7): the image's bytes through a
+ * link handed out by `fileDownloadUrl`, signed by the server for one file, one user and an expiry
+ * (epoch seconds). No session travels in the query: unknown fields (`token` among them) are refused.
  */
 export const fileDownload = {
   path: FILE_DOWNLOAD_PATH,
-  query: z.strictObject({ ...textEnvelopeShape, fileName: FileNameSchema }),
+  query: z.strictObject({
+    fileName: FileNameSchema,
+    uid: textId,
+    exp: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+    sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a signature given by the server'),
+  }),
 } as const;
 
 /** Signed JSON file calls (section 7). */
@@ -87,5 +102,14 @@ export const fileCalls = {
       'Remove an image: networks using it lose their floor plan (owners and installers); kept while a backup holds it',
     payload: { fileName: FileNameSchema },
     data: nothing,
+  }),
+  fileDownloadUrl: defineCall({
+    path: '/api/v1/file/downloadUrl',
+    auth: true,
+    tag: 'file',
+    summary:
+      'A signed download link of one stored file, valid 10 to 15 minutes, to those who may read it (1013 otherwise)',
+    payload: { fileName: FileNameSchema },
+    data: FileDownloadLinkSchema,
   }),
 } satisfies Record<string, CallDef>;

@@ -63,6 +63,8 @@ export {
   TariffVersionRowSchema,
 } from './energy-base.ts';
 export {
+  type FileDownloadLink,
+  FileDownloadLinkSchema,
   FileNameSchema,
   fileDownload,
   fileUpload,

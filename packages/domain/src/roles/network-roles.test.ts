@@ -8,6 +8,7 @@ import {
   canRestoreNetwork,
   deleteOutcome,
   isNetworkAdmin,
+  isProjectMember,
   type Member,
   networkAbilities,
   transferOwnership,
@@ -95,5 +96,13 @@ describe('members and ownership (section 6)', () => {
     expect(canAddNetworkToProject(false, [owner])).toBe(true);
     expect(canAddNetworkToProject(false, [subUser])).toBe(false);
     expect(canAddNetworkToProject(false, [])).toBe(false);
+  });
+
+  it('belonging to a project: its creator, or a member of one of its live networks in any role', () => {
+    expect(isProjectMember(true, [])).toBe(true);
+    expect(isProjectMember(false, [subUser])).toBe(true);
+    expect(isProjectMember(false, [installer])).toBe(true);
+    // Removed from the last network, with nothing else: no longer in the project.
+    expect(isProjectMember(false, [])).toBe(false);
   });
 });

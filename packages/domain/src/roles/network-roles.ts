@@ -91,6 +91,16 @@ export function canRestoreNetwork(members: readonly Member[], uid: number): bool
 }
 
 /**
+ * Belonging to a project (seeing it in the lists, reading its header, reaching its networks): its creator,
+ * or a member of one of its live networks, in any role. Nothing else makes a project member: a share
+ * grants network roles and the project comes with them, and whoever loses the last of them (removed,
+ * leaving, handing ownership on, the network deleted or moved away) leaves the project too.
+ */
+export function isProjectMember(isCreator: boolean, rolesInProject: readonly UserTypeValue[]): boolean {
+  return isCreator || rolesInProject.length > 0;
+}
+
+/**
  * Adding a network to a project: the project's creator, or a user who is owner or installer of one of
  * its live networks. Someone who is only a sub-user in the project may not (section 6: sub-users have
  * none of the administering rights).
@@ -102,7 +112,8 @@ export function canAddNetworkToProject(isCreator: boolean, rolesInProject: reado
 /**
  * Changing a project's header settings and e-mail recipients (page 9-3): the same people as adding a
  * network to it — its creator, or an owner or installer of one of its live networks, who answer for the
- * installation. Sub-users read the header only and do not see the recipients' addresses.
+ * installation. Sub-users read the header only and do not see the recipients' addresses. The same people
+ * share the project (`project/share`): a sub-user may not hand out places in someone else's project.
  */
 export function canEditProjectSettings(isCreator: boolean, rolesInProject: readonly UserTypeValue[]): boolean {
   return canAddNetworkToProject(isCreator, rolesInProject);

@@ -1,7 +1,16 @@
 import { canAddNetworkToProject, type UserTypeValue } from '@lightwell/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { networks, networkUsers, projects, users } from '../schema.ts';
+
+/**
+ * SQL condition on `projects`: `uid` belongs to the project (`isProjectMember`) — created it, or is a member
+ * of one of its live networks. A `project_users` row alone (the user's default choice) is not enough, so a
+ * row left behind gives nothing.
+ */
+export function isProjectMemberSql(uid: number): SQL {
+  return sql`(${projects.createdBy} = ${uid} OR EXISTS (SELECT 1 FROM ${networkUsers} INNER JOIN ${networks} ON ${networks.id} = ${networkUsers.nid} WHERE ${networkUsers.uid} = ${uid} AND ${networks.pid} = ${projects.id} AND ${networks.deletedAt} IS NULL))`;
+}
 
 /** What a member is told about a project besides its own fields: whose it is and what they may do in it. */
 export interface ProjectFacts {

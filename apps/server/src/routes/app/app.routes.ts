@@ -11,7 +11,7 @@ export function appRoutes(app: FastifyInstance): void {
   serveCall(app, 'appConfig', ({ ctx }) => ({
     appVersion: Limits.appVersion,
     apiVersion: Limits.apiVersion,
-    signingKey: ctx.signingSecret,
+    signingKey: ctx.clientKey,
     demo: ctx.config.demo,
     ...(ctx.config.demo ? { demoEmail: DEMO_LOGIN.email, demoPassword: DEMO_LOGIN.password } : {}),
   }));

@@ -10,7 +10,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, backups, files, networks, nodes, zones } from '../../db/schema.ts';
+import { auditEvents, backups, files, networks, nodes, profiles, zones } from '../../db/schema.ts';
 
 describeApi('network backups: take, list, view, restore, delete', () => {
   let t: TestApp;
@@ -26,7 +26,9 @@ describeApi('network backups: take, list, view, restore, delete', () => {
     const session = team.owner.session;
     const zoneA = (await call(t.app, 'zoneAdd', { nid, name: 'Hall', shape: 2, points: triangle() }, session)).body
       .data as Zone;
-    const zoneB = (await call(t.app, 'zoneAdd', { nid, name: 'Office', configId: 4 }, session)).body.data as Zone;
+    const [system] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.isSystem, true)).limit(1);
+    const zoneB = (await call(t.app, 'zoneAdd', { nid, name: 'Office', configId: system!.id }, session)).body
+      .data as Zone;
     const lamp = (await call(t.app, 'nodeAdd', { nid, name: 'Lamp', zoneId: zoneA.id, nameAngle: 30 }, session)).body
       .data as PlanNode;
     const sensor = (await call(t.app, 'nodeAdd', { nid, name: 'Sensor', zoneId: zoneB.id, namePositionX: 4 }, session))

@@ -22,6 +22,7 @@ import { serveCall } from '../../lib/serve-call.ts';
 import { checkEnvelope } from '../../plugins/auth.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { createDownloadLink, downloadLinkSecondsLeft } from '../../services/download-links.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
 import { backupHoldsImage, releaseFile } from '../../services/release-file.ts';
 import { setFloorPlanImage } from '../../services/set-floor-plan-image.ts';
@@ -119,8 +120,11 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   }
 }
 
-/** A stored file the user may read: their upload, or the floor plan (or a backup's) of one of their networks. */
-async function readableFile(ctx: AppContext, uid: number, name: string) {
+/**
+ * Which stored file `name` the user may read: their upload, or the floor plan (or a backup's) of one of
+ * their networks. The same rule hands out download links and serves them.
+ */
+function readableBy(ctx: AppContext, uid: number, name: string) {
   const memberOf = (nid: typeof networks.id | typeof backups.nid) =>
     ctx.db
       .select({ one: sql`1` })
@@ -134,30 +138,38 @@ async function readableFile(ctx: AppContext, uid: number, name: string) {
     .select({ one: sql`1` })
     .from(backups)
     .where(and(backupHoldsImage(name), exists(memberOf(backups.nid))));
+  return and(eq(files.name, name), or(eq(files.ownerUid, uid), exists(usedByMyNetwork), exists(heldByMyBackup)));
+}
+
+/** A stored file the user may read, or null. */
+async function readableFile(ctx: AppContext, uid: number, name: string) {
   const [file] = await ctx.db
     .select({ mime: files.mime, data: files.data })
     .from(files)
-    .where(and(eq(files.name, name), or(eq(files.ownerUid, uid), exists(usedByMyNetwork), exists(heldByMyBackup))))
+    .where(readableBy(ctx, uid, name))
     .limit(1);
   return file ?? null;
 }
 
-/** `GET /SigMesh/file/download`: the bytes to those who may see them; 404 (1004) to anyone else. */
+/**
+ * `GET /SigMesh/file/download`: the bytes through a signed link that has not expired (403, 1065 otherwise),
+ * while its user may still read the file (404, 1004 otherwise). Cached privately until the link expires.
+ */
 async function handleDownload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as z.output<typeof fileDownload.query>;
-  const check = await checkEnvelope(ctx, query);
-  if ('code' in check) return answer(reply, 200, check.code, check.message);
-  const file = await readableFile(ctx, check.session.uid, query.fileName);
+  const secondsLeft = downloadLinkSecondsLeft(ctx, query);
+  if (secondsLeft === null) return answer(reply, 403, Code.linkInvalid, 'The link is invalid or has expired.');
+  const file = await readableFile(ctx, query.uid, query.fileName);
   if (!file) return answer(reply, 404, Code.notFound, 'No such file.');
   return reply
     .header('content-type', file.mime)
-    .header('cache-control', 'private, max-age=86400')
+    .header('cache-control', `private, max-age=${secondsLeft}`)
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', `inline; filename="${query.fileName}"`)
     .send(Buffer.from(file.data));
 }
 
-/** Floor-plan images: upload (multipart), download and delete (spec section 7 file calls). */
+/** Floor-plan images: upload (multipart), download links, download and delete (spec section 7 file calls). */
 export function fileRoutes(app: FastifyInstance): void {
   app.route({
     method: 'POST',
@@ -177,11 +189,22 @@ export function fileRoutes(app: FastifyInstance): void {
     url: fileDownload.path,
     schema: {
       tags: ['file'],
-      summary: 'Download a stored image (envelope signed in the query); 404 with 1004 to anyone who may not see it',
+      summary:
+        'Download a stored image through a link from fileDownloadUrl; 403 with 1065 when invalid or expired, no session',
       operationId: 'fileDownload',
       querystring: fileDownload.query,
     },
     handler: (request, reply) => handleDownload(app.ctx, request, reply),
+  });
+
+  serveCall(app, 'fileDownloadUrl', async ({ ctx, session, payload }) => {
+    const [file] = await ctx.db
+      .select({ name: files.name })
+      .from(files)
+      .where(readableBy(ctx, session.uid, payload.fileName))
+      .limit(1);
+    if (!file) throw noPermission();
+    return createDownloadLink(ctx, session.uid, file.name);
   });
 
   serveCall(app, 'fileDelete', async ({ ctx, session, payload }) => {

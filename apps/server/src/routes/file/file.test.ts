@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   Code,
+  type FileDownloadLink,
   fileDownload,
   fileUpload,
   ImageUpload,
@@ -11,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  buildNetwork,
   buildTestApp,
   call,
   describeApi,
@@ -73,12 +75,21 @@ describeApi('floor-plan images: upload, download, delete', () => {
     type: 'image/png',
     data: buildPng(width, height),
   });
-  const download = (query: Record<string, string | number>) =>
-    t.app.inject({
-      method: 'GET',
-      url: fileDownload.path,
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    });
+  /** A download link of `fileName` handed out to `session`; the test fails when the call refuses. */
+  const linkFor = async (session: Session, fileName: string) => {
+    const reply = await call(t.app, 'fileDownloadUrl', { fileName }, session);
+    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
+    return reply.body.data as FileDownloadLink;
+  };
+  /** Opens a download address as a browser does: a plain GET, no session. */
+  const open = (url: string) => t.app.inject({ method: 'GET', url });
+  const answerOf = (response: { body: string }) => JSON.parse(response.body) as { code: number };
+  /** `url` with query field `name` set to `value`. */
+  const withField = (url: string, name: string, value: string) => {
+    const parsed = new URL(url, 'http://console');
+    parsed.searchParams.set(name, value);
+    return `${parsed.pathname}${parsed.search}`;
+  };
 
   it('stores a PNG in the database and makes it the network’s floor plan with its size', async () => {
     const { owner, installer, sub, network } = await networkTeam(t);
@@ -98,7 +109,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
     expect(audit.map((a) => a.action)).toContain('network.image');
 
     for (const who of [owner, installer, sub]) {
-      const got = await download(signed(who.session, { fileName }));
+      const got = await open((await linkFor(who.session, fileName)).url);
       expect(got.statusCode).toBe(200);
       expect(got.headers['content-type']).toBe('image/png');
       expect(got.rawPayload.equals(image.data)).toBe(true);
@@ -116,7 +127,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
     ]);
     expect(jpeg.body).toMatchObject({ code: 0, data: { mime: 'image/jpeg', width: 1024, height: 768 } });
     expect((jpeg.body.data as UploadedFile).fileName).toMatch(/\.jpg$/);
-    const got = await download(signed(owner.session, { fileName: (jpeg.body.data as UploadedFile).fileName }));
+    const got = await open((await linkFor(owner.session, (jpeg.body.data as UploadedFile).fileName)).url);
     expect(got.headers['content-type']).toBe('image/jpeg');
 
     const before = await t.db.select().from(networks).where(eq(networks.id, network.id));
@@ -248,19 +259,98 @@ describeApi('floor-plan images: upload, download, delete', () => {
     expect(map.nodes[0]).toMatchObject({ positionX: 100, positionY: 200, namePositionX: 20, namePositionY: 10 });
   });
 
-  it('downloads only for the uploader and members; anyone else and unknown names get 404 with 1004', async () => {
+  it('hands out download links only to the uploader and members: 1012, 1001, then 1013 for anyone else', async () => {
     const { owner, stranger, network } = await networkTeam(t);
     const { fileName } = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body
       .data as UploadedFile;
-    for (const query of [signed(stranger.session, { fileName }), signed(owner.session, { fileName: 'plan-0.png' })]) {
-      const refused = await download(query);
-      expect(refused.statusCode).toBe(404);
-      expect(JSON.parse(refused.body)).toMatchObject({ code: Code.notFound });
+    expect((await call(t.app, 'fileDownloadUrl', { fileName })).body.code).toBe(Code.sessionInvalid);
+    const malformed = await call(t.app, 'fileDownloadUrl', { fileName: '../etc/passwd' }, owner.session);
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { code: Code.badInput, data: { problems: [{ field: 'fileName' }] } },
+    });
+    for (const [who, name] of [
+      [stranger, fileName],
+      [owner, 'plan-0.png'],
+    ] as const) {
+      const refused = await call(t.app, 'fileDownloadUrl', { fileName: name }, who.session);
+      expect(refused.body, name).toMatchObject({ code: Code.noPermission, data: null });
     }
-    expect(JSON.parse((await download({ fileName })).body).code).toBe(Code.sessionInvalid);
-    const tampered = { ...signed(owner.session, { fileName }), platform: 4 };
-    expect(JSON.parse((await download(tampered)).body).code).toBe(Code.badSignature);
-    expect((await download(signed(owner.session, { fileName: '../etc/passwd' }))).statusCode).toBe(400);
+  });
+
+  it('a link opens its one file until it expires, cached privately no longer than that', async () => {
+    const { owner, network } = await networkTeam(t);
+    const image = png(30, 30);
+    const { fileName } = (await upload(signed(owner.session, { nid: network.id }), [image])).body.data as UploadedFile;
+    // 10 s into a 5-minute step, so the links below are handed out within one step.
+    t.clock.advance(310 - (Math.floor(t.clock.now().getTime() / 1000) % 300));
+    const link = await linkFor(owner.session, fileName);
+    const address = new URL(link.url, 'http://console');
+    expect(address.pathname).toBe(fileDownload.path);
+    expect([...address.searchParams.keys()].sort()).toEqual(['exp', 'fileName', 'sig', 'uid']);
+    expect(link.url).not.toContain(owner.session.token);
+    // Valid 10 to 15 minutes, up to a 5-minute step, so links handed out meanwhile are the same address.
+    const exp = Number(address.searchParams.get('exp'));
+    expect(exp % 300).toBe(0);
+    expect(link.expiresIn).toBeGreaterThanOrEqual(600);
+    expect(link.expiresIn).toBeLessThanOrEqual(900);
+    expect((await linkFor(owner.session, fileName)).url).toBe(link.url);
+
+    const got = await open(link.url);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(image.data)).toBe(true);
+    const cacheControl = String(got.headers['cache-control']);
+    expect(cacheControl).toMatch(/^private, max-age=\d+$/);
+    const maxAge = Number(cacheControl.split('=')[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(link.expiresIn);
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+
+    t.clock.advance(link.expiresIn);
+    try {
+      const expired = await open(link.url);
+      expect(expired.statusCode).toBe(403);
+      expect(answerOf(expired).code).toBe(Code.linkInvalid);
+      const fresh = await linkFor(owner.session, fileName);
+      expect(fresh.url).not.toBe(link.url);
+      expect((await open(fresh.url)).statusCode).toBe(200);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
+  it('refuses altered links, links of another file or user, and the session in the query', async () => {
+    const { owner, stranger, network } = await networkTeam(t);
+    const plan = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body.data as UploadedFile;
+    const own = await buildNetwork(t.db, stranger.pid, [{ uid: stranger.user.id, userType: 2 }]);
+    const other = (await upload(signed(stranger.session, { nid: own.id }), [png(20, 20)])).body.data as UploadedFile;
+    const link = await linkFor(owner.session, plan.fileName);
+    const sig = new URL(link.url, 'http://console').searchParams.get('sig')!;
+    const exp = Number(new URL(link.url, 'http://console').searchParams.get('exp'));
+    for (const altered of [
+      withField(link.url, 'sig', `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`),
+      withField(link.url, 'exp', String(exp + 300)),
+      withField(link.url, 'fileName', other.fileName),
+      withField(link.url, 'uid', String(stranger.user.id)),
+    ]) {
+      const refused = await open(altered);
+      expect(refused.statusCode, altered).toBe(403);
+      expect(answerOf(refused).code).toBe(Code.linkInvalid);
+    }
+    // The former way, the session's envelope signed in the query, and a session added to a link.
+    const envelope = new URLSearchParams(
+      Object.entries(signed(owner.session, { fileName: plan.fileName })).map(([k, v]) => [k, String(v)]),
+    );
+    for (const old of [
+      `${fileDownload.path}?${envelope.toString()}`,
+      `${link.url}&token=${owner.session.token}`,
+      `${fileDownload.path}?fileName=${plan.fileName}&uid=${owner.session.uid}&token=${owner.session.token}`,
+    ]) {
+      const refused = await open(old);
+      expect(refused.statusCode, old).toBe(400);
+      expect(answerOf(refused).code).toBe(Code.badInput);
+    }
+    expect((await open(link.url)).statusCode).toBe(200);
   });
 
   it('replacing an image releases the old one; delete removes the floor plan (editors only)', async () => {
@@ -268,6 +358,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
     const first = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body.data as UploadedFile;
     const second = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body.data as UploadedFile;
     expect(await t.db.select().from(files).where(eq(files.name, first.fileName))).toEqual([]);
+    const link = await linkFor(owner.session, second.fileName);
     for (const [who, fileName] of [
       [sub, second.fileName],
       [stranger, second.fileName],
@@ -282,6 +373,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
     const detail = await call(t.app, 'networkVoByNid', { nid: network.id }, owner.session);
     expect(detail.body.data).toMatchObject({ image: null, imageSize: { width: 20, height: 20 } });
     expect(await t.db.select().from(files).where(eq(files.name, second.fileName))).toEqual([]);
-    expect((await download(signed(owner.session, { fileName: second.fileName }))).statusCode).toBe(404);
+    // A link handed out before no longer opens the released file.
+    expect((await open(link.url)).statusCode).toBe(404);
   });
 });

@@ -3,8 +3,9 @@ import { calls } from '@lightwell/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CallError } from '../../lib/call-error.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
-import { authenticate } from '../../plugins/auth.ts';
+import { authenticate, isSessionLive } from '../../plugins/auth.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
+import { onSessionEnd } from '../../services/session-ends.ts';
 
 /** A comment line every 15 s keeps proxies from closing an idle stream and notices a lost member. */
 export const LIVE_PING_MS = 15_000;
@@ -78,8 +79,9 @@ export function streamLiveEvents(
 /**
  * `liveStream`: live updates of one network as server-sent events. The envelope is checked as for every
  * call and network access first (1013 as JSON when there is none); then the answer is
- * `text/event-stream` (see `streamLiveEvents`). The stream ends when the caller loses access to the
- * network, when the client goes, or when the server closes.
+ * `text/event-stream` (see `streamLiveEvents`). The stream ends when the caller's session ends (logout,
+ * password change or reset: at once in this process, by the next ping's check in another; expiry), when the
+ * caller loses access to the network, when the client goes, or when the server closes.
  */
 export function liveRoutes(app: FastifyInstance): void {
   const call = calls.liveStream;
@@ -101,7 +103,14 @@ export function liveRoutes(app: FastifyInstance): void {
         if (error instanceof CallError) return sendRefusal(ctx, request, reply, error);
         throw error;
       }
-      streamLiveEvents(app, request, reply, nid, () => loadNetworkAccess(ctx, uid, nid));
+      const { sessionId } = request.session!;
+      streamLiveEvents(app, request, reply, nid, async () => {
+        if (!(await isSessionLive(ctx, sessionId))) throw new Error('session ended');
+        await loadNetworkAccess(ctx, uid, nid);
+      });
+      // Logout or a password change in this process ends the stream at once; elsewhere, the next ping's check.
+      const forget = onSessionEnd(ctx, sessionId, () => reply.raw.end());
+      reply.raw.on('close', forget);
     },
   });
 }

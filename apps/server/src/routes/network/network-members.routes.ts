@@ -5,9 +5,10 @@ import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/que
 import { auditEvents, networks, networkUsers, projects, users } from '../../db/schema.ts';
 import { Answer } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
-import { authorize, loadNetworkAccess } from '../../policies/access.ts';
+import { authorize, ensureProjectMembers, loadNetworkAccess } from '../../policies/access.ts';
 import { auditNetwork } from '../../presenters/network.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { releaseProjectMembers } from '../../services/release-project-members.ts';
 
 /** Members of a network, ownership transfer, the recycle bin and the audit trail. */
 export function networkMemberRoutes(app: FastifyInstance): void {
@@ -44,6 +45,8 @@ export function networkMemberRoutes(app: FastifyInstance): void {
       await tx
         .delete(networkUsers)
         .where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, payload.memberUid)));
+      // Removed from the project's last network they were in: out of the project too.
+      await releaseProjectMembers(tx, network.pid, [payload.memberUid]);
       const before = members.find((m) => m.uid === payload.memberUid);
       await recordAudit(tx, {
         action: 'member.remove',
@@ -66,6 +69,7 @@ export function networkMemberRoutes(app: FastifyInstance): void {
       const removed = members.filter((m) => !kept.has(m.uid)).map((m) => m.uid);
       if (removed.length) {
         await tx.delete(networkUsers).where(and(eq(networkUsers.nid, network.id), inArray(networkUsers.uid, removed)));
+        await releaseProjectMembers(tx, network.pid, removed);
       }
       // Demote before promoting: the database allows one owner per network at any moment.
       const changed = next!.filter((m) => members.find((o) => o.uid === m.uid)?.userType !== m.userType);
@@ -118,6 +122,12 @@ export function networkMemberRoutes(app: FastifyInstance): void {
         .set({ deletedAt: null, deletedBy: null, updatedAt: ctx.now() })
         .where(eq(networks.id, network.id))
         .returning();
+      // Deleting it may have taken its members out of the project; the network brings them back.
+      await ensureProjectMembers(
+        tx,
+        network.pid,
+        members.map((m) => m.uid),
+      );
       await recordAudit(tx, {
         action: 'network.restore',
         actorUid: session.uid,

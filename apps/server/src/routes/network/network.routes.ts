@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/queries/networks.ts';
-import { projectFactsOf } from '../../db/queries/projects.ts';
+import { projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
 import { networks, networkUsers, projects, projectUsers, users } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
@@ -12,6 +12,7 @@ import { auditNetwork, presentNetworkDetail, presentNetworkSummary } from '../..
 import { recordAudit } from '../../services/audit.ts';
 import { recordPriceChange } from '../../services/energy-base.ts';
 import { moveNetworks } from '../../services/move-networks.ts';
+import { releaseProjectMembers } from '../../services/release-project-members.ts';
 
 /** Name of a project and of its owner (creator). */
 async function projectNames(ctx: AppContext, pid: number) {
@@ -139,6 +140,7 @@ export function networkRoutes(app: FastifyInstance): void {
     return ctx.db.transaction(async (tx) => {
       if (outcome === 'leave') {
         await tx.delete(networkUsers).where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, session.uid)));
+        await releaseProjectMembers(tx, network.pid, [session.uid]);
         await recordAudit(tx, {
           action: 'network.leave',
           actorUid: session.uid,
@@ -153,6 +155,12 @@ export function networkRoutes(app: FastifyInstance): void {
         .set({ deletedAt: ctx.now(), deletedBy: session.uid })
         .where(eq(networks.id, network.id))
         .returning();
+      // A network in the recycle bin keeps nobody in its project; restoring it brings its members back.
+      await releaseProjectMembers(
+        tx,
+        network.pid,
+        access.members.map((m) => m.uid),
+      );
       await recordAudit(tx, {
         action: 'network.delete',
         actorUid: session.uid,
@@ -174,7 +182,14 @@ export function networkRoutes(app: FastifyInstance): void {
       .innerJoin(projects, eq(projects.id, projectUsers.pid))
       .where(and(eq(projectUsers.uid, session.uid), ne(projects.id, access.network.pid)))
       .orderBy(projects.name);
-    return list.length === 0 ? new Answer(Code.emptyList, list) : list;
+    // Only projects the user may add a network to (`network/move/save` refuses the others).
+    const facts = await projectFacts(
+      ctx.db,
+      session.uid,
+      list.map((p) => p.id),
+    );
+    const targets = list.filter((p) => facts.get(p.id)?.canAddNetwork);
+    return targets.length === 0 ? new Answer(Code.emptyList, targets) : targets;
   });
 
   serveCall(app, 'networkMoveSave', async ({ ctx, session, payload }) => {

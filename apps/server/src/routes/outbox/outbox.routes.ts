@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { outbox } from '../../db/schema.ts';
 import { formatMailBlock } from '../../mail/mail-block.ts';
+import { outboxTokenMatches } from '../../mail/outbox-token.ts';
 
 /** Addresses of this machine as the socket reports them. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -14,23 +15,32 @@ const OutboxQuery = z.object({
   to: z.string().trim().max(254).optional(),
 });
 
+/** Whether the console keeps its mail in an outbox to be read: no SMTP_URL, the embedded database or demo mode. */
+export function outboxKept(config: Config): boolean {
+  return !config.smtpUrl && (!config.databaseUrl || config.demo);
+}
+
 /**
- * The outbox is readable only where mail cannot leave and nobody else is asking: no SMTP_URL, the
- * embedded database or demo mode, and a request from this machine itself, not passed on by a proxy.
+ * The outbox is readable only where mail is kept, by a request carrying its credential (the token in
+ * `DATA_DIR/outbox-token`, mode 0600, that `npm run mail` reads), from this machine itself and not passed
+ * on by a proxy. The credential is what guards it: a forwarder on this machine adds no header, and
+ * still has no token.
  */
-export function outboxReadable(config: Config, request: FastifyRequest): boolean {
-  if (config.smtpUrl || (config.databaseUrl && !config.demo)) return false;
+export function outboxReadable(config: Config, token: string | null, request: FastifyRequest): boolean {
+  if (token === null || !outboxKept(config)) return false;
   if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
-  return LOOPBACK.has(request.raw.socket.remoteAddress ?? '');
+  if (!LOOPBACK.has(request.raw.socket.remoteAddress ?? '')) return false;
+  return outboxTokenMatches(request.headers.authorization, token);
 }
 
 /**
  * `GET /outbox`: the newest kept messages as plain text, newest first, each as printed in the terminal
- * (`npm run mail` reads it). Anywhere it is not readable it answers as any unknown path does.
+ * (`npm run mail` reads it with the token of `DATA_DIR/outbox-token`, `ensureOutboxToken`). Anywhere it
+ * is not readable it answers as any unknown path does.
  */
-export function outboxRoutes(app: FastifyInstance): void {
+export function outboxRoutes(app: FastifyInstance, token: string | null): void {
   app.get('/outbox', async (request, reply) => {
-    if (!outboxReadable(app.ctx.config, request)) return reply.callNotFound();
+    if (!outboxReadable(app.ctx.config, token, request)) return reply.callNotFound();
     const query = OutboxQuery.safeParse(request.query);
     if (!query.success) {
       return reply.code(400).type('text/plain; charset=utf-8').send('limit is 1-100; to is one e-mail address\n');

@@ -1,12 +1,12 @@
 import { Code, type CodeValue, type ProfileApplyOutcome } from '@lightwell/domain';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { networks, profiles, zones } from '../../db/schema.ts';
+import { networks, zones } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { resolveTargetDevices, sendCommand } from '../../services/commands/send-command.ts';
-import { type ProfileRow, profileNotFound } from './profile-queries.ts';
+import { lockApplicableProfile, type ProfileRow } from './profile-queries.ts';
 
 /** What is applied on one network: some of its zones, the whole network, or both. */
 interface NetworkPlan {
@@ -98,8 +98,7 @@ export async function applyProfile(
 ): Promise<ProfileApplyOutcome[]> {
   const plans = await planApply(ctx, uid, zoneIds, nids);
   const profile = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for('update');
-    if (!row || !(row.isSystem || row.ownerUid === uid)) throw profileNotFound();
+    const row = await lockApplicableProfile(tx, uid, profileId);
     for (const plan of plans) {
       if (plan.zoneIds.length) {
         await tx.update(zones).set({ configId: row.id, updatedAt: ctx.now() }).where(inArray(zones.id, plan.zoneIds));

@@ -20,6 +20,24 @@ export function canSeeProfile(row: ProfileRow, uid: number): boolean {
   return row.isSystem || row.isPublic || row.ownerUid === uid;
 }
 
+/**
+ * Whether `uid` may apply a profile to zones and networks: system defaults and their own. Another user's
+ * profile, public or not, is copied first, so nobody pins someone else's profile in use (1080).
+ */
+export function canApplyProfile(row: ProfileRow, uid: number): boolean {
+  return row.isSystem || row.ownerUid === uid;
+}
+
+/**
+ * A profile the caller may apply, locked in transaction `tx` so a delete running at the same time either
+ * sees it in use or is seen gone here; 1013 otherwise (missing and not applicable alike).
+ */
+export async function lockApplicableProfile(tx: Db, uid: number, id: number): Promise<ProfileRow> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
+  if (!row || !canApplyProfile(row, uid)) throw profileNotFound();
+  return row;
+}
+
 /** A profile row by id, or undefined. */
 export async function findProfile(db: Db, id: number): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);

@@ -8,6 +8,7 @@ import { CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { takeMailAllowance } from '../../services/mail-limits.ts';
 import {
   checkAcceptable,
   linkInvalid,
@@ -22,8 +23,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Pending links for up to 6 addresses (section 5: no duplicates, not oneself; 1064 for the whole batch,
- * also when an address already has a pending link to this profile), valid 7 days, e-mailed; 1052 and
- * nothing kept when the mail cannot be sent.
+ * also when an address already has a pending link to this profile), valid 7 days, e-mailed; 1019 with
+ * `retryAfter` when the sharer's mail allowance does not cover every address; 1052 and nothing kept when
+ * the mail cannot be sent.
  */
 async function shareProfile(ctx: AppContext, uid: number, profile: ProfileRow, emails: string[]) {
   const sharer = (await findUserById(ctx.db, uid))!;
@@ -50,7 +52,8 @@ async function shareProfile(ctx: AppContext, uid: number, profile: ProfileRow, e
 
   const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
   const tokens = emails.map(() => newToken());
-  const rows = await ctx.db.transaction(async (tx) => {
+  const { rows, allowance } = await ctx.db.transaction(async (tx) => {
+    const taken = await takeMailAllowance(ctx, tx, uid, emails, 'share');
     const inserted = await tx
       .insert(shares)
       .values(
@@ -66,9 +69,9 @@ async function shareProfile(ctx: AppContext, uid: number, profile: ProfileRow, e
       )
       .returning();
     await recordAudit(tx, { action: 'profile.share', actorUid: uid, after: { profileId: profile.id, emails } });
-    return inserted;
+    return { rows: inserted, allowance: taken };
   });
-  return mailInvitationsOrUndo(ctx, rows, tokens, profile.name);
+  return mailInvitationsOrUndo(ctx, rows, tokens, profile.name, allowance);
 }
 
 async function findConfigShare(ctx: AppContext, link: string) {

@@ -2,7 +2,7 @@ import { Code } from '@lightwell/domain';
 import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { escapeLike, listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
-import { projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
+import { isProjectMemberSql, projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
 import { networks, projects, projectUsers } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
@@ -12,17 +12,24 @@ import { recordAudit } from '../../services/audit.ts';
 import { createProject } from '../../services/create-default-project.ts';
 import { deleteProject } from '../../services/delete-project.ts';
 
-/** Projects of the signed-in user. */
+/**
+ * Projects of the signed-in user: those they created or hold a role in a live network of
+ * (`isProjectMember`); a project row without either is not listed.
+ */
 export function projectRoutes(app: FastifyInstance): void {
   const memberProjects = (uid: number, keyword?: string) =>
-    and(eq(projectUsers.uid, uid), keyword ? ilike(projects.name, `%${escapeLike(keyword)}%`) : undefined);
+    and(
+      eq(projectUsers.uid, uid),
+      isProjectMemberSql(uid),
+      keyword ? ilike(projects.name, `%${escapeLike(keyword)}%`) : undefined,
+    );
 
   serveCall(app, 'projectAll', async ({ ctx, session }) => {
     const rows = await ctx.db
       .select({ project: projects, isDefault: projectUsers.isDefault })
       .from(projectUsers)
       .innerJoin(projects, eq(projects.id, projectUsers.pid))
-      .where(eq(projectUsers.uid, session.uid))
+      .where(memberProjects(session.uid))
       .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id));
     const facts = await projectFacts(
       ctx.db,
@@ -73,7 +80,7 @@ export function projectRoutes(app: FastifyInstance): void {
       .select({ project: projects, isDefault: projectUsers.isDefault })
       .from(projectUsers)
       .innerJoin(projects, eq(projects.id, projectUsers.pid))
-      .where(eq(projectUsers.uid, session.uid))
+      .where(memberProjects(session.uid))
       .orderBy(desc(projectUsers.isDefault), desc(projects.updatedAt), desc(projects.id));
     const { rows: nets } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid));
     const facts = await projectFacts(
@@ -158,7 +165,7 @@ export function projectRoutes(app: FastifyInstance): void {
       .select({ id: projects.id, name: projects.name })
       .from(projectUsers)
       .innerJoin(projects, eq(projects.id, projectUsers.pid))
-      .where(and(eq(projectUsers.uid, session.uid), eq(projectUsers.isDefault, true)))
+      .where(and(memberProjects(session.uid), eq(projectUsers.isDefault, true)))
       .limit(1);
     return row ?? new Answer(Code.emptyList, null);
   });
@@ -173,7 +180,11 @@ export function projectRoutes(app: FastifyInstance): void {
         'A project with networks cannot be deleted (the recycle bin counts too).',
       );
     }
-    const [mine] = await ctx.db.select({ n: count() }).from(projectUsers).where(eq(projectUsers.uid, session.uid));
+    const [mine] = await ctx.db
+      .select({ n: count() })
+      .from(projectUsers)
+      .innerJoin(projects, eq(projects.id, projectUsers.pid))
+      .where(memberProjects(session.uid));
     if ((mine?.n ?? 0) <= 1) {
       throw new CallError(Code.emptyList, 'Your last project cannot be deleted.', null, {
         key: 'refusals.1050.lastProject',

@@ -7,14 +7,9 @@ import { networks, networkUsers, profiles, projects, shares } from '../../db/sch
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import {
-  authorize,
-  ensureProjectMembers,
-  loadMembers,
-  loadNetworkAccess,
-  loadProjectAccess,
-} from '../../policies/access.ts';
+import { authorize, ensureProjectMembers, loadMembers, loadNetworkAccess } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { loadProjectSettingsAccess } from '../../services/report-setup.ts';
 import {
   checkAcceptable,
   createShares,
@@ -69,7 +64,9 @@ export function shareRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'shareProject', async ({ ctx, session, payload }) => {
-    const { project } = await loadProjectAccess(ctx, session.uid, payload.pid);
+    // Only those who may change the project's settings hand out places in it (`canEditProjectSettings`).
+    const { project, canEdit } = await loadProjectSettingsAccess(ctx, session.uid, payload.pid);
+    authorize(canEdit);
     const target = { kind: 'project' as const, pid: project.id, nid: null, name: project.name, memberUids: [] };
     return createShares(ctx, session.uid, target, payload.emails, payload.userType);
   });
@@ -138,6 +135,7 @@ export function shareRoutes(app: FastifyInstance): void {
       const txCtx = { ...ctx, db: tx };
       await spendShare(tx, ctx, session.uid, row.id);
       const targets: number[] = [];
+      let pid = row.pid!;
       if (row.nid !== null) {
         const [network] = await tx
           .select()
@@ -145,6 +143,8 @@ export function shareRoutes(app: FastifyInstance): void {
           .where(and(eq(networks.id, row.nid), isNull(networks.deletedAt)));
         if (!network) throw linkInvalid('gone');
         targets.push(network.id);
+        // The network may have moved to another project since the link was sent.
+        pid = network.pid;
       } else {
         const inProject = await tx
           .select({ id: networks.id })
@@ -153,20 +153,24 @@ export function shareRoutes(app: FastifyInstance): void {
           .where(and(eq(networks.pid, row.pid!), isNull(networks.deletedAt), eq(networkUsers.uid, row.sharerUid)));
         targets.push(...inProject.map((n) => n.id));
       }
+      let granted = 0;
       for (const nid of targets) {
-        if (mayGrant(await loadMembers(tx, nid), row.sharerUid, row.userType)) {
-          await grantNetworkRole(txCtx, nid, session.uid, row.userType);
-        }
+        if (!mayGrant(await loadMembers(tx, nid), row.sharerUid, row.userType)) continue;
+        await grantNetworkRole(txCtx, nid, session.uid, row.userType);
+        granted += 1;
       }
-      await ensureProjectMembers(tx, row.pid!, [session.uid]);
+      // A share grants network roles and nothing else; the project comes with them and never alone. When
+      // the sharer may no longer grant any (removed, demoted, networks gone), the link gives nothing: 1065.
+      if (granted === 0) throw linkInvalid('gone');
+      await ensureProjectMembers(tx, pid, [session.uid]);
       await recordAudit(tx, {
         action: 'share.accept',
         actorUid: session.uid,
-        pid: row.pid,
+        pid,
         nid: row.nid,
         after: { uid: session.uid, userType: row.userType },
       });
-      return { kind: row.kind as 'network' | 'project', targetId: (row.nid ?? row.pid)!, pid: row.pid! };
+      return { kind: row.kind as 'network' | 'project', targetId: (row.nid ?? pid)!, pid };
     });
   });
 }

@@ -1,6 +1,6 @@
 import { Code } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   buildTestApp,
   buildUser,
@@ -13,7 +13,7 @@ import {
   type TestApp,
   uniqueIdentity,
 } from '../../../test/helpers.ts';
-import { projects, projectUsers, sessions, users, verificationCodes } from '../../db/schema.ts';
+import { projects, projectUsers, sessions, throttles, users, verificationCodes } from '../../db/schema.ts';
 
 describeApi('registration', () => {
   let t: TestApp;
@@ -21,6 +21,9 @@ describeApi('registration', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
+  // Each test starts with the client address unthrottled: these tests are about registration, and all come
+  // from one address (the throttle has its own tests below).
+  afterEach(() => t.db.delete(throttles));
 
   async function register(identity = uniqueIdentity(), overrides: Record<string, unknown> = {}) {
     const sent = await call(t.app, 'registerCode', { email: identity.email, language: 2 });
@@ -211,6 +214,47 @@ describeApi('login, logout and throttling', () => {
       expect((await call(t2.app, 'login', { email: user.email, password: PASSWORD })).body.code).toBe(
         Code.tooManyAttempts,
       );
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('counts every answer that tells whether an account exists against the client address', async () => {
+    const t2 = await buildTestApp();
+    try {
+      const user = await buildUser(t2.db);
+      // 30 answers: code requests for unknown and new addresses, a registration with a wrong code, resets.
+      for (let i = 0; i < 10; i += 1) {
+        expect((await call(t2.app, 'passwordCode', { email: `ghost${i}@example.com` })).body.code).toBe(
+          Code.unknownAccount,
+        );
+        expect(
+          (
+            await call(t2.app, 'passwordReset', {
+              email: `ghost${i}@example.com`,
+              code: '123456',
+              password: 'New-Password-7',
+            })
+          ).body.code,
+        ).toBe(Code.unknownAccount);
+        expect((await call(t2.app, 'registerCode', { email: `new${i}@example.com`, language: 0 })).body.code).toBe(0);
+      }
+      // The 31st is refused whatever it asks, with the wait, and tells nothing of the account.
+      const known = await call(t2.app, 'passwordCode', { email: user.email });
+      expect(known.body).toMatchObject({ code: Code.tooManyAttempts, data: { retryAfter: 60 } });
+      expect((await call(t2.app, 'registerCode', { email: user.email, language: 0 })).body.code).toBe(
+        Code.tooManyAttempts,
+      );
+      // Another address is not held back; this one is again after the wait.
+      const elsewhere = await t2.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/register/code',
+        remoteAddress: '192.0.2.9',
+        payload: { email: user.email, language: 0 },
+      });
+      expect(JSON.parse(elsewhere.body).code).toBe(Code.alreadyRegistered);
+      t2.clock.advance(61);
+      expect((await call(t2.app, 'passwordCode', { email: user.email })).body.code).toBe(0);
     } finally {
       await t2.close();
     }

@@ -1,6 +1,7 @@
 import { Code, normaliseConfigId, normaliseFloorPlanView, snapZoom, type ZoneShapeValue } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { viewStates, zones } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
@@ -8,11 +9,21 @@ import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../polic
 import { presentZone } from '../../presenters/zone.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
 import { clampNameCoordinate, imageSizeOf, shapeZonePoints } from '../../services/shape-zone.ts';
+import { lockApplicableProfile } from '../profile/profile-queries.ts';
 import { findZone, loadZoneMap, nodeCountOf } from './zone-queries.ts';
 
 /** Section 6: only owners and installers add or modify zones and nodes; sub-users get 1013. */
 export function authorizePlanEdit(access: NetworkAccess): void {
   if (!access.abilities.edit) throw new CallError(Code.noPermission, 'No permission to add or modify a zone.');
+}
+
+/**
+ * The profile a zone is given: none for 0 or null, else one the caller may apply (their own or a system
+ * default, as for `config/apply`), locked until `tx` ends; 1013 for any other id, missing ones alike.
+ */
+async function zoneProfileId(tx: Db, uid: number, configId: number | null): Promise<number | null> {
+  const id = normaliseConfigId(configId);
+  return id === null ? null : (await lockApplicableProfile(tx, uid, id)).id;
 }
 
 /** Zones of the network map, and each member's view of it (spec sections 3, 5 and 9). */
@@ -26,6 +37,7 @@ export function zoneRoutes(app: FastifyInstance): void {
     authorizePlanEdit(await loadNetworkAccess(ctx, session.uid, payload.nid));
     return ctx.db.transaction(async (tx) => {
       const size = imageSizeOf(await lockNetwork(tx, payload.nid));
+      const configId = await zoneProfileId(tx, session.uid, payload.configId ?? null);
       const [row] = await tx
         .insert(zones)
         .values({
@@ -39,7 +51,7 @@ export function zoneRoutes(app: FastifyInstance): void {
           nameSize: payload.zoneNameSize,
           namePositionX: clampNameCoordinate(payload.zoneNamePositionX ?? null, 'x', size),
           namePositionY: clampNameCoordinate(payload.zoneNamePositionY ?? null, 'y', size),
-          configId: normaliseConfigId(payload.configId),
+          configId,
         })
         .returning();
       return presentZone(row!, 0);
@@ -52,6 +64,8 @@ export function zoneRoutes(app: FastifyInstance): void {
     return ctx.db.transaction(async (tx) => {
       const size = imageSizeOf(await lockNetwork(tx, zone.nid));
       const current = await findZone(tx, payload.zid);
+      const configId =
+        payload.configId === undefined ? undefined : await zoneProfileId(tx, session.uid, payload.configId);
       const shape = payload.shape ?? (current.shape as ZoneShapeValue);
       const reshaped = payload.points !== undefined || payload.shape !== undefined;
       const name = (value: number | null | undefined, axis: 'x' | 'y') =>
@@ -68,7 +82,7 @@ export function zoneRoutes(app: FastifyInstance): void {
           nameSize: payload.zoneNameSize,
           namePositionX: name(payload.zoneNamePositionX, 'x'),
           namePositionY: name(payload.zoneNamePositionY, 'y'),
-          configId: payload.configId === undefined ? undefined : normaliseConfigId(payload.configId),
+          configId,
           updatedAt: ctx.now(),
         })
         .where(eq(zones.id, current.id))
@@ -80,13 +94,16 @@ export function zoneRoutes(app: FastifyInstance): void {
   serveCall(app, 'zoneConfig', async ({ ctx, session, payload }) => {
     const zone = await findZone(ctx.db, payload.zid);
     authorizePlanEdit(await loadNetworkAccess(ctx, session.uid, zone.nid));
-    const [row] = await ctx.db
-      .update(zones)
-      .set({ configId: normaliseConfigId(payload.configId), updatedAt: ctx.now() })
-      .where(eq(zones.id, zone.id))
-      .returning();
-    if (!row) throw noPermission();
-    return presentZone(row, await nodeCountOf(ctx.db, zone.id));
+    return ctx.db.transaction(async (tx) => {
+      const configId = await zoneProfileId(tx, session.uid, payload.configId);
+      const [row] = await tx
+        .update(zones)
+        .set({ configId, updatedAt: ctx.now() })
+        .where(eq(zones.id, zone.id))
+        .returning();
+      if (!row) throw noPermission();
+      return presentZone(row, await nodeCountOf(tx, zone.id));
+    });
   });
 
   serveCall(app, 'zoneDelete', async ({ ctx, session, payload }) => {

@@ -1,5 +1,5 @@
-import { Code, type PlanNode, type Zone, type ZoneMap } from '@lightwell/domain';
-import { eq } from 'drizzle-orm';
+import { Code, defaultProfileSettings, type PlanNode, type Profile, type Zone, type ZoneMap } from '@lightwell/domain';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   buildNetwork,
@@ -10,7 +10,7 @@ import {
   type Session,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { nodes, zones } from '../../db/schema.ts';
+import { nodes, profiles, zones } from '../../db/schema.ts';
 
 const square = (x: number, y: number, side: number) => [
   { x, y },
@@ -239,25 +239,73 @@ describeApi('zones: list, add, update, configure and delete', () => {
     expect(row!.name).toBe('Office 2');
   });
 
-  it('assigns a configuration profile; 0 becomes null', async () => {
-    const { owner, sub, stranger, network } = await networkTeam(t);
+  /** A profile of `session`'s user, private unless `isPublic`. */
+  const profileOf = async (session: Session, isPublic = false) => {
+    const reply = await call(
+      t.app,
+      'profileAdd',
+      { name: 'Profile', isPublic, settings: defaultProfileSettings() },
+      session,
+    );
+    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
+    return (reply.body.data as Profile).id;
+  };
+  const systemProfileId = async () => (await t.db.select().from(profiles).where(eq(profiles.isSystem, true)))[0]!.id;
+
+  it('assigns the caller’s own or a system profile; 0 becomes null; sub-users and strangers get 1013', async () => {
+    const { owner, installer, sub, stranger, network } = await networkTeam(t);
     const zone = await addZone(owner.session, network.id);
-    expect((await call(t.app, 'zoneConfig', { zid: zone.id, configId: 7 }, owner.session)).body.data).toMatchObject({
-      configId: 7,
+    const mine = await profileOf(owner.session);
+    const system = await systemProfileId();
+    expect((await call(t.app, 'zoneConfig', { zid: zone.id, configId: mine }, owner.session)).body.data).toMatchObject({
+      configId: mine,
     });
+    const installers = await profileOf(installer.session, true);
+    for (const configId of [system, installers]) {
+      const reply = await call(t.app, 'zoneConfig', { zid: zone.id, configId }, installer.session);
+      expect(reply.body.data).toMatchObject({ configId });
+    }
     expect((await call(t.app, 'zoneConfig', { zid: zone.id, configId: 0 }, owner.session)).body.data).toMatchObject({
       configId: null,
     });
     const viaAdd = await addZone(owner.session, network.id, { configId: 0 });
     expect(viaAdd.configId).toBeNull();
+    expect((await addZone(owner.session, network.id, { configId: system })).configId).toBe(system);
+    const viaUpdate = await call(t.app, 'zoneUpdate', { zid: viaAdd.id, configId: mine }, owner.session);
+    expect(viaUpdate.body.data).toMatchObject({ configId: mine });
     for (const who of [sub, stranger]) {
-      expect((await call(t.app, 'zoneConfig', { zid: zone.id, configId: 3 }, who.session)).body.code).toBe(
+      expect((await call(t.app, 'zoneConfig', { zid: zone.id, configId: system }, who.session)).body.code).toBe(
         Code.noPermission,
       );
     }
     expect((await call(t.app, 'zoneConfig', { zid: zone.id, configId: -1 }, owner.session)).body.code).toBe(
       Code.badInput,
     );
+  });
+
+  it('refuses another user’s profile, private or public, like a missing one (1013), changing nothing', async () => {
+    const { owner, stranger, network } = await networkTeam(t);
+    const mine = await profileOf(owner.session);
+    const zone = await addZone(owner.session, network.id, { configId: mine });
+    const zonesBefore = await t.db.select().from(zones).where(eq(zones.nid, network.id));
+    const foreignPrivate = await profileOf(stranger.session);
+    const foreignPublic = await profileOf(stranger.session, true);
+    const [last] = await t.db.select({ id: profiles.id }).from(profiles).orderBy(desc(profiles.id)).limit(1);
+    for (const configId of [foreignPrivate, foreignPublic, last!.id + 1000]) {
+      for (const [name, payload] of [
+        ['zoneConfig', { zid: zone.id, configId }],
+        ['zoneUpdate', { zid: zone.id, configId, name: 'Renamed' }],
+        ['zoneAdd', { nid: network.id, name: 'New', configId }],
+      ] as const) {
+        const reply = await call(t.app, name, payload, owner.session);
+        expect(reply.body, `${name} ${configId}`).toMatchObject({ code: Code.noPermission, data: null });
+      }
+    }
+    expect(await t.db.select().from(zones).where(eq(zones.nid, network.id))).toEqual(zonesBefore);
+    // The stranger's profiles stay theirs: not in use, so they can still delete them.
+    for (const profileId of [foreignPrivate, foreignPublic]) {
+      expect((await call(t.app, 'profileDelete', { profileId }, stranger.session)).body.code).toBe(0);
+    }
   });
 
   it('refuses to delete a zone holding devices (1063); empty zones go', async () => {

@@ -15,13 +15,13 @@ export type EmergencyLink =
 export const LINK_DAYS = 30;
 
 const PURPOSE = 'emergency-link';
-const sign = (secret: string, body: string) =>
-  createHmac('sha256', secret).update(`${PURPOSE}\n${body}`).digest('base64url');
+const sign = (ctx: AppContext, body: string) =>
+  createHmac('sha256', ctx.keys.key(PURPOSE)).update(body).digest('base64url');
 
-/** A signed token for `link`: its fields, base64url, and an HMAC of them with the signing secret. */
+/** A signed token for `link`: its fields, base64url, and an HMAC of them with the server-only secret's `emergency-link` key. */
 export function signEmergencyLink(ctx: AppContext, link: EmergencyLink): string {
   const body = Buffer.from(JSON.stringify(link)).toString('base64url');
-  return `${body}.${sign(ctx.signingSecret, body)}`;
+  return `${body}.${sign(ctx, body)}`;
 }
 
 /**
@@ -36,7 +36,7 @@ export function verifyEmergencyLink<K extends EmergencyLink['kind']>(
   const invalid = () => new CallError(Code.linkInvalid, 'The link is invalid or has expired.');
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) throw invalid();
-  const expected = Buffer.from(sign(ctx.signingSecret, body));
+  const expected = Buffer.from(sign(ctx, body));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
   let link: EmergencyLink;
