@@ -89,7 +89,10 @@ describeApi('project membership ends with the last network role, however it ends
       (await call(t.app, 'networkUserTransfer', { nid: annas.id, memberUid: dora.user.id }, anna.session)).body.code,
     ).toBe(Code.ok);
     expect(await listedProjects(anna.session)).toContain(anna.pid);
-    const all = (await call(t.app, 'projectAll', {}, anna.session)).body.data as { id: number; canAddNetwork: boolean }[];
+    const all = (await call(t.app, 'projectAll', {}, anna.session)).body.data as {
+      id: number;
+      canAddNetwork: boolean;
+    }[];
     expect(all.find((p) => p.id === anna.pid)?.canAddNetwork).toBe(true);
   });
 
@@ -227,8 +230,8 @@ describeApi('a share grants what it names', () => {
     const guest = await memberWithProject(t);
     // Anna shares her project before it holds a network she may share.
     expect(
-      (await call(t.app, 'shareProject', { pid: anna.pid, emails: [guest.user.email], userType: 3 }, anna.session))
-        .body.code,
+      (await call(t.app, 'shareProject', { pid: anna.pid, emails: [guest.user.email], userType: 3 }, anna.session)).body
+        .code,
     ).toBe(Code.ok);
     const link = await shareLink(guest.user.email);
     expect((await call(t.app, 'shareAccept', { link }, guest.session)).body.code).toBe(Code.linkInvalid);
@@ -252,9 +255,7 @@ describeApi('a share grants what it names', () => {
     await call(t.app, 'shareNetwork', { nid: site.id, emails: [guest.user.email], userType: 3 }, anna.session);
     const second = await call(t.app, 'projectAdd', { name: 'Second site' }, anna.session);
     const target = (second.body.data as { id: number }).id;
-    expect((await call(t.app, 'networkMoveSave', { nid: site.id, pid: target }, anna.session)).body.code).toBe(
-      Code.ok,
-    );
+    expect((await call(t.app, 'networkMoveSave', { nid: site.id, pid: target }, anna.session)).body.code).toBe(Code.ok);
     const accepted = await call(t.app, 'shareAccept', { link: await shareLink(guest.user.email) }, guest.session);
     expect(accepted.body.data).toMatchObject({ kind: 'network', targetId: site.id, pid: target });
     const listed = await listedProjects(guest.session);

@@ -83,7 +83,9 @@ async function annasProject() {
   const recipient = uniqueIdentity('safety').email;
   const recipients = [{ email: recipient, language: 'en', kinds: ['emergencyFault'] }];
   expect((await call(t.app, 'recipientUpdate', { pid: anna.pid, recipients }, anna.session)).body.code).toBe(Code.ok);
-  const activated = await call(t.app, 'recipientActivate', { link: await mailedLink(recipient, 'recipientActivation') });
+  const activated = await call(t.app, 'recipientActivate', {
+    link: await mailedLink(recipient, 'recipientActivation'),
+  });
   expect(activated.body.data).toMatchObject({ state: 'successful' });
   return { anna, ben, site, bens, recipient };
 }
@@ -110,9 +112,9 @@ describeApi('a project member removed from its only network (the reported take-o
     // Recipients and header: neither read nor replaced.
     const planted = [{ email: 'ben@attacker.example.com', language: 'en', kinds: ['emergencyFault'] }];
     expect((await call(t.app, 'recipientAll', { pid: anna.pid }, ben.session)).body.code).toBe(Code.noPermission);
-    expect(
-      (await call(t.app, 'recipientUpdate', { pid: anna.pid, recipients: planted }, ben.session)).body.code,
-    ).toBe(Code.noPermission);
+    expect((await call(t.app, 'recipientUpdate', { pid: anna.pid, recipients: planted }, ben.session)).body.code).toBe(
+      Code.noPermission,
+    );
     expect(
       (await call(t.app, 'reportSetupUpdate', { pid: anna.pid, ...header, companyTitle: 'Taken' }, ben.session)).body
         .code,
@@ -248,12 +250,7 @@ async function buildWorld(): Promise<World> {
   // subUser: Carl accepts Anna's network share as a sub-user.
   const carl = await memberWithProject(t);
   await call(t.app, 'shareNetwork', { nid: site.id, emails: [carl.user.email], userType: 3 }, anna.session);
-  const accepted = await call(
-    t.app,
-    'shareAccept',
-    { link: await mailedLink(carl.user.email, 'share') },
-    carl.session,
-  );
+  const accepted = await call(t.app, 'shareAccept', { link: await mailedLink(carl.user.email, 'share') }, carl.session);
   expect(accepted.body).toMatchObject({ code: ok, data: { kind: 'network', targetId: site.id, pid: anna.pid } });
   const carls = await buildNetwork(t.db, carl.pid, [{ uid: carl.user.id, userType: 2 }]);
 
@@ -278,7 +275,10 @@ async function projectData(w: World): Promise<string> {
     await t.db.select().from(projects).where(eq(projects.id, w.pid)),
     await t.db.select().from(projectReportSetups).where(eq(projectReportSetups.pid, w.pid)),
     await t.db.select().from(projectRecipients).where(eq(projectRecipients.pid, w.pid)),
-    await t.db.select().from(shares).where(and(eq(shares.pid, w.pid), eq(shares.kind, 'project'))),
+    await t.db
+      .select()
+      .from(shares)
+      .where(and(eq(shares.pid, w.pid), eq(shares.kind, 'project'))),
     await t.db
       .select({ id: networks.id, pid: networks.pid, name: networks.name })
       .from(networks)

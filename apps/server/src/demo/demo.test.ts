@@ -64,6 +64,12 @@ describeApi('demo installation', () => {
       expect(gateway.gatewayType).toBe(3);
       expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(t.app.ctx.keys, gateway.sn)));
     }
+    // A console upgraded from secrets keyed otherwise brings them in line at its next start.
+    await t.db.update(gateways).set({ secretHash: hashGatewaySecret('stale') }).where(eq(gateways.nid, nid));
+    await seedDemo(t.app.ctx);
+    for (const gateway of await t.db.select().from(gateways).where(eq(gateways.nid, nid))) {
+      expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(t.app.ctx.keys, gateway.sn)));
+    }
 
     const catalogue = await t.db
       .select()

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../lib/db-errors.ts';
 import { translator } from '../lib/i18n.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createProject } from '../services/create-default-project.ts';
-import { seedDemoInstallation } from './seed-installation.ts';
+import { renewDemoGatewaySecrets, seedDemoInstallation } from './seed-installation.ts';
 
 /** Login of the demo account, shown on the login page in demo mode only. */
 export const DEMO_LOGIN = { email: 'demo@lightwell.test', password: 'Lightwell-Demo-1', name: 'Demo' } as const;
@@ -18,6 +18,7 @@ export const DEMO_LOGIN = { email: 'demo@lightwell.test', password: 'Lightwell-D
 export async function seedDemo(ctx: AppContext): Promise<number> {
   const uid = await seedDemoAccount(ctx);
   await seedDemoInstallation(ctx, uid);
+  await renewDemoGatewaySecrets(ctx);
   return uid;
 }
 

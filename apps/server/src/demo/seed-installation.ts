@@ -135,6 +135,20 @@ async function demoProject(db: Db, uid: number): Promise<number | null> {
 }
 
 /**
+ * Brings the stored secrets of the demo gateways in line with the ones derived from the server-only secret
+ * (`demoGatewaySecret`): after an upgrade from the scheme keyed by the client key, or a new SERVER_SECRET,
+ * the demo simulator started with the new ones is let in.
+ */
+export async function renewDemoGatewaySecrets(ctx: AppContext): Promise<void> {
+  for (const gateway of DEMO_GATEWAYS) {
+    await ctx.db
+      .update(gateways)
+      .set({ secretHash: hashGatewaySecret(demoGatewaySecret(ctx.keys, gateway.sn)) })
+      .where(eq(gateways.sn, gateway.sn));
+  }
+}
+
+/**
  * The demo installation, once: in the demo project a network "Demo office" with a floor plan and five
  * zones, two mesh-type gateways (secrets derived with `demoGatewaySecret`), 30 devices of every kind placed
  * as nodes in their zones, two groups and two scenes. Seeded when the first demo gateway does not exist

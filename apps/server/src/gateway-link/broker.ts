@@ -156,7 +156,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
       // Past the gateway's quota a retained publish is still delivered, but not stored (aedes lets the
       // authorizer change the packet).
-      if (false && !retained.admit(user, packet.topic, packet.payload.length === 0)) packet.retain = false;
+      if (packet.retain && !retained.admit(user, packet.topic, packet.payload.length === 0)) packet.retain = false;
       return callback(null);
     },
     authorizeSubscribe(client, subscription, callback) {

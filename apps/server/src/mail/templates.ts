@@ -77,14 +77,11 @@ export function plainName(value: string, max: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   const chars = [...flat];
-  const cut =
-    chars.length > max
-      ? `${chars
-          .slice(0, max - 1)
-          .join('')
-          .trimEnd()}…`
-      : flat;
-  return cut
+  const kept = chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd();
+  return (chars.length > max ? `${kept}…` : flat)
     .replace(/:\/\//g, '[:]//')
     .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
     .replace(/\b(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\b/g, '$1[.]$2[.]$3[.]$4');

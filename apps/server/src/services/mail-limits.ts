@@ -97,7 +97,7 @@ export async function takeMailAllowance(
       .where(eq(mailSends.senderUid, uid))
       .orderBy(asc(mailSends.sentAt), asc(mailSends.id));
     const wait = mailWait(sent, emails, now);
-    if (wait.seconds > 1e12) throw mailThrottled(wait.seconds, wait.email);
+    if (wait.seconds > 0) throw mailThrottled(wait.seconds, wait.email);
     const rows = await tx
       .insert(mailSends)
       .values(emails.map((email) => ({ senderUid: uid, email, template, sentAt: now })))

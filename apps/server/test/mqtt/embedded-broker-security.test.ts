@@ -300,11 +300,18 @@ describeApi('embedded broker limits from their settings', () => {
     expect(admitted.connected).toBe(true);
   });
 
-  it('closes a gateway whose packet exceeds MQTT_MAX_PACKET_BYTES', async () => {
+  it('closes a gateway whose packet exceeds MQTT_MAX_PACKET_BYTES; the console is not limited', async () => {
     const { sn, secret } = await gatewayOfItsOwn(t);
-    const console_ = await observe(t, `lw/gw/${sn}/#`);
-    const client = await connect(t.brokerUrl, sn, secret);
     const topic = gatewayTopic(sn, 'report');
+    const console_ = await observe(t, topic);
+    const client = await connect(t.brokerUrl, sn, secret);
+    await client.subscribeAsync(gatewayTopic(sn, 'command'), { qos: 1 });
+    // The console's own connection sends larger packets (a command for a large mesh) after it authenticated.
+    const command = nextMessage(client);
+    const large = { pad: 'x'.repeat(5000) };
+    await console_.client.publishAsync(gatewayTopic(sn, 'command'), JSON.stringify(large), { qos: 1 });
+    expect((await within(command, 5000, 'the large command')).body).toEqual(large);
+
     await client.publishAsync(topic, Buffer.alloc(3000, 0x21), { qos: 1 });
     await closedBy(client, () => client.publish(topic, Buffer.alloc(5000, 0x20), { qos: 1 }, () => undefined));
     await waitFor(() => console_.received.length > 0, 5000, 'the message within the limit');

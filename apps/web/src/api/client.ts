@@ -5,7 +5,6 @@ import {
   type CallName,
   Code,
   callRoute,
-  FILE_DOWNLOAD_PATH,
   isSuccessCode,
   Limits,
 } from '@lightwell/domain';
@@ -166,7 +165,7 @@ export async function call<N extends CallName>(name: N, payload: CallInput<N>): 
   throw new ApiError(answer.code, answer.data, messageOf(answer));
 }
 
-/** The request envelope as text fields (multipart and query strings carry only text), signed over `fields` plus it. */
+/** The request envelope as text fields (multipart carries only text), signed over `fields` plus it. */
 async function signedTextFields(fields: Record<string, string | number>): Promise<Record<string, string>> {
   const config = await loadAppConfig();
   const { token, uid } = useSession.getState();
@@ -203,13 +202,4 @@ export async function uploadFile<T>(path: string, fields: Record<string, string 
     throw new ApiError(answer.code, answer.data, messageForCode(answer.code), true);
   }
   throw new ApiError(answer.code, answer.data, messageOf(answer));
-}
-
-/**
- * Address of a stored file (section 7 `GET /SigMesh/file/download?fileName=…`), with the signed
- * envelope in the query, for an `<img>` or the floor plan to load.
- */
-export async function fileDownloadUrl(fileName: string): Promise<string> {
-  const query = new URLSearchParams(await signedTextFields({ fileName }));
-  return `${FILE_DOWNLOAD_PATH}?${query.toString()}`;
 }

@@ -12,7 +12,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../app/feedback';
 import { i18n } from '../i18n';
 import { useSession } from '../stores/session';
-import { call, fileDownloadUrl, uploadFile } from './client';
+import { call, uploadFile } from './client';
 import { isApiError } from './errors';
 import { afterNetworkChange } from './network';
 
@@ -22,7 +22,6 @@ export const zoneKeys = {
   network: (uid: number | null, nid: number) => [...zoneKeys.all(uid), 'network', nid] as const,
   map: (uid: number | null, nid: number) => [...zoneKeys.all(uid), 'map', nid] as const,
   view: (uid: number | null, nid: number) => [...zoneKeys.all(uid), 'view', nid] as const,
-  file: (uid: number | null, fileName: string) => [...zoneKeys.all(uid), 'file', fileName] as const,
 };
 
 /** Keys reloaded after a change of a network's map as a whole (new image, restored backup). */
@@ -71,17 +70,6 @@ export function useViewStateSaveMutation(nid: number) {
     mutationFn: (view: ViewState) => call('viewStateSave', { nid, ...view }),
     onMutate: (view) => void queryClient.setQueryData(zoneKeys.view(uid, nid), view),
     onSuccess: (view) => queryClient.setQueryData(zoneKeys.view(uid, nid), view),
-  });
-}
-
-/** Address of a stored image (signed download); none without a file name. */
-export function useFileUrlQuery(fileName: string | null | undefined) {
-  const uid = useSession((state) => state.uid);
-  return useQuery({
-    queryKey: zoneKeys.file(uid, fileName ?? ''),
-    queryFn: () => fileDownloadUrl(fileName ?? ''),
-    enabled: uid !== null && Boolean(fileName),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

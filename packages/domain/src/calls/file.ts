@@ -71,7 +71,10 @@ export const fileUpload = {
  * A short-lived download link of one stored file: its address (relative to the console) and how many
  * seconds it works from this answer on (a duration, so a client's clock need not agree with the server's).
  */
-export const FileDownloadLinkSchema = z.object({ url: z.string(), expiresIn: z.number().int().positive() });
+export const FileDownloadLinkSchema = z.object({
+  url: z.string(),
+  expiresIn: z.number().int().positive().describe('How long the link works from this answer on: duration in seconds'),
+});
 export type FileDownloadLink = z.infer<typeof FileDownloadLinkSchema>;
 
 /**

@@ -284,30 +284,29 @@ describeApi('floor-plan images: upload, download, delete', () => {
     const { fileName } = (await upload(signed(owner.session, { nid: network.id }), [image])).body.data as UploadedFile;
     // 10 s into a 5-minute step, so the links below are handed out within one step.
     t.clock.advance(310 - (Math.floor(t.clock.now().getTime() / 1000) % 300));
-    const link = await linkFor(owner.session, fileName);
-    const address = new URL(link.url, 'http://console');
-    expect(address.pathname).toBe(fileDownload.path);
-    expect([...address.searchParams.keys()].sort()).toEqual(['exp', 'fileName', 'sig', 'uid']);
-    expect(link.url).not.toContain(owner.session.token);
-    // Valid 10 to 15 minutes, up to a 5-minute step, so links handed out meanwhile are the same address.
-    const exp = Number(address.searchParams.get('exp'));
-    expect(exp % 300).toBe(0);
-    expect(link.expiresIn).toBeGreaterThanOrEqual(600);
-    expect(link.expiresIn).toBeLessThanOrEqual(900);
-    expect((await linkFor(owner.session, fileName)).url).toBe(link.url);
-
-    const got = await open(link.url);
-    expect(got.statusCode).toBe(200);
-    expect(got.rawPayload.equals(image.data)).toBe(true);
-    const cacheControl = String(got.headers['cache-control']);
-    expect(cacheControl).toMatch(/^private, max-age=\d+$/);
-    const maxAge = Number(cacheControl.split('=')[1]);
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(link.expiresIn);
-    expect(got.headers['x-content-type-options']).toBe('nosniff');
-
-    t.clock.advance(link.expiresIn);
     try {
+      const link = await linkFor(owner.session, fileName);
+      const address = new URL(link.url, 'http://console');
+      expect(address.pathname).toBe(fileDownload.path);
+      expect([...address.searchParams.keys()].sort()).toEqual(['exp', 'fileName', 'sig', 'uid']);
+      expect(link.url).not.toContain(owner.session.token);
+      // Valid 10 to 15 minutes, up to a 5-minute step, so links handed out meanwhile are the same address.
+      expect(Number(address.searchParams.get('exp')) % 300).toBe(0);
+      expect(link.expiresIn).toBeGreaterThanOrEqual(600);
+      expect(link.expiresIn).toBeLessThanOrEqual(900);
+      expect((await linkFor(owner.session, fileName)).url).toBe(link.url);
+
+      const got = await open(link.url);
+      expect(got.statusCode).toBe(200);
+      expect(got.rawPayload.equals(image.data)).toBe(true);
+      const cacheControl = String(got.headers['cache-control']);
+      expect(cacheControl).toMatch(/^private, max-age=\d+$/);
+      const maxAge = Number(cacheControl.split('=')[1]);
+      expect(maxAge).toBeGreaterThan(0);
+      expect(maxAge).toBeLessThanOrEqual(link.expiresIn);
+      expect(got.headers['x-content-type-options']).toBe('nosniff');
+
+      t.clock.advance(link.expiresIn);
       const expired = await open(link.url);
       expect(expired.statusCode).toBe(403);
       expect(answerOf(expired).code).toBe(Code.linkInvalid);
@@ -339,7 +338,9 @@ describeApi('floor-plan images: upload, download, delete', () => {
     }
     // The former way, the session's envelope signed in the query, and a session added to a link.
     const envelope = new URLSearchParams(
-      Object.entries(signed(owner.session, { fileName: plan.fileName })).map(([k, v]) => [k, String(v)]),
+      Object.entries(signed(owner.session, { fileName: plan.fileName })).map(
+        ([k, v]) => [k, String(v)] as [string, string],
+      ),
     );
     for (const old of [
       `${fileDownload.path}?${envelope.toString()}`,

@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import { type PlanImage, preparePlanImage } from './plan-image';
 
-/** The floor-plan picture, decoded and tiled; `null` while it loads, when it fails, or without a URL. */
+/**
+ * Which picture an address shows: its `fileName` (download links of one file differ only in their
+ * signature and expiry), else the address itself.
+ */
+export function pictureOf(url: string): string {
+  return new URL(url, window.location.href).searchParams.get('fileName') ?? url;
+}
+
+/**
+ * The floor-plan picture, decoded and tiled; `null` while it loads, when it fails, or without a URL. A new
+ * link of the picture already shown (a download link replaced before it expires) keeps it on screen while
+ * it loads, so the plan does not blink.
+ */
 export function usePlanImage(url: string | null | undefined): PlanImage | null {
   const [loaded, setLoaded] = useState<{ url: string; image: PlanImage } | null>(null);
   useEffect(() => {
@@ -22,5 +34,6 @@ export function usePlanImage(url: string | null | undefined): PlanImage | null {
       current = false;
     };
   }, [url]);
-  return loaded && loaded.url === url ? loaded.image : null;
+  if (!url || !loaded) return null;
+  return loaded.url === url || pictureOf(loaded.url) === pictureOf(url) ? loaded.image : null;
 }
