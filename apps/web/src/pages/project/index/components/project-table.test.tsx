@@ -10,6 +10,17 @@ const base = { remarks: '', updatedAt: Date.UTC(2026, 0, 5, 9, 30) / 1000, netwo
 const rows: ProjectListItem[] = [
   { ...base, id: 1, name: 'Head office', isDefault: true, isCreator: true, ownerName: 'Ada Lovelace', networkCount: 2 },
   { ...base, id: 2, name: 'Shared site', isDefault: false, isCreator: false, ownerName: 'Anna Berg' },
+  // A sub-user of a network in someone's project: may not share the project (the server refuses it too).
+  {
+    ...base,
+    id: 3,
+    name: 'Guest site',
+    isDefault: false,
+    isCreator: false,
+    ownerName: 'Ben Ode',
+    networkCount: 1,
+    canAddNetwork: false,
+  },
 ];
 const noop = () => undefined;
 
@@ -20,7 +31,7 @@ describe('project table (/project/index)', () => {
       <AppProviders queryClient={createQueryClient()}>
         <ProjectTable
           rows={rows}
-          total={2}
+          total={3}
           page={1}
           pageSize={10}
           loading={false}
@@ -37,7 +48,7 @@ describe('project table (/project/index)', () => {
         />
       </AppProviders>,
     );
-    const [own, shared] = screen.getAllByRole('row').slice(1);
+    const [own, shared, guest] = screen.getAllByRole('row').slice(1);
     const buttons = (row: HTMLElement | undefined) =>
       within(row as HTMLElement)
         .getAllByRole('button')
@@ -46,6 +57,7 @@ describe('project table (/project/index)', () => {
     // The name opens the project's networks, like its network count.
     expect(buttons(own)).toEqual(['Head office', '2', 'Edit', 'Share', 'Delete']);
     expect(buttons(shared)).toEqual(['Shared site', '0', 'Set as default']);
+    expect(buttons(guest)).toEqual(['Guest site', '1', 'Set as default']);
     expect(within(own as HTMLElement).getByText('2026-01-05T09:30:00.000Z')).toBeTruthy();
     // The owner column names whose a shared project is.
     expect(within(own as HTMLElement).getByText('You')).toBeTruthy();

@@ -105,7 +105,8 @@ export function ProjectTable({
             {
               key: 'share',
               label: t('project.actions.share'),
-              hidden: project.networkCount === 0,
+              // The server lets share a project only those who may change its settings (`canAddNetwork`).
+              hidden: project.networkCount === 0 || !project.canAddNetwork,
               onClick: () => actions.onShare(project),
             },
             {
