@@ -53,6 +53,8 @@ const app = await buildApp({
     DATA_DIR: dataDir,
     MQTT_PORT: '0',
     MQTT_HOST: '127.0.0.1',
+    // Every simulated gateway connects from this one address.
+    MQTT_MAX_CONNECTIONS_PER_ADDRESS: String(2 * GATEWAYS),
     ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL } : {}),
   }),
   database,

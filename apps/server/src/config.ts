@@ -35,9 +35,12 @@ export const EnvSchema = z.object({
     .default(18830),
   /** Interface the embedded MQTT broker listens on. */
   MQTT_HOST: z.string().default('0.0.0.0'),
-  /** Largest MQTT packet the embedded broker accepts, in bytes; a bigger one closes the connection. */
-  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(262_144),
-  /** Milliseconds a socket of the embedded broker may stay open before its CONNECT is authenticated. */
+  /**
+   * Largest MQTT packet the embedded broker accepts from a gateway, in bytes (a CONNECT before that: 64 kB);
+   * a bigger one closes the connection. The default holds the protocol's largest message (2,000 devices).
+   */
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(1_048_576),
+  /** Milliseconds a socket of the embedded broker may stay open before its CONNECT has arrived. */
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Open connections one client address may hold on the embedded broker at once. */
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),

@@ -47,6 +47,8 @@ describe.skipIf(!databaseAvailable)(`telemetry drill (${TEST_DB}): the server is
         HOST: '127.0.0.1',
         MQTT_PORT: String(mqttPort),
         MQTT_HOST: '127.0.0.1',
+        // Every simulated gateway connects from this one address.
+        MQTT_MAX_CONNECTIONS_PER_ADDRESS: String(2 * GATEWAYS),
         SIGNING_SECRET,
         DEMO: 'false',
         LOG_LEVEL: 'error',

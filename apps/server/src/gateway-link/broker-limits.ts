@@ -1,5 +1,12 @@
 import type { Socket } from 'node:net';
 
+/**
+ * Largest packet of a connection not yet authenticated: its CONNECT, whose user name, password, client id
+ * and last will are a few hundred bytes. A CONNECT announcing more is closed before its body is read, so
+ * unauthenticated sockets cannot make the broker hold large buffers.
+ */
+export const CONNECT_MAX_BYTES = 64 * 1024;
+
 /** Longest MQTT "remaining length": four bytes of seven bits each. */
 const MAX_LENGTH_BYTES = 4;
 
@@ -17,9 +24,9 @@ export class PacketSizeGuard {
 
   constructor(private maxBytes: number) {}
 
-  /** Lets packets of any size through from now on (the console's own, authenticated connection). */
-  lift(): void {
-    this.maxBytes = Number.POSITIVE_INFINITY;
+  /** Lets packets of up to `maxBytes` through from now on (an authenticated connection; Infinity for the console's). */
+  raise(maxBytes: number): void {
+    this.maxBytes = maxBytes;
   }
 
   /** Reads the next bytes; false when they belong to a packet that is too large (or malformed). */

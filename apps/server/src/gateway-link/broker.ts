@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { GATEWAY_ID_PATTERN, gatewayMayUse } from '@lightwell/domain';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
@@ -5,7 +6,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { gateways } from '../db/schema.ts';
-import { AddressQuota, addressKey, guardReads, PacketSizeGuard, RetainedQuota } from './broker-limits.ts';
+import {
+  AddressQuota,
+  addressKey,
+  CONNECT_MAX_BYTES,
+  guardReads,
+  PacketSizeGuard,
+  RetainedQuota,
+} from './broker-limits.ts';
 import { SERVER_MQTT_USER, secretMatches } from './credentials.ts';
 
 /** How long a gateway's stored secret hash is trusted before it is read again. */
@@ -56,6 +64,13 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
+/** Compares the console's password in constant time. */
+function passwordsEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function refuse(code: 2 | 3 | 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
@@ -100,7 +115,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   function trustAsServer(client: Client): void {
     const admission = admissions.get(client.conn as Socket);
     if (!admission) return;
-    admission.guard.lift();
+    admission.guard.raise(Number.POSITIVE_INFINITY);
     if (admission.address) perAddress.give(admission.address);
     admission.address = null;
   }
@@ -124,7 +139,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const secret = password?.toString('utf8') ?? '';
       if (!username) return done(refuse(4, 'user name required'), false);
       if (username === SERVER_MQTT_USER) {
-        if (secret !== serverPassword) return done(refuse(4, 'bad user name or password'), false);
+        if (!passwordsEqual(secret, serverPassword)) return done(refuse(4, 'bad user name or password'), false);
         if (!clientIdFits(username, client.id)) return done(refuse(2, 'client id not permitted'), false);
         users.set(client, username);
         trustAsServer(client);
@@ -140,6 +155,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         (hash) => {
           if (!hash || !secretMatches(secret, hash)) return done(refuse(4, 'bad user name or password'), false);
           users.set(client, username);
+          admissions.get(client.conn as Socket)?.guard.raise(options.maxPacketBytes);
           return done(null, true);
         },
         (error: unknown) => {
@@ -191,7 +207,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       return;
     }
     socket.setNoDelay(true);
-    const admission: Admission = { address, guard: new PacketSizeGuard(options.maxPacketBytes) };
+    const admission: Admission = {
+      address,
+      guard: new PacketSizeGuard(Math.min(CONNECT_MAX_BYTES, options.maxPacketBytes)),
+    };
     admissions.set(socket, admission);
     sockets.add(socket);
     socket.on('close', () => {

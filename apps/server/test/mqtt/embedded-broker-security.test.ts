@@ -39,10 +39,11 @@ async function openSocket(url: string): Promise<RawConnection> {
 
 /** Rejects when `promise` has not settled within `ms` (so that a missing close fails fast, not by the test timeout). */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms)),
-  ]);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** MQTT "remaining length" (variable byte integer). */
@@ -228,18 +229,24 @@ describeApi('embedded broker limits at their defaults', () => {
     expect(written).toBeLessThan(32 * 1024 * 1024);
   });
 
-  it('closes a gateway that publishes more than 256 kB and delivers nothing of it', async () => {
+  it('closes a connection whose CONNECT announces more than 64 kB, below the packet limit of gateways', async () => {
+    const raw = await openSocket(t.brokerUrl);
+    raw.socket.write(Buffer.concat([Buffer.from([0x10]), remainingLength(200 * 1024)]));
+    await within(raw.closed, 5000, 'close by the broker');
+  });
+
+  it('closes a gateway that publishes more than 1 MiB and delivers nothing of it, and takes 0.8 MB', async () => {
     const { sn, secret } = await gatewayOfItsOwn(t);
     const console_ = await observe(t, `lw/gw/${sn}/#`);
     const client = await connect(t.brokerUrl, sn, secret);
     const topic = gatewayTopic(sn, 'report');
-    await closedBy(client, () => client.publish(topic, Buffer.alloc(300_000, 0x20), { qos: 1 }, () => undefined));
+    await closedBy(client, () => client.publish(topic, Buffer.alloc(1_100_000, 0x20), { qos: 1 }, () => undefined));
 
     // Back with a message within the limit: it arrives, the large one never did.
     const again = await connect(t.brokerUrl, sn, secret);
-    await again.publishAsync(topic, Buffer.alloc(200_000, 0x21), { qos: 1 });
+    await again.publishAsync(topic, Buffer.alloc(800_000, 0x21), { qos: 1 });
     await waitFor(() => console_.received.length > 0, 5000, 'the message within the limit');
-    expect(console_.received.map((m) => m.payload.length)).toEqual([200_000]);
+    expect(console_.received.map((m) => m.payload.length)).toEqual([800_000]);
   });
 
   it('stores 16 retained messages of one gateway and delivers the rest without keeping them', async () => {
