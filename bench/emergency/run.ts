@@ -18,13 +18,13 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { emergencySchedules, emergencyTestRecords, networks } from '../../apps/server/src/db/schema.ts';
 import { applyReport } from '../../apps/server/src/gateway-link/ingest.ts';
 import { runEmergencyTests } from '../../apps/server/src/jobs/run-emergency-tests.ts';
+import { deriveServerKeys } from '../../apps/server/src/lib/server-keys.ts';
 import {
   commandOf,
   type EmergencyActionRequest,
   markRequested,
 } from '../../apps/server/src/services/emergency/actions.ts';
 import { exportEmergencyRecord } from '../../apps/server/src/services/emergency/export-record.ts';
-import { deriveServerKeys } from '../../apps/server/src/lib/server-keys.ts';
 import { SimEmergency } from '../../apps/simulator/src/emergency-fitting.ts';
 import { adminQuery, withDatabase } from '../src/scratch-database.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '@lightwell/simulator';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildTestApp, call, describeApi, loginAs, SIGNING_SECRET, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, call, describeApi, loginAs, type TestApp } from '../../test/helpers.ts';
 import {
   deviceElements,
   devices,
@@ -65,7 +65,10 @@ describeApi('demo installation', () => {
       expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(t.app.ctx.keys, gateway.sn)));
     }
     // A console upgraded from secrets keyed otherwise brings them in line at its next start.
-    await t.db.update(gateways).set({ secretHash: hashGatewaySecret('stale') }).where(eq(gateways.nid, nid));
+    await t.db
+      .update(gateways)
+      .set({ secretHash: hashGatewaySecret('stale') })
+      .where(eq(gateways.nid, nid));
     await seedDemo(t.app.ctx);
     for (const gateway of await t.db.select().from(gateways).where(eq(gateways.nid, nid))) {
       expect(gateway.secretHash).toBe(hashGatewaySecret(demoGatewaySecret(t.app.ctx.keys, gateway.sn)));
