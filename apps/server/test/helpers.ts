@@ -227,17 +227,31 @@ export async function signedInUser(t: TestApp, overrides: Partial<typeof users.$
   return { user, session: await loginAs(t.app, user.email) };
 }
 
-/** The 6-digit code in the newest e-mail to `email` with `template`, read from the outbox. */
-export async function lastCodeFor(db: Db, email: string, template: string): Promise<string> {
+/** The newest e-mail to `email` with `template`, read from the outbox; throws when there is none. */
+export async function newestMail(db: Db, email: string, template: string) {
   const [row] = await db
     .select()
     .from(outbox)
     .where(and(eq(outbox.toAddress, email), eq(outbox.template, template)))
     .orderBy(desc(outbox.id))
     .limit(1);
-  const code = row?.textBody.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no ${template} mail to ${email}`);
+  if (!row) throw new Error(`no ${template} mail to ${email}`);
+  return row;
+}
+
+/** The 6-digit code in the newest e-mail to `email` with `template`, read from the outbox. */
+export async function lastCodeFor(db: Db, email: string, template: string): Promise<string> {
+  const code = (await newestMail(db, email, template)).textBody.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the ${template} mail to ${email}`);
   return code;
+}
+
+/** The `link=` token in the newest e-mail to `email` with `template`, and the mail's text. */
+export async function lastLinkFor(db: Db, email: string, template: string): Promise<{ link: string; text: string }> {
+  const { textBody } = await newestMail(db, email, template);
+  const link = textBody.match(/link=([A-Za-z0-9_-]+)/)?.[1];
+  if (!link) throw new Error(`no link in the ${template} mail to ${email}`);
+  return { link, text: textBody };
 }
 
 /** A user signed in, with their default project id. */

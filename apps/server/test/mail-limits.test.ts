@@ -1,5 +1,5 @@
 import { Code, defaultProfileSettings, Limits, type Recipient } from '@lightwell/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailSends, outbox } from '../src/db/schema.ts';
 import {
@@ -9,6 +9,7 @@ import {
   createPgDatabase,
   databaseAvailable,
   describeApi,
+  lastLinkFor,
   memberWithProject,
   networkTeam,
   type Session,
@@ -30,13 +31,7 @@ async function invitations(t: TestApp, session: Session) {
 
 /** The link in the newest mail of `template` to `email`, read from the outbox. */
 async function newestLink(t: TestApp, email: string, template: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, email), eq(outbox.template, template)))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return mail!.textBody.match(/link=([A-Za-z0-9_-]+)/)![1]!;
+  return (await lastLinkFor(t.db, email, template)).link;
 }
 
 describeApi('mail to typed addresses is limited per address and per account', () => {

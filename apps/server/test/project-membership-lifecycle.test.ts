@@ -1,12 +1,13 @@
 import { Code } from '@lightwell/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { networks, networkUsers, outbox, projectUsers } from '../src/db/schema.ts';
+import { networks, networkUsers, projectUsers } from '../src/db/schema.ts';
 import {
   buildNetwork,
   buildTestApp,
   call,
   describeApi,
+  lastLinkFor,
   memberWithProject,
   type Session,
   signedInUser,
@@ -35,15 +36,7 @@ async function projectRows(uid: number) {
 
 /** The link in the newest share e-mail to `email`. */
 async function shareLink(email: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'share')))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const link = mail?.textBody.match(/link=([A-Za-z0-9_-]+)/)?.[1];
-  if (!link) throw new Error(`no share mail to ${email}`);
-  return link;
+  return (await lastLinkFor(t.db, email, 'share')).link;
 }
 
 describeApi('project membership ends with the last network role, however it ends', () => {

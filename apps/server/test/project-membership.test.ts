@@ -1,10 +1,9 @@
 import { type CallName, Code, calls } from '@lightwell/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   networks,
   networkUsers,
-  outbox,
   projectRecipients,
   projectReportSetups,
   projects,
@@ -17,6 +16,7 @@ import {
   buildTestApp,
   call,
   describeApi,
+  lastLinkFor,
   memberWithProject,
   type Session,
   signedInUser,
@@ -42,15 +42,7 @@ const header = {
 
 /** The link in the newest e-mail of `template` to `email`, read from the outbox. */
 async function mailedLink(email: string, template: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, email), eq(outbox.template, template)))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const link = mail?.textBody.match(/link=([A-Za-z0-9_-]+)/)?.[1];
-  if (!link) throw new Error(`no ${template} mail to ${email}`);
-  return link;
+  return (await lastLinkFor(t.db, email, template)).link;
 }
 
 /** Ids of the projects `project/all` lists for a session. */

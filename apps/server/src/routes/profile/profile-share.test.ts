@@ -1,28 +1,21 @@
 import { Code, defaultProfileSettings, Limits, type Profile } from '@lightwell/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   buildTestApp,
   call,
   describeApi,
+  lastLinkFor,
   type Session,
   signedInUser,
   type TestApp,
   uniqueIdentity,
 } from '../../../test/helpers.ts';
-import { outbox, profiles, shares } from '../../db/schema.ts';
+import { profiles, shares } from '../../db/schema.ts';
 
 /** The link in the newest share e-mail to `email`, read from the outbox. */
-async function linkFor(t: TestApp, email: string): Promise<{ link: string; text: string }> {
-  const [mail] = await t.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'share')))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const link = mail?.textBody.match(/link=([A-Za-z0-9_-]+)/)?.[1];
-  if (!link) throw new Error(`no share mail to ${email}`);
-  return { link, text: mail!.textBody };
+function linkFor(t: TestApp, email: string): Promise<{ link: string; text: string }> {
+  return lastLinkFor(t.db, email, 'share');
 }
 
 describeApi('sharing a profile by e-mail link', () => {

@@ -1,11 +1,12 @@
 import { Code } from '@lightwell/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   buildNetwork,
   buildTestApp,
   call,
   describeApi,
+  lastLinkFor,
   memberWithProject,
   networkTeam,
   signedInUser,
@@ -16,15 +17,7 @@ import { networkUsers, outbox, shares } from '../../db/schema.ts';
 
 /** The link in the newest share e-mail to `email`, read from the outbox. */
 async function linkFor(t: TestApp, email: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, email), eq(outbox.template, 'share')))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const link = mail?.textBody.match(/link=([A-Za-z0-9_-]+)/)?.[1];
-  if (!link) throw new Error(`no share mail to ${email}`);
-  return link;
+  return (await lastLinkFor(t.db, email, 'share')).link;
 }
 
 describeApi('sharing networks and projects by e-mail link', () => {
