@@ -78,3 +78,40 @@ describeApi('HTTP timeouts: a client that stalls does not keep a connection', ()
     }
   });
 });
+
+describeApi('HTTP timeouts leave answered requests alone', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await buildTestApp({ HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '20000' });
+    port = Number(new URL(await listen(t.app)).port);
+  });
+  afterAll(() => t.close());
+
+  it('keeps a keep-alive connection whose requests were answered, also an unknown path', async () => {
+    const { socket, closed, received } = await openSocket(port);
+    try {
+      socket.write('GET /api/v1/no-such-call HTTP/1.1\r\nHost: x\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await settlesWithin(closed, 0)).toBe(false);
+      socket.write('GET /api/v1/app/config HTTP/1.1\r\nHost: x\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(received().match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 404', 'HTTP/1.1 200']);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('leaves a request made inside the process alone, also one refused before validation', async () => {
+    // A body that is no JSON is refused by the parser and never reaches validation; `inject` has no
+    // connection to cut. A timer left behind would throw past its time and fail the run.
+    const injected = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(injected.statusCode).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  });
+});

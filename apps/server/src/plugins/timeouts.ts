@@ -1,5 +1,6 @@
 import type { ServerOptions } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Uploads (`multipart/form-data`: floor plans, logos, icons of up to 3 MB) get this many times as long. */
@@ -35,14 +36,19 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number):
   const timers = new WeakMap<object, NodeJS.Timeout>();
   app.addHook('onRequest', async (request) => {
     if ((request.headers['content-type'] ?? '').startsWith('multipart/form-data')) return;
-    const socket = request.raw.socket;
+    const socket: Socket | undefined = request.raw.socket;
+    // Only a connection can stall; a request made inside the process (`inject`) has none.
+    if (!(socket instanceof Socket)) return;
     const timer = setTimeout(() => socket.destroy(), timeoutMs);
     timer.unref();
     timers.set(request, timer);
     request.raw.once('close', () => clearTimeout(timer));
   });
-  // The body is read and parsed before validation: from then on the request is the server's to answer.
-  app.addHook('preValidation', async (request) => {
+  const done = async (request: FastifyRequest) => {
     clearTimeout(timers.get(request));
-  });
+  };
+  // The body is read and parsed before validation: from then on the request is the server's to answer.
+  // Answers that skip validation (an unknown path, a refusal in an earlier hook) clear it when sent.
+  app.addHook('preValidation', done);
+  app.addHook('onResponse', done);
 }
