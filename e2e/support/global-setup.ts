@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type LaunchedSimulator, launchSimulator } from '@lightwell/simulator/launch';
 import pg from 'pg';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
+import { ensureServerBuilt, serverBundle } from '../../scripts/lib/builds.mjs';
 import { E2E_BASE_URL, E2E_MQTT_PORT, E2E_PORT, E2E_SIM_PORT, E2E_SMTP_PORT, MAILBOX_DIR } from './env.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -83,15 +84,17 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /**
- * Starts a real SMTP server, the console (demo mode, fresh embedded database) and the demo simulator;
- * returns the teardown.
+ * Starts a real SMTP server, the console as `npm start` ships it (the server bundle, built when older than
+ * its sources; demo mode, a fresh database) and the demo simulator as a process of its own; returns the
+ * teardown.
  */
 export default async function globalSetup() {
+  await ensureServerBuilt();
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-e2e-'));
   const postgres = await freshPostgres();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,

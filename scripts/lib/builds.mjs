@@ -1,8 +1,8 @@
 // Builds that npm start makes once and then reuses while their sources are unchanged: the web app
 // (Vite) and the server (one ES module bundled by esbuild, so no TypeScript is compiled at each start).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const root = new URL('../..', import.meta.url).pathname;
@@ -45,10 +45,18 @@ export function ensureWebBuilt() {
 const SERVER_SOURCES = ['apps/server/src', 'packages/domain/src', 'package-lock.json', 'scripts/lib/builds.mjs'];
 
 /**
- * Packages that stay imports from node_modules: native or WebAssembly parts, and files read from the
- * package's own folder at run time (the API docs page), or optional and absent ones.
+ * Packages that stay imports from node_modules: native or WebAssembly parts, files read from the
+ * package's own folder at run time (the API docs page; pdfkit's standard fonts and font metrics, which it
+ * loads through its package's `#standard-fonts` imports), or optional and absent ones.
  */
-const SERVER_EXTERNALS = ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', 'pino-pretty', 'pg-native'];
+const SERVER_EXTERNALS = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  'pdfkit',
+  'pino-pretty',
+  'pg-native',
+];
 
 /**
  * Builds the server bundle when it is missing or older than its sources: one file holding our code and
@@ -58,10 +66,29 @@ const SERVER_EXTERNALS = ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/s
  */
 export async function ensureServerBuilt() {
   if (isFresh(serverBundle, SERVER_SOURCES)) return false;
+  // Built beside it and then renamed into place, so that two starts at once (the two browser-test parts)
+  // never run a half-written bundle.
+  const temporary = `${serverBundle.slice(0, -'.mjs'.length)}-${process.pid}.mjs`;
+  await buildServerBundle(temporary);
+  const code = readFileSync(temporary, 'utf8').replace(
+    `//# sourceMappingURL=${basename(temporary)}.map`,
+    `//# sourceMappingURL=${basename(serverBundle)}.map`,
+  );
+  writeFileSync(temporary, code);
+  renameSync(`${temporary}.map`, `${serverBundle}.map`);
+  renameSync(temporary, serverBundle);
+  return true;
+}
+
+/**
+ * Bundles the server into `outfile` as `npm start` runs it. The file must sit in the repository (next to
+ * the default bundle), so that the packages left outside the bundle resolve from its node_modules.
+ */
+export async function buildServerBundle(outfile) {
   const { build } = await import('esbuild');
   await build({
     entryPoints: [join(root, 'apps/server/src/server.ts')],
-    outfile: serverBundle,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -88,5 +115,4 @@ export async function ensureServerBuilt() {
       },
     ],
   });
-  return true;
 }

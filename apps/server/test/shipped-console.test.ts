@@ -1,0 +1,132 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CallName, calls, signParams } from '@lightwell/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerBundle } from '../../../scripts/lib/builds.mjs';
+import { DEMO_LOGIN } from '../src/demo/seed-demo.ts';
+import { OUTBOX_TOKEN_FILE } from '../src/mail/outbox-token.ts';
+import { SIGNING_SECRET, TEST_DB } from './helpers.ts';
+import { freePort } from './mqtt/mosquitto.ts';
+
+/*
+ * The console as `npm start` ships it: the server bundle (built by the same function, beside the one `npm
+ * start` runs), on the embedded database, in demo mode. Whatever it loads at run time (migrations, fonts of
+ * the printed record, locales and mail templates, the web app) is loaded from where the bundle finds it;
+ * every export and print is made once. One database is enough: the bundle is what is tested here.
+ */
+const root = new URL('../../..', import.meta.url).pathname;
+
+interface Answer {
+  code: number;
+  data: unknown;
+  message?: string;
+}
+
+describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
+  const bundle = join(root, `apps/server/dist/shipped-test-${randomBytes(4).toString('hex')}.mjs`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-shipped-'));
+  let child: ChildProcess;
+  let url: string;
+  let output = '';
+  let session: { token: string; uid: number };
+
+  async function callShipped(name: CallName, payload: Record<string, unknown>, signed = true): Promise<Answer> {
+    const body: Record<string, unknown> = signed
+      ? { ...payload, token: session.token, uid: session.uid, version: '1.0.0', platform: 3, bundle: 'southgate' }
+      : { ...payload };
+    if (signed) body.sign = signParams(body, SIGNING_SECRET);
+    const answer = await fetch(`${url}${calls[name].path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await answer.json()) as Answer;
+  }
+
+  beforeAll(async () => {
+    await buildServerBundle(bundle);
+    child = spawn(process.execPath, [bundle], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        MQTT_PORT: String(await freePort()),
+        MQTT_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: 'true',
+        SIGNING_SECRET,
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    url = await new Promise<string>((resolve, reject) => {
+      child.on('message', (message: { type?: string; url?: string }) => {
+        if (message.type === 'lightwell:ready' && message.url) resolve(message.url.replace('localhost', '127.0.0.1'));
+      });
+      child.once('exit', (code) => reject(new Error(`the console ended (${code}): ${output}`)));
+    });
+    const login = await callShipped('login', { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }, false);
+    expect(login.code).toBe(0);
+    session = login.data as { token: string; uid: number };
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(bundle, { force: true });
+    rmSync(`${bundle}.map`, { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the inspector’s record as PDF, with the embedded fonts and Chinese text, and as CSV', async () => {
+    const networks = await callShipped('networkAll', {});
+    const [network] = networks.data as { id: number }[];
+    const now = Math.floor(Date.now() / 1000);
+    const period = { nid: network!.id, from: now - 365 * 86400, to: now };
+    const pdf = await callShipped('emergencyRecordExport', { ...period, format: 'pdf' });
+    expect(pdf.code, pdf.message).toBe(0);
+    const file = join(dataDir, 'record.pdf');
+    writeFileSync(file, Buffer.from((pdf.data as { base64: string }).base64, 'base64'));
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(execFileSync('pdffonts', [file]).toString()).toMatch(/NotoSansSC/);
+    const zh = await callShipped('updateSetting', { language: 1 });
+    expect(zh.code).toBe(0);
+    const chinese = await callShipped('emergencyRecordExport', { ...period, format: 'pdf' });
+    writeFileSync(file, Buffer.from((chinese.data as { base64: string }).base64, 'base64'));
+    expect(execFileSync('pdftotext', [file, '-']).toString()).toMatch(/[\u4e00-\u9fff]/);
+    const csv = await callShipped('emergencyRecordExport', { ...period, format: 'csv' });
+    expect(csv.code).toBe(0);
+    const text = Buffer.from((csv.data as { base64: string }).base64, 'base64').toString('utf8');
+    expect(text.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('renders a mail from its templates and locales, and keeps it for npm run mail', async () => {
+    const email = `shipped-${randomBytes(3).toString('hex')}@example.com`;
+    expect((await callShipped('registerCode', { email, language: 2 }, false)).code).toBe(0);
+    const token = readFileSync(join(dataDir, OUTBOX_TOKEN_FILE), 'utf8').trim();
+    const outbox = await fetch(`${url}/outbox?to=${encodeURIComponent(email)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = await outbox.text();
+    expect(text).toContain(`mail to ${email}`);
+    expect(text).toMatch(/Registrierungscode/);
+  });
+
+  it('serves the web app and its assets', async () => {
+    const page = await fetch(`${url}/login`);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    expect((await fetch(`${url}${asset}`)).status).toBe(200);
+  });
+});
