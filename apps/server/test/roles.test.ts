@@ -137,6 +137,7 @@ const ROWS: Row[] = [
     codes: EDITORS,
     payload: (w) => ({ nid: w.nid, startTime: Math.floor(Date.now() / 1000) + 3600, interval: 60 }),
   },
+  { name: 'diagnosisSensorOptions', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
   { name: 'diagnosisList', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
   { name: 'diagnosisGet', codes: EVERY_MEMBER, payload: async (w) => ({ taskId: await w.diagnosisIdFresh() }) },
   { name: 'diagnosisCancel', codes: EDITORS, payload: async (w) => ({ taskId: await w.diagnosisIdFresh() }) },

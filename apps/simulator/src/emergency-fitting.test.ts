@@ -103,6 +103,33 @@ describe('a simulated emergency fitting (IEC 62386-202)', () => {
     expect(f.takeReport(T0 + 31_000)?.test?.failureBits).toBe(bits);
   });
 
+  it('fails a function test on a battery that goes flat before it ends (bits 4 and 64)', () => {
+    const f = fitting({ charge: 0.002 }); // 24 s of a 200-minute battery
+    f.command(command({}), 11, T0);
+    f.step(T0 + 31_000);
+    const report = f.takeReport(T0 + 31_000);
+    expect(report?.test).toMatchObject({ kind: 'function', outcome: 'done' });
+    expect(report?.test?.failureBits).toBe(4 | 64);
+    const empty = fitting({ charge: 0 });
+    empty.command(command({}), 12, T0);
+    expect(empty.takeReport(T0)?.test?.failureBits).toBe(4 | 64);
+  });
+
+  it('keeps a failed duration test’s bits through a function test on the flat battery it left', () => {
+    const f = fitting();
+    f.fail('duration', T0);
+    f.command(command({ command: 'durationTest', duration: { kind: 'preset' } }), 9, T0);
+    // The battery lasts 90 minutes; a minute's charge after the test carries the lamp for about 4 s.
+    f.step(at(91));
+    expect(f.takeReport(at(91))?.test?.failureBits).toBe(2 | 128);
+    f.command(command({}), 10, at(91));
+    f.step(at(92));
+    const report = f.takeReport(at(92));
+    expect(report?.test).toMatchObject({ kind: 'function', outcome: 'done' });
+    expect((report?.test?.failureBits ?? 0) & (4 | 64)).toBe(4 | 64);
+    expect(f.faultBits & (2 | 128)).toBe(2 | 128);
+  });
+
   it('mains lost during a test voids it and runs on battery; back on mains it recharges', () => {
     const f = fitting({ timeScale: 1 });
     f.command(command({ command: 'durationTest', duration: { kind: 'custom', minutes: 60 } }), 5, T0);

@@ -58,6 +58,11 @@ interface Test {
 
 const MINUTE = 60_000;
 const HOURLY = 3_600_000;
+/** Result bits only a test of that kind sets and clears (IEC 62386-202 FAILURE STATUS bits 1, 4-7). */
+const OWN_RESULT_BITS: Record<TestKind, number> = {
+  function: FAILURE_BITS.functionTestFailed | FAILURE_BITS.functionTestDelayExceeded,
+  duration: FAILURE_BITS.batteryDuration | FAILURE_BITS.durationTestFailed | FAILURE_BITS.durationTestDelayExceeded,
+};
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
@@ -182,8 +187,10 @@ export class SimEmergency {
     this.clock += ms;
     if (this.onBattery) {
       const endurance = this.enduranceMs;
+      // The lamp stays lit from the battery only until it is empty, which may be within the slice.
+      const lit = Math.min(ms, Math.max(0, this.charge) * endurance);
       this.charge = endurance === 0 ? 0 : Math.max(0, this.charge - ms / endurance);
-      if (this.test?.startedAt != null) this.test.onBatteryMs += ms;
+      if (this.test?.startedAt != null) this.test.onBatteryMs += lit;
     } else if (this.mainsPresent && !this.faults.has('battery')) {
       const charged = this.charge + ms / (this.spec.chargeHours * 3_600_000);
       // Sums of small slices fall a hair short of full.
@@ -230,13 +237,18 @@ export class SimEmergency {
       if (test.kind === 'duration' && minutes + 1e-9 < Math.min(required, this.spec.ratedMinutes)) {
         bits |= FAILURE_BITS.batteryDuration;
       }
+      // A battery that goes flat before the function test ends cannot light the lamp: battery failure.
+      if (test.kind === 'function' && test.onBatteryMs < this.spec.functionTestSeconds * 1000) {
+        bits |= FAILURE_BITS.battery;
+      }
       if (bits !== 0)
         bits |= test.kind === 'function' ? FAILURE_BITS.functionTestFailed : FAILURE_BITS.durationTestFailed;
       if (test.late) {
         bits |=
           test.kind === 'function' ? FAILURE_BITS.functionTestDelayExceeded : FAILURE_BITS.durationTestDelayExceeded;
       }
-      this.resultBits = bits;
+      // A test rewrites its own result bits; the other test's (a duration failure) stay until that test passes.
+      this.resultBits = (this.resultBits & OWN_RESULT_BITS[test.kind === 'function' ? 'duration' : 'function']) | bits;
       this.doneBits |= test.kind === 'function' ? STATUS_BITS.functionTestDone : STATUS_BITS.durationTestDone;
     }
     this.endedTest = {

@@ -137,6 +137,8 @@ export const emergencyTestRecords = pgTable(
     failureBits: smallint('failure_bits').notNull().default(0),
     achievedMinutes: integer('achieved_minutes'),
     ratedMinutes: integer('rated_minutes'),
+    /** A duration test shorter than the rated duration (domain `isFullDurationTest`): not the year's test. */
+    partial: boolean('partial').notNull().default(false),
     stoppedBy: integer('stopped_by'),
     stoppedByName: text('stopped_by_name'),
     stoppedAt: at('stopped_at'),

@@ -1,4 +1,11 @@
-import { Code, ElementType, type ReportMessage } from '@lightwell/domain';
+import {
+  Code,
+  ElementType,
+  type EmergencyElement,
+  type ReportMessage,
+  type ScheduleReport,
+  type TestRecord,
+} from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
@@ -217,6 +224,60 @@ describeApi('emergency reports', () => {
       .from(emergencyFaultEntries)
       .where(eq(emergencyFaultEntries.faultId, faults[0]!.id));
     expect(entries.map((e) => e.kind)).toEqual(['opened']);
+  });
+
+  it('keep a custom test shorter than rated as a partial duration test: graded, not the yearly duration test', async () => {
+    const site = await fittingSite();
+    // Installed two years ago: both clocks run from then.
+    const installed = new Date(t.clock.now().getTime() - 730 * 86_400_000);
+    await t.db.update(devices).set({ createdAt: installed }).where(eq(devices.id, site.device.id));
+    await site.report({ mode: 0, statusBits: 8, batteryCharge: 254, ratedDuration: 90 });
+    const action = await call(
+      t.app,
+      'emergencyAction',
+      {
+        nid: site.nid,
+        target: { kind: 'fittings', ids: [site.device.id] },
+        action: 'durationTest',
+        durationKind: 'custom',
+        durationMinutes: 2,
+      },
+      site.owner.session,
+    );
+    expect(action.body.code).toBe(Code.ok);
+    const { taskId } = action.body.data as { taskId: number };
+    const at = site.now();
+    await site.report({
+      mode: 0,
+      statusBits: 4 | 8,
+      test: {
+        kind: 'duration',
+        taskId,
+        outcome: 'done',
+        startedAt: at,
+        endedAt: at + 120,
+        failureBits: 0,
+        durationResult: 1,
+        delayExceeded: false,
+      },
+    });
+    const [record] = await records(site.device.id);
+    expect(record).toMatchObject({ grade: 'passed', partial: true, achievedMinutes: 2, ratedMinutes: 180 });
+    const list = await call(t.app, 'emergencyElementList', { nid: site.nid }, site.owner.session);
+    const [element] = (list.body.data as { list: EmergencyElement[] }).list;
+    // It showed the lamp lights on battery (the month's test), not that the battery lasts 3 h.
+    expect(element).toMatchObject({
+      lastDuration: { grade: 'passed', partial: true, achievedMinutes: 2 },
+      overdueKinds: ['duration'],
+    });
+    const year = new Date(record!.endedAt!.getTime()).getUTCFullYear();
+    const reply = await call(t.app, 'emergencyScheduleReport', { nid: site.nid, year }, site.owner.session);
+    const [row] = (reply.body.data as ScheduleReport).rows;
+    expect(row!.yearly.recordId).not.toBe(record!.id);
+    expect(row!.yearly.grade).not.toBe('passed');
+    expect(row!.monthly.find((c) => c.recordId === record!.id)?.grade).toBe('passed');
+    const log = await call(t.app, 'emergencyTestLog', { nid: site.nid }, site.owner.session);
+    expect((log.body.data as { list: TestRecord[] }).list[0]).toMatchObject({ kind: 'duration', partial: true });
   });
 
   it('void a test on mains loss and book a retest; a stopped test names who stopped it', async () => {

@@ -302,6 +302,7 @@ async function recordTest(
       failureBits: test.failureBits,
       achievedMinutes: graded.achievedMinutes,
       ratedMinutes: graded.ratedMinutes,
+      partial: graded.partial,
       stoppedBy: stopper?.uid ?? null,
       stoppedByName: stopper?.name ?? null,
       stoppedAt: stopper ? (stopper.at.getTime() > endedAt.getTime() ? endedAt : stopper.at) : null,

@@ -5,6 +5,7 @@ import {
   type InventoryMessage,
   isEmergencyElement,
   isLightElement,
+  isStampedAhead,
   type LiveEvent,
   type PresenceMessage,
   type ReportMessage,
@@ -402,6 +403,7 @@ export type DeviceReport = Extract<ReportMessage, { kind: 'consume' | 'sensorTri
 /**
  * Reports: readings are kept once per gateway and sequence (a repeated sequence changes nothing) and add
  * to the device's usage time and sensor trigger count; diagnoses go to the gateway's diagnosis list.
+ * Readings stamped more than `CLOCK_AHEAD_MAX_SECONDS` ahead of `now` change nothing.
  * `usage: false` keeps a `consume` report without adding its on-time: a section-7 call whose readings
  * (`elements`) carry the same on-time, which they add (on-time counts once per report).
  */
@@ -434,6 +436,8 @@ export async function applyReport(
     await db.update(gateways).set({ lastSeenAt: now }).where(eq(gateways.id, gateway.id));
     return {};
   }
+  // Stamped too far ahead: the gateway's clock is wrong; refused (storeReports files the clock fault).
+  if (isStampedAhead(message, now)) return {};
   if (message.kind === 'buttonPress') return applyButtonPress(db, gateway, message);
   // Readings, stream starts and lost ranges change no device state: apps/server/src/telemetry stores them.
   if (message.kind === 'readings' || message.kind === 'streamStart' || message.kind === 'lost') return {};

@@ -8,6 +8,7 @@ import {
   type InventoryMessage,
   InventoryMessageSchema,
   type InventoryRequest,
+  isStampedAhead,
   LIVE_FILTER,
   type LiveEvent,
   LiveEventSchema,
@@ -458,6 +459,12 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       case 'state':
         return applyState(db, gateway, message.data, now);
       case 'report': {
+        // Stamped too far ahead (a wrong gateway clock): not applied nor counted, only kept, so that its
+        // receipt is confirmed and the clock fault filed (telemetry/store-reports.ts).
+        if (isStampedAhead(message.data, now)) {
+          keepReport(message.data);
+          return undefined;
+        }
         // Consumption and triggers: applied with the batch's others, then kept with them.
         if (message.data.kind === 'consume' || message.data.kind === 'sensorTrigger') {
           countReport(message.data);

@@ -171,6 +171,46 @@ describeApi('the emergency self-test job', () => {
     });
   });
 
+  it('grades a closed yearly window missed for a fitting whose only duration test there was partial', async () => {
+    setNow('2026-05-20T12:00:00Z');
+    const { owner, network } = await londonNetwork(t);
+    const zone = await buildZone(t.db, network.id, 'Stairs');
+    const [full, partial] = await buildFittings(t.db, network.id, zone.id, 2, {
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    await call(
+      t.app,
+      'emergencyScheduleAdd',
+      { nid: network.id, name: 'Yearly', testKind: 'duration', day: 4, month: 6, minuteOfDay: 60 },
+      owner.session,
+    );
+    const { start } = recordingStarter();
+    setNow('2026-06-04T00:30:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    const duration = { kind: 'duration', grade: 'passed', ratedMinutes: 180 };
+    await buildRecord(t.db, network.id, {
+      ...duration,
+      deviceId: full!.id,
+      achievedMinutes: 180,
+      endedAt: new Date('2026-06-04T03:10:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      ...duration,
+      deviceId: partial!.id,
+      achievedMinutes: 2,
+      partial: true,
+      endedAt: new Date('2026-06-04T00:10:00Z'),
+    });
+    // June closes at local midnight: 30 June 23:00 UTC.
+    setNow('2026-06-30T23:01:00Z');
+    await runEmergencyTests(t.app.ctx, start);
+    const missed = await t.db
+      .select()
+      .from(emergencyTestRecords)
+      .where(and(eq(emergencyTestRecords.nid, network.id), eq(emergencyTestRecords.grade, 'missed')));
+    expect(missed.map((r) => [r.deviceId, r.kind, r.windowKind])).toEqual([[partial!.id, 'duration', 'yearly']]);
+  });
+
   it('books a retest when mains loss voided a test, and starts it once mains is back', async () => {
     setNow('2026-08-10T12:00:00Z');
     const { network } = await londonNetwork(t);

@@ -1,4 +1,5 @@
 import {
+  answersWindowOf,
   EmergencyLimits,
   type EmergencyTarget,
   type StaggerSplit,
@@ -309,13 +310,15 @@ async function gradeWindow(
   const { schedule, network, window, fittings } = input;
   if (fittings.length === 0) return 0;
   const kind = schedule.testKind as TestKind;
-  // A duration test also shows the fitting works on battery: it answers a monthly window too.
+  // A duration test also shows the fitting works on battery: it answers a monthly window too. A partial
+  // one (shorter than rated) answers only that (`answersWindowOf`).
   const kinds = kind === 'function' ? ['function', 'duration'] : ['duration'];
   const records = await ctx.db
     .select({
       deviceId: emergencyTestRecords.deviceId,
       grade: emergencyTestRecords.grade,
       kind: emergencyTestRecords.kind,
+      partial: emergencyTestRecords.partial,
       endedAt: emergencyTestRecords.endedAt,
       windowStart: emergencyTestRecords.windowStart,
     })
@@ -335,6 +338,7 @@ async function gradeWindow(
     if (r.deviceId === null) continue;
     const valid =
       (VALID_GRADES as readonly string[]).includes(r.grade) &&
+      answersWindowOf({ kind: r.kind as TestKind, partial: r.partial }, kind) &&
       r.endedAt !== null &&
       r.endedAt >= window.start &&
       r.endedAt < window.end;

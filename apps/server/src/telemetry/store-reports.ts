@@ -1,6 +1,7 @@
-import type { ReportMessage } from '@lightwell/domain';
+import { CLOCK_AHEAD_CODE, isStampedAhead, type ReportMessage } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { gatewayDiagnoses } from '../db/schema.ts';
 import { timeSlices, yieldToEventLoop } from '../lib/time-slices.ts';
 import { assignDeltas, updateDeltas } from './deltas.ts';
 import { type ReadingRow, readingRows } from './reading-rows.ts';
@@ -160,8 +161,9 @@ export async function storeReports(
     }
     const units: Unit[] = [];
     for (const report of reports) {
+      // Readings stamped too far ahead are refused: their receipt is kept (and confirmed), their rows are not.
       const rows =
-        report.kind === 'readings'
+        report.kind === 'readings' && !isStampedAhead(report, now)
           ? readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, ids)
           : [];
       if (report.kind === 'readings' && report.devices.some((device) => !ids.has(device.mac))) {
@@ -257,14 +259,39 @@ async function storeTransaction(
       now,
     );
     const rows: ReadingRow[] = [];
+    const ahead: Unit[] = [];
     for (const unit of numbered) {
       // A number named twice in one batch is kept once, with the readings of its first copy.
       const key = receiptKey(unit.gateway.id, (unit.report as NumberedReport).seq);
       if (!fresh.delete(key)) continue;
+      if (isStampedAhead(unit.report, now)) ahead.push(unit);
       for (const row of unit.rows) rows.push(row);
     }
+    await fileClockFaults(tx, ahead, now);
     await writeReadings(tx, rows, devices, now, mode);
   });
+}
+
+/**
+ * A report refused for its stamp (more than `CLOCK_AHEAD_MAX_SECONDS` ahead) is a fault of the gateway's
+ * clock: one `clockAhead` warning per report in the gateway's diagnosis list, at the time it was received,
+ * naming the stamp and how far ahead it was. Only a newly kept report files one (a resent copy does not).
+ */
+async function fileClockFaults(db: Db, units: Unit[], now: Date): Promise<void> {
+  if (units.length === 0) return;
+  await db.insert(gatewayDiagnoses).values(
+    units.map(({ gateway, report }) => {
+      const at = (report as { at: number }).at;
+      const ahead = Math.round(at - now.getTime() / 1000);
+      return {
+        gatewayId: gateway.id,
+        level: 'warning',
+        code: CLOCK_AHEAD_CODE,
+        message: `Report ${(report as NumberedReport).seq} (${report.kind}) stamped ${new Date(at * 1000).toISOString()}, ${ahead} s ahead of the console: its readings were refused. Set the gateway's clock.`,
+        at: now,
+      };
+    }),
+  );
 }
 
 /** How readings are written: `embedded` on PGlite, `careful` when a key may be stored already. */

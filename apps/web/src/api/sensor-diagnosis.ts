@@ -1,4 +1,4 @@
-import type { CallData, DiagnosisTask } from '@lightwell/domain';
+import type { CallData, DiagnosisSensorOption, DiagnosisTask } from '@lightwell/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
 import { call } from './client';
@@ -11,6 +11,7 @@ export const diagnosisKeys = {
   list: (uid: number | null, nid: number, page: number, pageSize: number) =>
     [...diagnosisKeys.all(uid), 'list', nid, page, pageSize] as const,
   detail: (uid: number | null, taskId: number) => [...diagnosisKeys.all(uid), 'detail', taskId] as const,
+  sensors: (uid: number | null, nid: number) => [...diagnosisKeys.all(uid), 'sensors', nid] as const,
 };
 
 /** How often lists and results follow a task that is still waiting or executing (the server moves it every 5 s). */
@@ -29,6 +30,16 @@ export function useDiagnosisListQuery(nid: number, page: number, pageSize: numbe
     enabled: uid !== null,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.list.some(isOpen) ? FOLLOW_MS : false),
+  });
+}
+
+/** The real motion sensors of a network a new task may watch (the ones `diagnosisAdd` accepts). */
+export function useDiagnosisSensorsQuery(nid: number) {
+  const uid = useSession((state) => state.uid);
+  return useQuery({
+    queryKey: diagnosisKeys.sensors(uid, nid),
+    queryFn: async (): Promise<DiagnosisSensorOption[]> => (await call('diagnosisSensorOptions', { nid })) ?? [],
+    enabled: uid !== null,
   });
 }
 

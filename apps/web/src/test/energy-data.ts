@@ -69,6 +69,7 @@ export function buildFigures(overrides: Partial<EnergyFigures> = {}): EnergyFigu
     equivalents: { treeYears: 0.1, petrolLitresUk: 0.7, petrolLitresEu: 0.6, gasolineGallonsUs: 0.2 },
     assumptions: [
       { key: 'nominalPower', params: { watts: 40 } },
+      { key: 'estimatedLuminaires', params: { count: 1 } },
       { key: 'standbyDefault', params: { watts: 0.5 } },
     ],
     ...overrides,

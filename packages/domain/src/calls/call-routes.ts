@@ -152,6 +152,7 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   energyBaseList: { path: '/api/v1/network/myConsumeBase/nidList', auth: true },
   energyBaseUpdate: { path: '/api/v1/network/pro/update', auth: true },
   diagnosisAdd: { path: '/api/v1/sensor/diagnosis/add', auth: true },
+  diagnosisSensorOptions: { path: '/api/v1/sensor/diagnosis/sensors', auth: true },
   diagnosisList: { path: '/api/v1/sensor/diagnosis/list', auth: true },
   diagnosisGet: { path: '/api/v1/sensor/diagnosis/get', auth: true },
   diagnosisCancel: { path: '/api/v1/sensor/diagnosis/cancel', auth: true },

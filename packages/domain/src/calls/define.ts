@@ -69,3 +69,24 @@ export function defineCall<P extends z.ZodRawShape, D extends z.ZodType, const A
 export const empty = {};
 /** `data` of a call that answers nothing. */
 export const nothing = z.null();
+
+/** A field of an update: optional, without the default it has on add (left out, it keeps its value). */
+type PatchField<S> =
+  S extends z.ZodDefault<infer I extends z.ZodType> ? z.ZodOptional<I> : z.ZodOptional<S & z.ZodType>;
+
+/**
+ * The fields of an add call as an update takes them: each optional and without its default, so that a
+ * field left out keeps its stored value rather than taking the default again.
+ */
+export function patchShape<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: PatchField<S[K]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+    ]),
+  ) as { [K in keyof S]: PatchField<S[K]> };
+}
+
+/** True when the payload sets at least one of the fields of `shape` (the body also holds the envelope). */
+export const setsAny = (payload: Record<string, unknown>, shape: object): boolean =>
+  Object.keys(shape).some((key) => payload[key] !== undefined);

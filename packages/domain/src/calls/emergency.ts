@@ -21,7 +21,7 @@ import { EmergencyActionSchema, FaultStepSchema, GradeSchema, TestKindSchema } f
 import { Limits } from '../limits.ts';
 import { IdSchema, multilineText, PageSizeSchema } from '../schemas/common.ts';
 import { pageSchema } from '../schemas/network.ts';
-import { type CallDef, defineCall } from './define.ts';
+import { type CallDef, defineCall, patchShape, setsAny } from './define.ts';
 import { RuleMessages } from './input-problems.ts';
 
 /*
@@ -138,10 +138,10 @@ export const emergencyCalls = {
     path: '/api/v1/emergency/schedule/update',
     auth: true,
     tag: 'emergency',
-    summary: 'Replace the fields of a self-test schedule (owner, installer)',
-    payload: { scheduleId: IdSchema, ...EmergencyScheduleInputShape },
+    summary: 'Change the fields given of a self-test schedule; the others keep their values (owner, installer)',
+    payload: { scheduleId: IdSchema, ...patchShape(EmergencyScheduleInputShape) },
     data: EmergencyScheduleSchema,
-    refine: [(p) => p.testKind === 'function' || p.month !== null, RuleMessages.yearlyMonth],
+    refine: [(p) => setsAny(p, EmergencyScheduleInputShape), RuleMessages.nothingToChange],
   }),
   /** Deletes a schedule; its records stay. */
   emergencyScheduleDelete: defineCall({
@@ -242,8 +242,9 @@ export const emergencyCalls = {
     path: '/api/v1/emergency/fault/confirm/update',
     auth: true,
     tag: 'emergency',
-    summary: 'Change a confirmation: remark or withdraw (only the confirmer, else 1101)',
-    payload: { ...faultId, confirmed: z.boolean(), remark: multilineText(1000).default('') },
+    summary:
+      'Change a confirmation: remark or withdraw (only the confirmer, else 1101); no remark keeps the standing one',
+    payload: { ...faultId, confirmed: z.boolean(), remark: multilineText(1000).optional() },
     data: FaultSchema,
   }),
   /** "Retest failed fittings": a function test of every fitting of the network whose last test failed. 1071 when none. */

@@ -37,6 +37,14 @@ export const GatewaySchema = z.object({
   /** Seconds since the epoch, or null when never seen. */
   lastSeen: z.number().int().nullable().describe('Last heard from: epoch seconds, UTC; null when never'),
   createTime: z.number().int().describe('Created: epoch seconds, UTC'),
+  /**
+   * Reports refused because they came stamped more than 5 minutes ahead of the console (a wrong gateway
+   * clock; each is a `clockAhead` entry of its diagnosis list), and when the last one came.
+   */
+  clockAhead: z.object({
+    count: z.number().int(),
+    lastAt: z.number().int().nullable().describe('Last refused report received: epoch seconds, UTC; null when none'),
+  }),
 });
 export type Gateway = z.infer<typeof GatewaySchema>;
 

@@ -104,6 +104,8 @@ export {
 export {
   type DiagnosisDetail,
   DiagnosisDetailSchema,
+  type DiagnosisSensorOption,
+  DiagnosisSensorOptionSchema,
   type DiagnosisSensorResult,
   DiagnosisSensorResultSchema,
   DiagnosisStateSchema,

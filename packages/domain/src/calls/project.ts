@@ -52,8 +52,8 @@ export const projectCalls = {
     path: '/api/v1/project/update',
     auth: true,
     tag: 'project',
-    summary: 'Rename a project or edit its remarks (its creator only)',
-    payload: { ...pid, name: EntityNameSchema, remarks: RemarksSchema.default('') },
+    summary: 'Rename a project or edit its remarks (its creator only); remarks left out keep their value',
+    payload: { ...pid, name: EntityNameSchema, remarks: RemarksSchema.optional() },
     data: ProjectSummarySchema,
   }),
   projectUpdateId: defineCall({

@@ -6,7 +6,7 @@ import {
   ScheduleSchema,
 } from '../schedules/schedule.ts';
 import { IdSchema } from '../schemas/common.ts';
-import { type CallDef, defineCall, nothing } from './define.ts';
+import { type CallDef, defineCall, nothing, patchShape, setsAny } from './define.ts';
 import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
@@ -34,9 +34,10 @@ export const scheduleCalls = {
     path: '/api/v1/schedule/update',
     auth: true,
     tag: 'schedule',
-    summary: 'Replace the fields of a schedule or astro timer (owner, installer)',
-    payload: { ...scheduleId, ...ScheduleInputShape },
+    summary: 'Change the fields given of a schedule or astro timer; the others keep their values (owner, installer)',
+    payload: { ...scheduleId, ...patchShape(ScheduleInputShape) },
     data: ScheduleSchema,
+    refine: [(p) => setsAny(p, ScheduleInputShape), RuleMessages.nothingToChange],
   }),
   scheduleEnable: defineCall({
     path: '/api/v1/schedule/enable',
@@ -67,9 +68,14 @@ export const scheduleCalls = {
     path: '/api/v1/network/location/update',
     auth: true,
     tag: 'schedule',
-    summary: "Set a network's latitude, longitude and time zone for schedules and astro timers (owner, installer)",
-    payload: { ...nid, ...NetworkLocationShape },
+    summary:
+      "Set a network's latitude and longitude (both or neither) and time zone for schedules and astro timers; a field left out keeps its value (owner, installer)",
+    payload: { ...nid, ...patchShape(NetworkLocationShape) },
     data: NetworkLocationSchema,
-    refine: [(p) => (p.latitude === null) === (p.longitude === null), RuleMessages.latLngTogether],
+    refine: [
+      (p) =>
+        (p.latitude === undefined) === (p.longitude === undefined) && (p.latitude === null) === (p.longitude === null),
+      RuleMessages.latLngTogether,
+    ],
   }),
 } satisfies Record<string, CallDef>;

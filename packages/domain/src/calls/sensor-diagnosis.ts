@@ -60,6 +60,10 @@ export const DiagnosisDetailSchema = z.object({
 });
 export type DiagnosisDetail = z.infer<typeof DiagnosisDetailSchema>;
 
+/** A motion sensor a new task may watch: a real (not virtual) motion sensor of the network. */
+export const DiagnosisSensorOptionSchema = z.object({ id: IdSchema, name: z.string(), mac: z.string() });
+export type DiagnosisSensorOption = z.infer<typeof DiagnosisSensorOptionSchema>;
+
 const taskId = { taskId: IdSchema };
 
 /**
@@ -92,6 +96,14 @@ export const sensorDiagnosisCalls = {
         isDiagnosisRangeValid(p.startTime, p.endTime ?? p.startTime + SensorDiagnosis.defaultRangeSeconds, p.interval),
       RuleMessages.diagnosisRange,
     ],
+  }),
+  diagnosisSensorOptions: defineCall({
+    path: '/api/v1/sensor/diagnosis/sensors',
+    auth: true,
+    tag: 'sensor',
+    summary: 'The real motion sensors of a network a new task may watch, by name (every member)',
+    payload: { nid: IdSchema },
+    data: z.array(DiagnosisSensorOptionSchema),
   }),
   diagnosisList: defineCall({
     path: '/api/v1/sensor/diagnosis/list',

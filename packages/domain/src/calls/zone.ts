@@ -11,16 +11,12 @@ import {
   ZonePatchShape,
   ZoneSchema,
 } from '../schemas/zone.ts';
-import { type CallDef, defineCall, nothing } from './define.ts';
+import { type CallDef, defineCall, nothing, setsAny } from './define.ts';
 import { RuleMessages } from './input-problems.ts';
 
 const nid = { nid: IdSchema };
 const zid = { zid: IdSchema };
 const nodeId = { nodeId: IdSchema };
-
-/** True when the payload sets at least one of the fields of `shape` (the body also holds the envelope). */
-const setsAny = (payload: Record<string, unknown>, shape: object) =>
-  Object.keys(shape).some((key) => payload[key] !== undefined);
 
 /** Zones, nodes and the map view of a network (spec sections 3, 5 and 9; zone page 2-2-2). */
 export const zoneCalls = {

@@ -13,6 +13,7 @@ import {
   failureBitsOf,
   failureNames,
   failureTextKeys,
+  isBatteryCharging,
   isDelayExceeded,
   modeName,
   modeTestKind,
@@ -149,6 +150,21 @@ describe('numbers of the standard', () => {
     [254, 100],
     [255, null],
   ])('battery charge %i = %s %', (charge, percent) => expect(batteryPercent(charge)).toBe(percent));
+});
+
+describe('battery charging (status bit 3 "battery fully charged")', () => {
+  const onMains = { mode: 0, mainsPresent: true, statusBits: 0 };
+  it('charges on mains until the fitting says full, even when the charge byte rounds to 100 %', () => {
+    expect(batteryPercent(253)).toBe(100);
+    expect(isBatteryCharging(onMains)).toBe(true);
+    expect(isBatteryCharging({ ...onMains, mainsPresent: null, mode: 8 })).toBe(true);
+    expect(isBatteryCharging({ ...onMains, statusBits: 8 })).toBe(false);
+  });
+  it('does not charge on battery, without mains, or before the first report', () => {
+    for (const mode of [1, 2, 4, 5, 6]) expect(isBatteryCharging({ ...onMains, mode }), String(mode)).toBe(false);
+    expect(isBatteryCharging({ ...onMains, mainsPresent: false })).toBe(false);
+    expect(isBatteryCharging({ ...onMains, mode: null })).toBe(false);
+  });
 });
 
 type Catalogue = { [key: string]: string | Catalogue };

@@ -79,6 +79,27 @@ export function batteryPercent(charge: number): number | null {
   return Math.round((charge / EmergencyLimits.batteryFull) * 100);
 }
 
+/** Modes in which a fitting runs from its battery: mains lost, rest after it, or a test running. */
+const ON_BATTERY_MODES: readonly EmergencyModeName[] = [
+  'emergency',
+  'rest',
+  'extendedEmergency',
+  'functionTestRunning',
+  'durationTestRunning',
+];
+
+/**
+ * Whether a fitting's battery is charging: it has reported, is not fully charged (status bit "battery
+ * fully charged" clear), mains is not known to be lost and it is not in a mode that runs from its battery.
+ * A charge byte may already round to 100 % while the fitting still charges.
+ */
+export function isBatteryCharging(state: { mode: number | null; mainsPresent: boolean | null; statusBits: number }) {
+  if (state.mode === null || state.mainsPresent === false) return false;
+  const mode = modeName(state.mode);
+  if (mode === null || ON_BATTERY_MODES.includes(mode)) return false;
+  return (state.statusBits & STATUS_BITS.batteryFull) === 0;
+}
+
 /**
  * Minutes of a duration test result (IEC 62386-202 DURATION TEST RESULT): 2-minute steps; 255 means
  * 510 minutes or more (`orMore`).

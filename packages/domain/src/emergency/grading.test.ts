@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type GradedTest, gradeTest, type TestOutcome } from './grading.ts';
+import {
+  answeredTest,
+  answersWindowOf,
+  type GradedTest,
+  gradeTest,
+  isFullDurationTest,
+  type TestOutcome,
+} from './grading.ts';
 
 const fn = (over: Partial<TestOutcome> = {}): TestOutcome => ({
   kind: 'function',
@@ -51,10 +58,22 @@ describe('grading one test (issue 14 "Schedules and grading")', () => {
       { grade: 'passed', achievedMinutes: 510 },
     ],
     [
-      'a custom 60-minute test passes at 60 minutes on a 3 h fitting',
+      'a custom 60-minute test passes at 60 minutes on a 3 h fitting, as a partial duration test',
       dt({ durationResult: 30, requiredMinutes: 60 }),
-      { grade: 'passed', achievedMinutes: 60, ratedMinutes: 180 },
+      { grade: 'passed', achievedMinutes: 60, ratedMinutes: 180, partial: true },
     ],
+    [
+      'a custom 2-minute test on a 3 h fitting is graded passed and partial',
+      dt({ durationResult: 1, requiredMinutes: 2 }),
+      { grade: 'passed', achievedMinutes: 2, ratedMinutes: 180, partial: true },
+    ],
+    [
+      'a partial duration test that finds a lamp failure fails, still partial',
+      dt({ durationResult: 1, requiredMinutes: 2, failureBits: 8 | 128 }),
+      { grade: 'failed', reasons: ['emergencyLamp', 'durationTestFailed'], partial: true },
+    ],
+    ['a preset (rated) duration test is full', dt(), { grade: 'passed', partial: false }],
+    ['a function test is never partial', fn(), { partial: false }],
     ['delay bit 32 makes a duration test late', dt({ failureBits: 32 }), { grade: 'passedLate' }],
     [
       'late and short',
@@ -74,6 +93,29 @@ describe('grading one test (issue 14 "Schedules and grading")', () => {
     ],
   ])('%s', (_name, test, expected) => {
     expect(gradeTest(test)).toMatchObject(expected);
+  });
+
+  it('takes only a rated-length, battery-empty or at-least-rated custom test as the full duration test', () => {
+    expect(isFullDurationTest({ requiredMinutes: null, ratedMinutes: 180 })).toBe(true);
+    expect(isFullDurationTest({ ratedMinutes: 60 })).toBe(true);
+    expect(isFullDurationTest({ requiredMinutes: 180, ratedMinutes: 180 })).toBe(true);
+    expect(isFullDurationTest({ requiredMinutes: 200, ratedMinutes: 180 })).toBe(true);
+    expect(isFullDurationTest({ requiredMinutes: 179, ratedMinutes: 180 })).toBe(false);
+    expect(isFullDurationTest({ requiredMinutes: 2, ratedMinutes: 180 })).toBe(false);
+    expect(isFullDurationTest({ requiredMinutes: 60, ratedMinutes: 60 })).toBe(true);
+    // A fitting that reported no rating is held to the usual 3 h.
+    expect(isFullDurationTest({ requiredMinutes: 120, ratedMinutes: null })).toBe(false);
+    expect(isFullDurationTest({ requiredMinutes: 180, ratedMinutes: null })).toBe(true);
+  });
+
+  it('lets a partial duration test answer the monthly function test only', () => {
+    expect(answeredTest({ kind: 'duration', partial: false })).toBe('duration');
+    expect(answeredTest({ kind: 'duration', partial: true })).toBe('function');
+    expect(answeredTest({ kind: 'function', partial: false })).toBe('function');
+    expect(answersWindowOf({ kind: 'duration', partial: true }, 'function')).toBe(true);
+    expect(answersWindowOf({ kind: 'duration', partial: true }, 'duration')).toBe(false);
+    expect(answersWindowOf({ kind: 'duration', partial: false }, 'duration')).toBe(true);
+    expect(answersWindowOf({ kind: 'function', partial: false }, 'duration')).toBe(false);
   });
 
   it('never answers missed: that is the absence of a result', () => {

@@ -1,4 +1,5 @@
 import { durationResultMinutes, failureNames } from './decode.ts';
+import { DEFAULT_RATED_MINUTES } from './preview.ts';
 import { FAILURE_BITS, type FailureName, type Grade, type TestKind } from './types.ts';
 
 /** What a fitting reported at the end of one test, with what the console knows of the test. */
@@ -26,7 +27,36 @@ export interface GradedTest {
   ratedMinutes: number | null;
   /** A retest is to be booked (the test was void). */
   retest: boolean;
+  /** A duration test shorter than the fitting's rated duration (`isFullDurationTest`); false for function tests. */
+  partial: boolean;
 }
+
+/**
+ * Whether a duration test is the year's full duration test (spec section 3 "Self-test schedule"; notes:
+ * emergency-lighting.md §1, the annual test runs the full rated duration): it had to last the fitting's
+ * rated duration (preset, `requiredMinutes` null), until the battery was empty (null too), or a custom
+ * length of at least the rated duration (3 h, `DEFAULT_RATED_MINUTES`, when the fitting reported none).
+ * A shorter custom test is a partial duration test: kept and graded, but it is not the year's duration
+ * test (docs/decisions.md "Emergency lighting").
+ */
+export function isFullDurationTest(test: Pick<TestOutcome, 'requiredMinutes' | 'ratedMinutes'>): boolean {
+  const required = test.requiredMinutes ?? null;
+  return required === null || required >= (test.ratedMinutes ?? DEFAULT_RATED_MINUTES);
+}
+
+/**
+ * The test a result answers: a full duration test answers the yearly duration test (and shows the
+ * fitting lights on battery, so the monthly one too); a function test and a partial duration test answer
+ * the monthly function test only. The schedule report's yearly cell, the yearly window's grading and
+ * the duration-overdue clock take only results that answer `duration`.
+ */
+export function answeredTest(test: { kind: TestKind; partial: boolean }): TestKind {
+  return test.kind === 'duration' && !test.partial ? 'duration' : 'function';
+}
+
+/** Whether a result answers a window of test `window`: any test a monthly one, a full duration test a yearly one. */
+export const answersWindowOf = (test: { kind: TestKind; partial: boolean }, window: TestKind): boolean =>
+  window === 'function' || answeredTest(test) === 'duration';
 
 /** Failure bits that fail a test of each kind (the other test's result bit and the delay bits do not). */
 const FAILING: Record<TestKind, readonly FailureName[]> = {
@@ -42,14 +72,16 @@ const DELAY_BIT: Record<TestKind, FailureName> = {
  * Grades one test (issue 14 "Schedules and grading"): mains lost → voided (retest booked); stopped →
  * stopped; otherwise failed when a failure bit of its kind is set or a duration test lasted less than
  * it had to (rated minutes, or the custom length), passed when not; late (passedLate, failedLate) when
- * the test started past its maximum delay. `missed` is not graded here: it is the absence of a result
- * when a window closes.
+ * the test started past its maximum delay. A duration test shorter than the rated duration is graded the
+ * same way and marked `partial` (`isFullDurationTest`). `missed` is not graded here: it is the absence of
+ * a result when a window closes.
  */
 export function gradeTest(test: TestOutcome): GradedTest {
   const measured =
     test.kind === 'duration' && test.durationResult !== null ? durationResultMinutes(test.durationResult) : null;
   const achievedMinutes = measured?.minutes ?? null;
-  const base = { achievedMinutes, ratedMinutes: test.ratedMinutes };
+  const partial = test.kind === 'duration' && !isFullDurationTest(test);
+  const base = { achievedMinutes, ratedMinutes: test.ratedMinutes, partial };
   if (test.outcome === 'mainsLost') return { ...base, grade: 'voided', reasons: [], retest: true };
   if (test.outcome === 'stopped') return { ...base, grade: 'stopped', reasons: [], retest: false };
   const set = failureNames(test.failureBits);

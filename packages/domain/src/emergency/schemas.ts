@@ -44,6 +44,8 @@ export const LastResultSchema = z.object({
   /** Duration tests: minutes the fitting lasted on battery, and its rated minutes. */
   achievedMinutes: z.number().int().nullable(),
   ratedMinutes: z.number().int().nullable(),
+  /** A duration test shorter than the rated duration: not the year's duration test (`isFullDurationTest`). */
+  partial: z.boolean(),
   reasons: z.array(FailureNameSchema),
 });
 export type LastResult = z.infer<typeof LastResultSchema>;
@@ -202,6 +204,11 @@ export const TestRecordSchema = z.object({
   reasons: z.array(FailureNameSchema),
   achievedMinutes: z.number().int().nullable(),
   ratedMinutes: z.number().int().nullable(),
+  /**
+   * A duration test shorter than the rated duration (a custom length): graded, but it neither fills the
+   * year's duration test nor resets the duration-overdue clock (`isFullDurationTest`).
+   */
+  partial: z.boolean(),
   /** Stopped: by whom and when. */
   stoppedBy: ActorSchema.nullable(),
   stoppedAt: nullableSeconds('Stopped'),
@@ -224,6 +231,8 @@ export const FaultEntrySchema = z.object({
   remark: z.string(),
   by: ActorSchema.nullable(),
   testRecordId: z.number().int().nullable(),
+  /** A retest result: the grade of the test that answered the retest; null for every other entry. */
+  grade: GradeSchema.nullable(),
   correctsId: z.number().int().nullable(),
   createTime: seconds('Recorded'),
 });

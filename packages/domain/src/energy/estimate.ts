@@ -29,6 +29,7 @@ export interface OperatingSpan {
 /** Keys of the assumptions an estimate states; the text is `energy.assumption.<key>` in each language. */
 export const ASSUMPTION_KEYS = [
   'nominalPower',
+  'estimatedLuminaires',
   'minPower',
   'proportionalPower',
   'measuredPoints',

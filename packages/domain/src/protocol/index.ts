@@ -1,3 +1,4 @@
+export * from './clock.ts';
 export * from './element-type.ts';
 export * from './live.ts';
 export * from './live-event-guard.ts';

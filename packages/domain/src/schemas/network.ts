@@ -45,8 +45,21 @@ export const NetworkFieldsShape = {
   currency: z.enum(CURRENCIES).default('EUR'),
 };
 
-/** The serialised network of `network/vo/update` (section 7: key field with serialised network). */
-export const NetworkUpdateSchema = z.strictObject({ id: IdSchema, ...NetworkFieldsShape });
+/**
+ * The serialised network of `network/vo/update` (section 7: key field with serialised network): a field
+ * left out keeps its stored value, so no default applies here; at least one field besides `id`.
+ */
+export const NetworkUpdateSchema = z
+  .strictObject({
+    id: IdSchema,
+    name: NetworkFieldsShape.name.optional(),
+    category: NetworkFieldsShape.category.unwrap().optional(),
+    electricityPrice: NetworkFieldsShape.electricityPrice.unwrap().optional(),
+    currency: NetworkFieldsShape.currency.unwrap().optional(),
+  })
+  .refine(({ id: _id, ...fields }) => Object.values(fields).some((value) => value !== undefined), {
+    message: 'nothing to change',
+  });
 
 /** What the user may do on a network (the server decides; the UI only reads it). */
 export const AbilitiesSchema = z.object({

@@ -166,7 +166,11 @@ describeApi('emergency fault workflow', () => {
     let now = (await call(t.app, 'emergencyFaultLog', { nid: network.id }, owner.session)).body.data as {
       list: Fault[];
     };
-    expect(now.list[0]).toMatchObject({ state: 'open', closedAt: null });
+    expect(now.list[0]).toMatchObject({ state: 'open', closedAt: null, retest: { grade: 'failed' } });
+    // Each retest result in the history says how the retest went.
+    const results = (f: Fault) => f.entries.filter((e) => e.kind === 'retestResult').map((e) => e.grade);
+    expect(results(now.list[0]!)).toEqual(['failed']);
+    expect(now.list[0]!.entries.filter((e) => e.kind !== 'retestResult').every((e) => e.grade === null)).toBe(true);
     await call(t.app, 'emergencyFaultStep', step(fault.id, 'verify'), owner.session);
     await buildRecord(t.db, network.id, {
       deviceId: fittings[0]!.id,
@@ -179,12 +183,50 @@ describeApi('emergency fault workflow', () => {
       list: Fault[];
     };
     expect(now.list[0]).toMatchObject({ id: fault.id, state: 'closed', retest: { grade: 'passed' } });
+    expect(results(now.list[0]!)).toEqual(['failed', 'passed']);
     expect((await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), owner.session)).body.code).toBe(
       Code.faultClosed,
     );
     expect((await call(t.app, 'emergencyFaultLog', { nid: network.id, state: 'open' }, owner.session)).body.code).toBe(
       Code.emptyList,
     );
+  });
+
+  it('a fault of a duration test closes only with a full duration retest, not a shorter custom one', async () => {
+    setNow('2026-05-02T08:00:00Z');
+    // Bit 2: the battery did not last the duration test.
+    const { owner, installer, network, fault, fittings } = await withFault(2);
+    await call(t.app, 'emergencyFaultStep', step(fault.id, 'safeguard'), installer.session);
+    await call(t.app, 'emergencyFaultStep', step(fault.id, 'rectify'), installer.session);
+    await call(t.app, 'emergencyFaultConfirm', { faultId: fault.id }, installer.session);
+    await call(t.app, 'emergencyFaultStep', step(fault.id, 'verify'), owner.session);
+    const [state] = await t.db.select().from(emergencyFittings).where(eq(emergencyFittings.deviceId, fittings[0]!.id));
+    expect(state).toMatchObject({ retestKind: 'duration' });
+    t.clock.advance(60);
+    const retest = { deviceId: fittings[0]!.id, kind: 'duration', grade: 'passed', startSource: 'retest' } as const;
+    // A custom 10-minute test passes its own length, but proves nothing of the rated 3 hours.
+    await buildRecord(t.db, network.id, {
+      ...retest,
+      partial: true,
+      requiredMinutes: 10,
+      ratedMinutes: 180,
+      endedAt: new Date(Date.now() + 5_000),
+    });
+    await sweepEmergencyFaults(t.app.ctx);
+    const open = (await call(t.app, 'emergencyFaultLog', { nid: network.id }, owner.session)).body.data as {
+      list: Fault[];
+    };
+    expect(open.list[0]).toMatchObject({ id: fault.id, state: 'awaitingRetest', retest: { grade: null } });
+    await buildRecord(t.db, network.id, {
+      ...retest,
+      requiredMinutes: 180,
+      ratedMinutes: 180,
+      endedAt: new Date(Date.now() + 10_000),
+    });
+    await sweepEmergencyFaults(t.app.ctx);
+    const closed = (await call(t.app, 'emergencyFaultLog', { nid: network.id, state: 'closed' }, owner.session)).body
+      .data as { list: Fault[] };
+    expect(closed.list[0]).toMatchObject({ id: fault.id, state: 'closed', retest: { grade: 'passed' } });
   });
 
   it('keeps corrections as new entries, refuses a correction of another step, and answers 1104 before a confirmation', async () => {

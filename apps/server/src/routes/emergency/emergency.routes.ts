@@ -1,9 +1,16 @@
-import { type CallPayload, Code, type EmergencyTarget, type OverdueNetwork } from '@lightwell/domain';
+import {
+  type CallPayload,
+  Code,
+  EmergencyScheduleInputShape,
+  type EmergencyTarget,
+  type OverdueNetwork,
+} from '@lightwell/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { emergencySchedules, emergencyTestRecords, networks, networkUsers, projects } from '../../db/schema.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
+import { overlay } from '../../lib/overlay.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, loadProjectAccess } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
@@ -26,6 +33,10 @@ async function assertTarget(ctx: AppContext, nid: number, target: EmergencyTarge
 }
 
 function scheduleColumns(input: ScheduleInput) {
+  // An update may change the kind alone: the month is then checked on the whole record.
+  if (input.testKind === 'duration' && input.month === null) {
+    throw new CallError(Code.badInput, 'month: a yearly duration test needs a month.');
+  }
   if (input.testKind === 'duration' && input.durationKind === 'custom' && input.durationMinutes === null) {
     throw new CallError(Code.badInput, 'durationMinutes: a custom duration test needs its minutes.');
   }
@@ -94,7 +105,8 @@ export function emergencyRoutes(app: FastifyInstance): void {
     const current = await findEmergencySchedule(ctx, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeEmergency(access);
-    const { scheduleId, ...input } = payload;
+    const { scheduleId, ...given } = payload;
+    const input = overlay<ScheduleInput>(current, given, Object.keys(EmergencyScheduleInputShape));
     const columns = scheduleColumns(input);
     await assertTarget(ctx, current.nid, input.target);
     const now = ctx.now();

@@ -406,6 +406,44 @@ describeApi('emergency element info, logs and schedule report', () => {
     ).toBe(Code.badInput);
   });
 
+  it('exports minutes only for a duration test that measured them, and names a partial duration test', async () => {
+    setNow('2026-04-15T12:00:00Z');
+    const { sub, network, fittings } = await london();
+    const [a] = fittings;
+    const base = { deviceId: a!.id, fittingName: 'Exit A', ratedMinutes: 180 };
+    await buildRecord(t.db, network.id, { ...base, grade: 'passed', endedAt: new Date('2026-03-03T10:05:00Z') });
+    await buildRecord(t.db, network.id, {
+      ...base,
+      kind: 'duration',
+      grade: 'passed',
+      achievedMinutes: 2,
+      partial: true,
+      endedAt: new Date('2026-03-04T10:05:00Z'),
+    });
+    await buildRecord(t.db, network.id, {
+      ...base,
+      kind: 'duration',
+      grade: 'stopped',
+      endedAt: new Date('2026-03-05T10:05:00Z'),
+    });
+    const period = { nid: network.id, from: s('2026-03-01T00:00:00Z'), to: s('2026-04-01T00:00:00Z') };
+    const csv = await call(t.app, 'emergencyRecordExport', { ...period, format: 'csv' }, sub.session);
+    const [header, ...lines] = Buffer.from((csv.body.data as { base64: string }).base64, 'base64')
+      .toString('utf8')
+      .slice(1)
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','));
+    const column = (label: string) => header!.indexOf(label);
+    expect(lines.map((l) => [l[column('Test')], l[column('Result')], l[column('Minutes (achieved / rated)')]])).toEqual(
+      [
+        ['Function test', 'Passed', ''],
+        ['Partial duration test', 'Passed', '2 / 180'],
+        ['Duration test', 'Stopped manually', ''],
+      ],
+    );
+  });
+
   it('exports a PDF an inspector can read: header, months without a valid test, and every fitting with its result', async () => {
     setNow('2026-04-15T12:00:00Z');
     const { owner, network, stairs, fittings } = await london();

@@ -124,7 +124,13 @@ describeApi('energy: overview, heat maps and portfolio from stored readings', ()
     // hours its counter counted, the plain lamp in the three hours it reported.
     expect(data.figures.savings.baselineWh).toBe(2 * 100 + 3 * 40);
     expect(data.figures.savings.savedWh).toBeCloseTo(320 - data.figures.energyWh, 2);
-    expect(data.figures.assumptions.map((a) => a.key)).toContain('nominalPower');
+    // The assumption line names the rated power the estimate used and counts the luminaires it filled: the
+    // plain lamp alone (the D4i lamp has a rated power too, but its counter measured it).
+    expect(data.figures.assumptions).toEqual([
+      { key: 'nominalPower', params: { watts: 40 } },
+      { key: 'estimatedLuminaires', params: { count: 1 } },
+      { key: 'standbyDefault', params: { watts: 0.5 } },
+    ]);
     const zoneTotal = data.zones.reduce((sum, zone) => sum + zone.energyWh, 0);
     expect(zoneTotal).toBeCloseTo(data.figures.energyWh, 2);
     expect(data.zones.find((zone) => zone.name === 'Office')).toMatchObject({ energyWh: 160, triggers: 8 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CLOCK_AHEAD_CODE,
   Code,
   epochSeconds,
   epochSecondsOrNull,
@@ -7,7 +8,7 @@ import {
   isGatewayOnline,
   normaliseGatewayOnLoad,
 } from '@lightwell/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,9 +21,25 @@ import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../polic
 import { recordAudit } from '../../services/audit.ts';
 
 type GatewayRow = typeof gateways.$inferSelect;
+type ClockAhead = Gateway['clockAhead'];
+
+const NO_CLOCK_FAULT: ClockAhead = { count: 0, lastAt: null };
+
+/** Per gateway, its reports refused for a clock ahead (its `clockAhead` diagnosis entries) and the last one. */
+async function clockAheadOf(db: Db, ids: number[]): Promise<Map<number, ClockAhead>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ gatewayId: gatewayDiagnoses.gatewayId, count: count(), lastAt: max(gatewayDiagnoses.at) })
+    .from(gatewayDiagnoses)
+    .where(and(inArray(gatewayDiagnoses.gatewayId, ids), eq(gatewayDiagnoses.code, CLOCK_AHEAD_CODE)))
+    .groupBy(gatewayDiagnoses.gatewayId);
+  return new Map(
+    rows.map((row) => [row.gatewayId, { count: Number(row.count), lastAt: epochSecondsOrNull(row.lastAt) }]),
+  );
+}
 
 /** A gateway as the console shows it, with the section-4 on-load rule applied. */
-export function presentGateway(row: GatewayRow): Gateway {
+export function presentGateway(row: GatewayRow, clockAhead: ClockAhead = NO_CLOCK_FAULT): Gateway {
   const loaded = normaliseGatewayOnLoad(row);
   return {
     id: row.id,
@@ -36,6 +53,7 @@ export function presentGateway(row: GatewayRow): Gateway {
     firmware: row.firmware,
     lastSeen: epochSecondsOrNull(row.lastSeenAt),
     createTime: epochSeconds(row.createdAt),
+    clockAhead,
   };
 }
 
@@ -86,7 +104,11 @@ export function gatewayRoutes(app: FastifyInstance): void {
   serveCall(app, 'gatewayList', async ({ ctx, session, payload }) => {
     await loadNetworkAccess(ctx, session.uid, payload.nid);
     const rows = await ctx.db.select().from(gateways).where(eq(gateways.nid, payload.nid)).orderBy(asc(gateways.id));
-    const list = rows.map(presentGateway);
+    const clock = await clockAheadOf(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    const list = rows.map((row) => presentGateway(row, clock.get(row.id)));
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
   });
 
@@ -144,7 +166,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
         before: { name: gateway.name },
         after: { name: row.name },
       });
-      return presentGateway(row);
+      return presentGateway(row, (await clockAheadOf(tx, [row.id])).get(row.id));
     });
   });
 

@@ -109,9 +109,11 @@ export function networkRoutes(app: FastifyInstance): void {
       const [network] = await tx
         .update(networks)
         .set({
+          // A field left out of `key` keeps its stored value (undefined columns are not written).
           name: payload.key.name,
           category: payload.key.category,
-          electricityPrice: priceToStored(payload.key.electricityPrice),
+          electricityPrice:
+            payload.key.electricityPrice === undefined ? undefined : priceToStored(payload.key.electricityPrice),
           currency: payload.key.currency,
           updatedAt: ctx.now(),
         })

@@ -1,8 +1,15 @@
-import { type CallPayload, Code, scheduleInputProblems } from '@lightwell/domain';
+import {
+  type CallPayload,
+  Code,
+  type NetworkLocation,
+  ScheduleInputShape,
+  scheduleInputProblems,
+} from '@lightwell/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { networks, schedules } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
+import { overlay } from '../../lib/overlay.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { presentSchedule } from '../../presenters/schedule.ts';
@@ -91,7 +98,8 @@ export function scheduleRoutes(app: FastifyInstance): void {
     const current = await findSchedule(ctx.db, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeConfigure(access);
-    const { scheduleId, ...input } = payload;
+    const { scheduleId, ...given } = payload;
+    const input = overlay<ScheduleInput>(current, given, Object.keys(ScheduleInputShape));
     const columns = scheduleColumns(input);
     await assertTargetOfNetwork(ctx.db, current.nid, input.targetKind, input.targetId);
     return ctx.db.transaction(async (tx) => {
@@ -154,19 +162,20 @@ export function scheduleRoutes(app: FastifyInstance): void {
   serveCall(app, 'networkLocationUpdate', async ({ ctx, session, payload }) => {
     const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
     authorizeConfigure(access);
-    const location = { latitude: payload.latitude, longitude: payload.longitude, timeZone: payload.timeZone };
+    // Latitude and longitude come together or not at all (the call's rule); a field left out keeps its value.
+    const location = overlay<NetworkLocation>(access.network, payload, ['latitude', 'longitude', 'timeZone']);
     await ctx.db.transaction(async (tx) => {
       // A new zone: the rollups of local days and months are rebuilt in it (telemetry/rezone.ts).
-      const rollups = rollupsZoneOnChange(access.network, payload.timeZone);
+      const rollups = rollupsZoneOnChange(access.network, location.timeZone);
       await tx
         .update(networks)
         .set({ ...location, ...rollups })
-        .where(eq(networks.id, payload.nid));
+        .where(eq(networks.id, access.network.id));
       await recordAudit(tx, {
         action: 'network.location',
         actorUid: session.uid,
         pid: access.network.pid,
-        nid: payload.nid,
+        nid: access.network.id,
         before: {
           latitude: access.network.latitude,
           longitude: access.network.longitude,

@@ -92,6 +92,11 @@ export function sensorDiagnosisRoutes(app: FastifyInstance): void {
     return presentOne(ctx, row);
   });
 
+  serveCall(app, 'diagnosisSensorOptions', async ({ ctx, session, payload }) => {
+    await loadNetworkAccess(ctx, session.uid, payload.nid);
+    return diagnosableSensors(ctx.db, payload.nid);
+  });
+
   serveCall(app, 'diagnosisList', async ({ ctx, session, payload }) => {
     await loadNetworkAccess(ctx, session.uid, payload.nid);
     const where = eq(sensorDiagnoses.nid, payload.nid);

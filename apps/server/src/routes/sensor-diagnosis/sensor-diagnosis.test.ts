@@ -178,6 +178,20 @@ describeApi('sensor trigger diagnosis', () => {
     });
   });
 
+  describe('diagnosisSensorOptions', () => {
+    it('offers the real motion sensors of the network to every member, by name; 1013 for strangers', async () => {
+      const w = await sensorNetwork();
+      const reply = await call(t.app, 'diagnosisSensorOptions', { nid: w.nid }, w.sub.session);
+      expect(reply.body.code).toBe(0);
+      const options = reply.body.data as { id: number; name: string; mac: string }[];
+      // Exactly what diagnosisAdd accepts: no virtual sensor, no luminaire.
+      expect(options.map((o) => o.id).sort()).toEqual(w.sensors.map((s) => s.id).sort());
+      expect(options[0]).toEqual({ id: expect.any(Number), name: expect.any(String), mac: expect.any(String) });
+      const stranger = await call(t.app, 'diagnosisSensorOptions', { nid: w.nid }, w.stranger.session);
+      expect(stranger.body.code).toBe(Code.noPermission);
+    });
+  });
+
   describe('diagnosisList', () => {
     it('pages the tasks newest first for every member; 1050 when none; 1013 for strangers', async () => {
       setNow(START - 600);

@@ -1,4 +1,5 @@
 import {
+  answeredTest,
   batteryPercent,
   type EmergencyElement,
   type EmergencyTarget,
@@ -40,7 +41,10 @@ export interface ElementQuery {
 
 const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-/** The latest record per fitting and kind, and the latest passing one (overdue counts from it). */
+/**
+ * The latest record per fitting and kind, and the latest pass per test it answers (`answeredTest`: a
+ * partial duration test answers the function test); overdue counts from it.
+ */
 async function latestResults(db: Db, deviceIds: number[]) {
   const last = new Map<string, LastResult>();
   const lastPass = new Map<string, Date>();
@@ -57,6 +61,7 @@ async function latestResults(db: Db, deviceIds: number[]) {
       at: seconds(row.endedAt ?? row.windowEnd ?? row.createdAt)!,
       achievedMinutes: row.achievedMinutes,
       ratedMinutes: row.ratedMinutes,
+      partial: row.partial,
       reasons: failureNames(row.failureBits),
     });
   }
@@ -64,6 +69,7 @@ async function latestResults(db: Db, deviceIds: number[]) {
     .select({
       deviceId: emergencyTestRecords.deviceId,
       kind: emergencyTestRecords.kind,
+      partial: emergencyTestRecords.partial,
       at: sql<Date>`max(coalesce(${emergencyTestRecords.endedAt}, ${emergencyTestRecords.createdAt}))`.mapWith(
         (value: string | Date) => new Date(value),
       ),
@@ -75,8 +81,13 @@ async function latestResults(db: Db, deviceIds: number[]) {
         inArray(emergencyTestRecords.grade, ['passed', 'passedLate']),
       ),
     )
-    .groupBy(emergencyTestRecords.deviceId, emergencyTestRecords.kind);
-  for (const pass of passes) lastPass.set(`${pass.deviceId}:${pass.kind}`, pass.at);
+    .groupBy(emergencyTestRecords.deviceId, emergencyTestRecords.kind, emergencyTestRecords.partial);
+  // A partial duration test resets the function-test clock only (`answeredTest`).
+  for (const pass of passes) {
+    const key = `${pass.deviceId}:${answeredTest({ kind: pass.kind as TestKind, partial: pass.partial })}`;
+    const before = lastPass.get(key);
+    if (!before || pass.at > before) lastPass.set(key, pass.at);
+  }
   return { last, lastPass };
 }
 

@@ -68,10 +68,11 @@ export async function exportEmergencyRecord(
       attach(fault.retest.recordId, fault);
   }
   const reasons = (names: readonly string[]) => names.map((n) => t(`server:emergency.failures.${n}.cause`)).join(' ');
+  // Minutes belong to a duration test that measured them; a function test has none (nor a rated time).
   const minutes = (r: TestRecord) =>
-    r.achievedMinutes === null && r.ratedMinutes === null
-      ? ''
-      : `${r.achievedMinutes ?? '-'} / ${r.ratedMinutes ?? '-'}`;
+    r.kind !== 'duration' || r.achievedMinutes === null ? '' : `${r.achievedMinutes} / ${r.ratedMinutes ?? '?'}`;
+  const testName = (r: TestRecord) =>
+    t(`server:emergency.tests.${r.kind === 'duration' && r.partial ? 'partialDuration' : r.kind}`);
   const testRow = (r: TestRecord) => {
     const faults = faultsOf.get(r.id) ?? [];
     return [
@@ -79,7 +80,7 @@ export async function exportEmergencyRecord(
       r.mac,
       r.location ?? '',
       r.zoneName ?? '',
-      t(`server:emergency.tests.${r.kind}`),
+      testName(r),
       time(r.endedAt ?? r.windowEnd ?? r.createTime),
       t(`server:emergency.startSources.${r.startSource}`),
       t(`server:emergency.grades.${r.grade}`),

@@ -1,4 +1,12 @@
-import { Code, type FaultStep, type Grade, isPassingGrade, type Language, type TestKind } from '@lightwell/domain';
+import {
+  answersWindowOf,
+  Code,
+  type FaultStep,
+  type Grade,
+  isPassingGrade,
+  type Language,
+  type TestKind,
+} from '@lightwell/domain';
 import { and, asc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -58,11 +66,7 @@ export async function presentFaults(db: Db, rows: readonly FaultRow[], language:
     rows.map((r) => r.id),
   );
   const grades = await retestGrades(db, entries.values());
-  return rows.map((row) => {
-    const list = entries.get(row.id) ?? [];
-    const result = faultStanding(list).retestResult;
-    return presentFault(row, list, language, result?.testRecordId ? (grades.get(result.testRecordId) ?? null) : null);
-  });
+  return rows.map((row) => presentFault(row, entries.get(row.id) ?? [], language, grades));
 }
 
 /** Name of a user as records keep it. */
@@ -83,8 +87,9 @@ export async function bookRetest(db: Db, deviceId: number, kind: TestKind, now: 
 }
 
 /**
- * Settles faults waiting for their retest: the first test record of the fitting after the booking
- * answers it; a pass closes the fault, anything else leaves it open (rectify and verify again). Run under
+ * Settles faults waiting for their retest: the first test record of the fitting after the booking that
+ * answers the booked kind (a duration retest only a full duration test, `answersWindowOf`) answers it; a
+ * pass closes the fault, anything else leaves it open (rectify and verify again). Run under
  * the fault sweep lock.
  */
 export async function settleRetests(db: Db): Promise<number> {
@@ -104,7 +109,9 @@ export async function settleRetests(db: Db): Promise<number> {
     const answered = list
       .filter((e) => e.kind === 'retestResult' && e.testRecordId !== null)
       .map((e) => e.testRecordId!);
-    const [record] = await db
+    // The retest is of the kind booked: a partial duration test does not answer a duration retest.
+    const wanted = retestKindOf(fault);
+    const candidates = await db
       .select()
       .from(emergencyTestRecords)
       .where(
@@ -116,8 +123,10 @@ export async function settleRetests(db: Db): Promise<number> {
           answered.length > 0 ? notInArray(emergencyTestRecords.id, answered) : undefined,
         ),
       )
-      .orderBy(asc(emergencyTestRecords.id))
-      .limit(1);
+      .orderBy(asc(emergencyTestRecords.id));
+    const record = candidates.find((row) =>
+      answersWindowOf({ kind: row.kind as TestKind, partial: row.partial }, wanted),
+    );
     if (!record) continue;
     const at = record.endedAt ?? record.createdAt;
     await db.transaction(async (tx) => {
@@ -198,7 +207,7 @@ export async function updateConfirmation(
   ctx: AppContext,
   uid: number,
   fault: LoadedFault,
-  input: { confirmed: boolean; remark: string },
+  input: { confirmed: boolean; remark?: string | undefined },
 ): Promise<void> {
   const standing = faultStanding(fault.entries);
   const original = [...fault.entries].reverse().find((e) => e.kind === 'confirm');
@@ -212,7 +221,8 @@ export async function updateConfirmation(
     kind: 'confirmUpdate',
     at: ctx.now(),
     person: input.confirmed ? 'confirmed' : WITHDRAWN,
-    remark: input.remark,
+    // A remark left out keeps the one standing.
+    remark: input.remark ?? (standing.confirm ?? original).remark,
     byUid: uid,
     byName: name,
     correctsId: standing.confirm?.id ?? original.id,

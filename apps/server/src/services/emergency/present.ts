@@ -60,6 +60,7 @@ export function presentTestRecord(row: TestRecordRow): TestRecord {
     reasons: failureNames(row.failureBits),
     achievedMinutes: row.achievedMinutes,
     ratedMinutes: row.ratedMinutes,
+    partial: row.partial,
     stoppedBy: actor(row.stoppedBy, row.stoppedByName),
     stoppedAt: maybeSeconds(row.stoppedAt),
     retestBooked: row.retestBooked,
@@ -70,8 +71,11 @@ export function presentTestRecord(row: TestRecordRow): TestRecord {
   };
 }
 
-/** A fault workflow entry as the calls answer it. */
-export function presentFaultEntry(row: FaultEntryRow): FaultEntry {
+/**
+ * A fault workflow entry as the calls answer it; a retest result with the grade of the test that answered
+ * it, from `grades` (test record id → grade).
+ */
+export function presentFaultEntry(row: FaultEntryRow, grades: ReadonlyMap<number, Grade> = new Map()): FaultEntry {
   return {
     id: row.id,
     kind: row.kind as FaultEntryKind,
@@ -80,6 +84,7 @@ export function presentFaultEntry(row: FaultEntryRow): FaultEntry {
     remark: row.remark,
     by: actor(row.byUid, row.byName),
     testRecordId: row.testRecordId,
+    grade: row.kind === 'retestResult' && row.testRecordId !== null ? (grades.get(row.testRecordId) ?? null) : null,
     correctsId: row.correctsId,
     createTime: seconds(row.createdAt),
   };
@@ -129,17 +134,24 @@ export function faultStanding(entries: readonly FaultEntryRow[]): FaultStanding 
 /** `person` of a confirmUpdate entry that withdraws the confirmation. */
 export const WITHDRAWN = 'withdrawn';
 
-/** A fault with its workflow; cause and advice of each failure bit in `language`. */
+/**
+ * A fault with its workflow; cause and advice of each failure bit in `language`; `grades` are those of the
+ * test records its retest results name (test record id → grade).
+ */
 export function presentFault(
   row: FaultRow,
   entries: readonly FaultEntryRow[],
   language: Language | number,
-  retestGrade: Grade | null = null,
+  grades: ReadonlyMap<number, Grade> = new Map(),
 ): Fault {
   const t = translator(language);
   const standing = faultStanding(entries);
   const reasons = failureNames(row.failureBits);
-  const show = (entry: FaultEntryRow | null) => (entry ? presentFaultEntry(entry) : null);
+  const show = (entry: FaultEntryRow | null) => (entry ? presentFaultEntry(entry, grades) : null);
+  const retestResult =
+    standing.retestBooked && standing.retestResult && standing.retestResult.id > standing.retestBooked.id
+      ? standing.retestResult
+      : null;
   return {
     id: row.id,
     nid: row.nid,
@@ -167,15 +179,12 @@ export function presentFault(
     confirm: show(standing.confirm),
     retest: standing.retestBooked
       ? {
-          recordId:
-            standing.retestResult && standing.retestResult.id > standing.retestBooked.id
-              ? standing.retestResult.testRecordId
-              : null,
-          grade: standing.retestResult && standing.retestResult.id > standing.retestBooked.id ? retestGrade : null,
+          recordId: retestResult?.testRecordId ?? null,
+          grade: show(retestResult)?.grade ?? null,
           bookedAt: seconds(standing.retestBooked.at),
         }
       : null,
-    entries: entries.map(presentFaultEntry),
+    entries: entries.map((entry) => presentFaultEntry(entry, grades)),
     timeZone: row.timeZone,
   };
 }

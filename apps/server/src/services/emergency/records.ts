@@ -1,4 +1,6 @@
 import {
+  answeredTest,
+  answersWindowOf,
   type EmergencyElement,
   type Grade,
   isPassingGrade,
@@ -21,6 +23,8 @@ type NetworkRow = typeof networks.$inferSelect;
 const VALID: readonly string[] = ['passed', 'passedLate', 'failed', 'failedLate'];
 const isValid = (grade: string) => VALID.includes(grade);
 const endOf = (row: Pick<TestRecordRow, 'endedAt' | 'createdAt'>) => row.endedAt ?? row.createdAt;
+const answers = (row: Pick<TestRecordRow, 'kind' | 'partial'>, test: TestKind) =>
+  answersWindowOf({ kind: row.kind as TestKind, partial: row.partial }, test);
 /**
  * When a test took place, in SQL (`endOf`): its end, or when it was recorded (a missed window). Periods,
  * reports and the log follow it, so a result reported late (a gateway offline for days, a replayed history)
@@ -46,7 +50,7 @@ export async function recordsOf(db: Db, nid: number, deviceIds: readonly number[
     .orderBy(asc(emergencyTestRecords.id));
 }
 
-/** Last result of each kind and last pass of each kind, per fitting. */
+/** Last result of each kind, and last pass per test it answers (`answeredTest`), per fitting. */
 export interface FittingHistory {
   last: Partial<Record<TestKind, TestRecordRow>>;
   lastPass: Partial<Record<TestKind, Date>>;
@@ -63,7 +67,8 @@ export function histories(records: readonly TestRecordRow[]): Map<number, Fittin
     if (!current || endOf(row) >= endOf(current)) history.last[kind] = row;
     if (isPassingGrade(row.grade as Grade)) {
       const end = endOf(row);
-      if (!history.lastPass[kind] || end > history.lastPass[kind]) history.lastPass[kind] = end;
+      const answered = answeredTest({ kind, partial: row.partial });
+      if (!history.lastPass[answered] || end > history.lastPass[answered]) history.lastPass[answered] = end;
     }
     out.set(row.deviceId, history);
   }
@@ -90,26 +95,26 @@ const monthStart = (year: number, month: number, timeZone: string) =>
   zonedTime({ year, month, day: 1, hour: 0, minute: 0, second: 0 }, timeZone);
 
 /**
- * The cell of one window: the last valid result in it; else `missed` (the job's missed record, or any
+ * The cell of one window of the test `test`: the last valid result in it that answers it
+ * (`answersWindowOf`: a partial duration test never fills a yearly cell); else `missed` (the job's missed record, or any
  * window that closed with no valid result while the fitting existed); null while open or not yet due.
  */
 function cell(
   records: readonly TestRecordRow[],
-  kinds: readonly string[],
-  missedKind: TestKind,
+  test: TestKind,
   start: Date,
   end: Date,
   existedFrom: Date,
   now: Date,
 ): ReportCell {
-  const inWindow = records.filter((r) => kinds.includes(r.kind) && endOf(r) >= start && endOf(r) < end);
+  const inWindow = records.filter((r) => answers(r, test) && endOf(r) >= start && endOf(r) < end);
   const valid = inWindow.filter((r) => isValid(r.grade));
   const best = valid.at(-1);
   if (best) return { grade: best.grade as Grade, recordId: best.id, at: seconds(endOf(best)) };
   const missed = records.find(
     (r) =>
       r.grade === 'missed' &&
-      r.kind === missedKind &&
+      r.kind === test &&
       r.windowStart !== null &&
       r.windowStart >= start &&
       r.windowStart < end,
@@ -153,7 +158,6 @@ export async function scheduleReport(
       const monthly = Array.from({ length: 12 }, (_, i) =>
         cell(
           own,
-          ['function', 'duration'],
           'function',
           monthStart(year, i + 1, zone),
           i === 11 ? yearEnd : monthStart(year, i + 2, zone),
@@ -166,7 +170,7 @@ export async function scheduleReport(
         fittingName: f.name,
         location: f.location,
         monthly,
-        yearly: cell(own, ['duration'], 'duration', yearStart, yearEnd, f.createdAt, now),
+        yearly: cell(own, 'duration', yearStart, yearEnd, f.createdAt, now),
       };
     }),
   };

@@ -128,7 +128,6 @@ export function energyFigures(
   );
   const co2Mg = co2Milligrams(toMWh(energyWh), settings.factorSet);
   const savedMg = co2Milligrams(Math.max(0, savings.savedMWh), settings.factorSet);
-  const estimated = devices.filter((device) => device.ratedW !== null && device.ratedW > 0);
   return {
     energyWh,
     bySource,
@@ -158,13 +157,36 @@ export function energyFigures(
     assumptions:
       bySource.estimate > 0
         ? [
-            { key: 'nominalPower', params: { luminaires: estimated.length } },
+            ...ratedPowersEstimated(hours).map((watts) => ({ key: 'nominalPower', params: { watts } })),
+            { key: 'estimatedLuminaires', params: { count: estimatedLuminaires(hours) } },
             settings.standbyW === DEFAULT_STANDBY_W
               ? { key: 'standbyDefault', params: { watts: DEFAULT_STANDBY_W } }
               : { key: 'standbyPower', params: { watts: settings.standbyW } },
           ]
         : [],
   };
+}
+
+/** Luminaire-hours the estimate filled: rows of the estimate source with energy. */
+const estimateRows = (hours: readonly DeviceHour[]) => hours.filter((row) => row.source === 'estimate' && row.wh > 0);
+
+/** How many luminaires the estimate filled in the period (not every luminaire with a rated power). */
+function estimatedLuminaires(hours: readonly DeviceHour[]): number {
+  return new Set(estimateRows(hours).map((row) => row.deviceId)).size;
+}
+
+/**
+ * The rated powers the estimate used, W, ascending: an estimated row's baseline is its rated power over the
+ * hours it reported (its own, its product's or the network's default), so each is read back from it.
+ */
+function ratedPowersEstimated(hours: readonly DeviceHour[]): number[] {
+  const watts = new Set<number>();
+  for (const row of estimateRows(hours)) {
+    if (row.reportedSeconds > 0 && row.baselineWh > 0) {
+      watts.add(Math.round(((row.baselineWh * 3600) / row.reportedSeconds) * 100) / 100);
+    }
+  }
+  return [...watts].sort((a, b) => a - b);
 }
 
 /** Frames of a period for charts and the time slider: hours up to 15 days, local days beyond. */

@@ -17,6 +17,7 @@ const hall: GatewayRow = {
   firmware: '1.0',
   lastSeen: null,
   createTime: 0,
+  clockAhead: { count: 0, lastAt: null },
 };
 
 let restore: () => void = () => undefined;

@@ -1,7 +1,8 @@
-import type { ScheduleReport } from '@lightwell/domain';
+import type { LastResult, ScheduleReport } from '@lightwell/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderComponent } from '../../test/render-component';
+import { LastResultCell } from './grade-tag';
 import { daysPeriod, epochOfWallInput, lastTwelveMonths, readPrintSearch, wallInputOf, yearPeriod } from './period';
 import { ScheduleMatrix } from './schedule-matrix';
 
@@ -75,5 +76,27 @@ describe('schedule matrix', { timeout: 60_000 }, () => {
     ]);
     expect(cells[1]?.textContent).toBe('Missed');
     expect(cells[12]?.textContent).toBe('Not due');
+  });
+});
+
+describe('last result of a fitting', { timeout: 60_000 }, () => {
+  it('says a partial duration test is not the yearly test, and a full one nothing more', async () => {
+    const result: LastResult = {
+      recordId: 7,
+      grade: 'passed',
+      at: 0,
+      achievedMinutes: 2,
+      ratedMinutes: 180,
+      partial: true,
+      reasons: [],
+    };
+    const { rerender } = await renderComponent(<LastResultCell result={result} format={() => '03/01/2026'} />);
+    expect(screen.getByText(/03\/01\/2026/).textContent).toBe(
+      '03/01/2026 · 2 of 180 min · shorter than rated: not the yearly duration test',
+    );
+    await rerender(
+      <LastResultCell result={{ ...result, achievedMinutes: 180, partial: false }} format={() => '03/01/2026'} />,
+    );
+    expect(screen.getByText(/03\/01\/2026/).textContent).toBe('03/01/2026 · 180 of 180 min');
   });
 });

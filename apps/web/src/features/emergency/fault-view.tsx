@@ -1,7 +1,8 @@
-import type { Fault, FaultEntry } from '@lightwell/domain';
+import { type Fault, type FaultEntry, isPassingGrade } from '@lightwell/domain';
 import { Descriptions, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GradeTag } from './grade-tag';
+import { placeText } from './place-text';
 
 /** Colour of a fault's state: open red, waiting for its retest blue, closed green. */
 export const FAULT_STATE_COLORS = { open: 'error', awaitingRetest: 'processing', closed: 'success' } as const;
@@ -14,6 +15,19 @@ export function FaultStateTag({ fault }: { fault: Pick<Fault, 'state'> }) {
       {t(`emergencyPages.faultStates.${fault.state}`)}
     </Tag>
   );
+}
+
+/**
+ * A fault's confirmation as text: to be confirmed, confirmed, or — when its retest failed after all —
+ * confirmed but open again.
+ */
+export function confirmText(
+  t: (key: string) => string,
+  fault: Pick<Fault, 'confirmState' | 'state' | 'retest'>,
+): string {
+  const retestFailed = fault.state === 'open' && fault.retest?.grade != null && !isPassingGrade(fault.retest.grade);
+  if (fault.confirmState === 'confirmed' && retestFailed) return t('emergencyPages.confirmStates.reopened');
+  return t(`emergencyPages.confirmStates.${fault.confirmState}`);
 }
 
 /** Each failure of a fault with its cause and what to do, in the reader's language (as the server sent). */
@@ -51,7 +65,7 @@ export function FaultSummary({ fault, format }: { fault: Fault; format: (at: num
         {fault.fittingName} <Typography.Text type="secondary">{fault.mac}</Typography.Text>
       </Descriptions.Item>
       <Descriptions.Item label={t('emergencyPages.fields.location')}>
-        {[fault.zoneName, fault.location].filter(Boolean).join(' · ') || none}
+        {placeText(fault.zoneName, fault.location) || none}
       </Descriptions.Item>
       <Descriptions.Item label={t('emergencyPages.fields.state')}>
         <FaultStateTag fault={fault} />
@@ -66,7 +80,7 @@ export function FaultSummary({ fault, format }: { fault: Fault; format: (at: num
         </Descriptions.Item>
       ))}
       <Descriptions.Item label={t('emergencyPages.fields.confirm')}>
-        {t(`emergencyPages.confirmStates.${fault.confirmState}`)}
+        {confirmText(t, fault)}
         {fault.confirm ? ` · ${entryText(fault.confirm, format, none)}` : ''}
       </Descriptions.Item>
       <Descriptions.Item label={t('emergencyPages.fields.retest')}>

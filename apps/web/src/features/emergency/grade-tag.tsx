@@ -1,4 +1,4 @@
-import { EMERGENCY_MODES, type Grade, type LastResult } from '@lightwell/domain';
+import { EMERGENCY_MODES, EmergencyLimits, type Grade, type LastResult } from '@lightwell/domain';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -23,30 +23,39 @@ export function GradeTag({ grade }: { grade: Grade }) {
   );
 }
 
-/** Achieved against rated minutes of a duration test ("52 of 180 min"), or nothing. */
+/**
+ * Achieved against rated minutes of a duration test ("52 of 180 min"), or nothing. A fitting reports the
+ * duration in 2-minute steps, so under one step reads "< 2 min", not "0 of 180 min".
+ */
 export function minutesText(
   t: (key: string, options?: Record<string, unknown>) => string,
   achieved: number | null,
   rated: number | null,
 ): string {
   if (achieved === null) return '';
+  if (achieved < EmergencyLimits.durationStepMinutes) {
+    return t('emergencyPages.minutesUnderStep', { step: EmergencyLimits.durationStepMinutes });
+  }
   return rated === null
     ? t('emergencyPages.minutes', { count: achieved })
     : t('emergencyPages.minutesOfRated', { achieved, rated });
 }
 
-/** The last result of one kind of test: grade tag, when, and for duration tests the minutes; "—" when none. */
+/**
+ * The last result of one kind of test: grade tag, when, and for duration tests the minutes and whether it
+ * was a partial one (not the yearly test); "—" when none.
+ */
 export function LastResultCell({ result, format }: { result: LastResult | null; format: (at: number) => string }) {
   const { t } = useTranslation();
   if (!result) return <Typography.Text type="secondary">{t('emergencyPages.none')}</Typography.Text>;
-  const minutes = minutesText(t, result.achievedMinutes, result.ratedMinutes);
+  const notes = [
+    minutesText(t, result.achievedMinutes, result.ratedMinutes),
+    result.partial ? t('emergencyPages.partialNote') : '',
+  ].filter(Boolean);
   return (
     <span className="lw-emergency-result">
       <GradeTag grade={result.grade} />
-      <Typography.Text type="secondary">
-        {format(result.at)}
-        {minutes ? ` · ${minutes}` : ''}
-      </Typography.Text>
+      <Typography.Text type="secondary">{[format(result.at), ...notes].join(' · ')}</Typography.Text>
     </span>
   );
 }

@@ -4,8 +4,9 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SCROLL } from '../../components/table-columns';
-import { FaultStateTag } from './fault-view';
+import { confirmText, FaultStateTag } from './fault-view';
 import { GradeTag, minutesText } from './grade-tag';
+import { placeText } from './place-text';
 
 /** Formats an instant (epoch seconds) for a table cell. */
 export type FormatAt = (at: number) => string;
@@ -25,9 +26,21 @@ export function testRecordColumns(t: TFunction, format: FormatAt): TableColumnTy
     {
       key: 'location',
       title: t('emergencyPages.fields.location'),
-      render: (_, row) => [row.zoneName, row.location].filter(Boolean).join(' · '),
+      render: (_, row) => placeText(row.zoneName, row.location),
     },
-    { key: 'kind', title: t('emergencyPages.fields.test'), render: (_, row) => t(`emergencyPages.kinds.${row.kind}`) },
+    {
+      key: 'kind',
+      title: t('emergencyPages.fields.test'),
+      // A partial duration test is named as one and says why it is not the yearly test.
+      render: (_, row) =>
+        row.kind === 'duration' && row.partial ? (
+          <span title={t('emergencyPages.partialNote')} data-partial="true">
+            {t('emergencyPages.kinds.partialDuration')}
+          </span>
+        ) : (
+          t(`emergencyPages.kinds.${row.kind}`)
+        ),
+    },
     {
       key: 'source',
       title: t('emergencyPages.fields.startSource'),
@@ -84,7 +97,7 @@ export function faultColumns(t: TFunction, format: FormatAt): TableColumnType<Fa
     {
       key: 'location',
       title: t('emergencyPages.fields.location'),
-      render: (_, row) => [row.zoneName, row.location].filter(Boolean).join(' · '),
+      render: (_, row) => placeText(row.zoneName, row.location),
     },
     {
       key: 'failures',
@@ -96,7 +109,7 @@ export function faultColumns(t: TFunction, format: FormatAt): TableColumnType<Fa
     {
       key: 'confirm',
       title: t('emergencyPages.fields.confirm'),
-      render: (_, row) => t(`emergencyPages.confirmStates.${row.confirmState}`),
+      render: (_, row) => confirmText(t, row),
     },
     {
       key: 'fixed',

@@ -2,8 +2,7 @@ import { bucketCount, datePattern, localTimeZone, SensorDiagnosis } from '@light
 import { Button, DatePicker, Form, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useMemberOptionsQuery } from '../../api/group';
-import { useDiagnosisMutations } from '../../api/sensor-diagnosis';
+import { useDiagnosisMutations, useDiagnosisSensorsQuery } from '../../api/sensor-diagnosis';
 import { toast } from '../../app/feedback';
 import { useSession } from '../../stores/session';
 import { durationText } from './diagnosis-format';
@@ -38,8 +37,8 @@ export function DiagnosisDialog({ nid, onClose }: { nid: number; onClose: () => 
   const [form] = Form.useForm<DiagnosisValues>();
   const { add } = useDiagnosisMutations();
   const timeFormat = useSession((state) => state.timeFormat);
-  const options = useMemberOptionsQuery(nid);
-  const sensors = (options.data ?? []).filter((d) => d.kind === 'motionSensor' && !d.isVirtual);
+  const options = useDiagnosisSensorsQuery(nid);
+  const sensors = options.data ?? [];
   const scope = Form.useWatch('scope', form) ?? 'all';
   const format = pickerFormat(timeFormat);
 
@@ -119,15 +118,21 @@ export function DiagnosisDialog({ nid, onClose }: { nid: number; onClose: () => 
           name="interval"
           label={t('device.diagnosis.form.interval')}
           extra={t('device.diagnosis.form.intervalHelp')}
-          rules={[{ required: true, message: t('device.diagnosis.form.intervalRequired') }]}
+          rules={[
+            { required: true, message: t('device.diagnosis.form.intervalRequired') },
+            {
+              type: 'number',
+              min: SensorDiagnosis.intervalMinSeconds,
+              max: SensorDiagnosis.intervalMaxSeconds,
+              message: t('device.diagnosis.form.intervalRange', {
+                min: SensorDiagnosis.intervalMinSeconds,
+                max: SensorDiagnosis.intervalMaxSeconds,
+              }),
+            },
+          ]}
         >
-          <InputNumber
-            min={SensorDiagnosis.intervalMinSeconds}
-            max={SensorDiagnosis.intervalMaxSeconds}
-            precision={0}
-            suffix={t('device.diagnosis.form.secondsSuffix')}
-            style={{ width: 160 }}
-          />
+          {/* No min or max here: the field would change an entry outside them without a word (section 5). */}
+          <InputNumber precision={0} suffix={t('device.diagnosis.form.secondsSuffix')} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="scope" label={t('device.diagnosis.form.sensors')}>
           <Radio.Group

@@ -20,6 +20,7 @@ const lapsed = buildElement({
     at: AT,
     achievedMinutes: 52,
     ratedMinutes: 180,
+    partial: false,
     reasons: ['batteryDuration'],
   },
   openFaults: 1,

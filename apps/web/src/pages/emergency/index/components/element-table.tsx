@@ -1,4 +1,4 @@
-import type { EmergencyElement } from '@lightwell/domain';
+import { type EmergencyElement, isBatteryCharging } from '@lightwell/domain';
 import { Progress, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,26 @@ import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { LastResultCell, modeName } from '../../../../features/emergency/grade-tag';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
+
+/**
+ * The battery cell: its charge as a bar; "Charging" until the fitting says it is full (the charge byte may
+ * round to 100 % before), a tick only once it does.
+ */
+function BatteryCell({ row, t }: { row: EmergencyElement; t: TFunction }) {
+  if (row.batteryPercent === null) return t('emergencyPages.batteryUnknown');
+  const charging = isBatteryCharging(row);
+  const full = row.status.includes('batteryFull');
+  return (
+    <Progress
+      percent={row.batteryPercent}
+      size="small"
+      style={{ minWidth: 90 }}
+      data-testid="battery-cell"
+      status={charging ? 'active' : full ? 'success' : 'normal'}
+      format={charging ? () => t('emergencyPages.batteryCharging') : undefined}
+    />
+  );
+}
 
 /** The inhibit cell: until when, and whether the fitting's 15-minute timer is being renewed or lapsed. */
 function InhibitCell({ row, format, t }: { row: EmergencyElement; format: (at: number) => string; t: TFunction }) {
@@ -49,12 +69,7 @@ function columns(t: TFunction, format: (at: number) => string): TableColumnType<
     {
       key: 'battery',
       title: t('emergencyPages.fields.battery'),
-      render: (_, row) =>
-        row.batteryPercent === null ? (
-          t('emergencyPages.batteryUnknown')
-        ) : (
-          <Progress percent={row.batteryPercent} size="small" style={{ minWidth: 90 }} />
-        ),
+      render: (_, row) => <BatteryCell row={row} t={t} />,
     },
     {
       key: 'function',

@@ -34,6 +34,8 @@ describe('network data overview', { timeout: 60_000 }, () => {
     const assumptions = screen.getByTestId('assumptions');
     expect(assumptions.textContent).toContain('Rated power 40 W at 100 % light');
     expect(assumptions.textContent).toContain('Standby not known: 0.5 W assumed while off but powered');
+    expect(assumptions.textContent).toContain('Luminaires estimated: 1');
+    expect(assumptions.textContent).not.toMatch(/\{\{|energy\.assumption/);
     expect(screen.getByTestId('overview-saved').textContent).toBe('7.66 kWh');
     expect(screen.getByTestId('saving-causes').textContent).toContain('Occupancy: 5.00 kWh');
     expect(screen.getByTestId('saving-causes').textContent).toContain('Daylight: 2.66 kWh');

@@ -19,6 +19,7 @@ const gateway = (id: number): GatewayRow => ({
   firmware: '1.0',
   lastSeen: null,
   createTime: 0,
+  clockAhead: { count: 0, lastAt: null },
 });
 const gateways = Array.from({ length: 25 }, (_, index) => gateway(index + 1));
 
@@ -108,5 +109,26 @@ describe('gateway table', { timeout: 60_000 }, () => {
       },
     );
     expect(await screen.findByText('01/07/2026 07:05:09 BST')).toBeTruthy();
+  });
+
+  it('flags a gateway whose reports came stamped ahead of the console, with how many and the last time', async () => {
+    const ahead = { ...gateway(1), clockAhead: { count: 3, lastAt: Date.UTC(2026, 6, 1, 6, 5, 9) / 1000 } };
+    await renderComponent(
+      <GatewayTable
+        gateways={[ahead, gateway(2)]}
+        loading={false}
+        canConfigure={false}
+        onDiagnosis={() => undefined}
+        onSecret={() => undefined}
+        onAdd={() => undefined}
+      />,
+    );
+    const tag = screen.getByTestId('clock-ahead-1');
+    expect(tag.textContent).toBe('Clock ahead (3)');
+    expect(screen.queryByTestId('clock-ahead-2')).toBeNull();
+    fireEvent.mouseEnter(tag);
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(
+      /^3 reports came stamped more than 5 minutes ahead of the console and were refused; the last at .*2026.*\./,
+    );
   });
 });

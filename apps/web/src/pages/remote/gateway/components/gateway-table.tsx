@@ -1,5 +1,5 @@
 import { isGatewayOnline } from '@lightwell/domain';
-import { Table, Tag } from 'antd';
+import { Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayDeleteMutation, useGatewaySecretResetMutation } from '../../../../api/gateway';
@@ -21,6 +21,25 @@ export interface GatewayTableProps {
   onSecret: (secret: GatewaySecret) => void;
   /** Opens the add dialog: the button of an empty list, for those who configure. */
   onAdd: () => void;
+}
+
+/**
+ * A gateway whose reports came stamped too far ahead (its clock is wrong, so their readings were refused):
+ * how many, and when the last one came. Nothing for a gateway without any.
+ */
+function ClockAheadTag({ gateway }: { gateway: GatewayRow }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatInstant();
+  const { count, lastAt } = gateway.clockAhead;
+  if (count === 0) return null;
+  const last = lastAt === null ? '—' : formatDate(lastAt, { precision: 'second' });
+  return (
+    <Tooltip title={t('gateway.clockAhead.detail', { count, last })}>
+      <Tag color="orange" data-testid={`clock-ahead-${gateway.id}`}>
+        {t('gateway.clockAhead.tag', { count })}
+      </Tag>
+    </Tooltip>
+  );
 }
 
 /** Gateways of a network: status by the section-4 rule, mesh, last seen in the user's time format, firmware, type. */
@@ -62,7 +81,12 @@ export function GatewayTable({ gateways, loading, canConfigure, onDiagnosis, onS
           {
             title: t('gateway.fields.status'),
             key: 'status',
-            render: (_, gw) => <GatewayStatusBadge online={isGatewayOnline(gw)} />,
+            render: (_, gw) => (
+              <>
+                <GatewayStatusBadge online={isGatewayOnline(gw)} />
+                <ClockAheadTag gateway={gw} />
+              </>
+            ),
           },
           {
             title: t('gateway.fields.mesh'),

@@ -1,4 +1,4 @@
-import type { EmergencyElement } from '@lightwell/domain';
+import { type EmergencyElement, isBatteryCharging } from '@lightwell/domain';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LastResultCell, modeName } from '../../../../../features/emergency/grade-tag';
@@ -22,7 +22,11 @@ export function ElementPrintTable({ rows, format }: { rows: EmergencyElement[]; 
           key: 'battery',
           title: t('emergencyPages.fields.battery'),
           render: (_, row) =>
-            row.batteryPercent === null ? t('emergencyPages.batteryUnknown') : `${row.batteryPercent} %`,
+            row.batteryPercent === null
+              ? t('emergencyPages.batteryUnknown')
+              : isBatteryCharging(row)
+                ? t('emergencyPages.batteryChargingAt', { percent: row.batteryPercent })
+                : `${row.batteryPercent} %`,
         },
         {
           key: 'function',

@@ -142,7 +142,13 @@ export function FaultDrawer({
           renderItem={(entry) => (
             <List.Item key={entry.id}>
               <List.Item.Meta
-                title={`${t(`emergencyPages.entryKinds.${entry.kind}`)} · ${format(entry.at)}`}
+                title={[
+                  t(`emergencyPages.entryKinds.${entry.kind}`),
+                  entry.grade ? t(`emergencyPages.grades.${entry.grade}`) : '',
+                  format(entry.at),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
                 description={[entry.person, entry.remark].filter(Boolean).join(' · ')}
               />
             </List.Item>

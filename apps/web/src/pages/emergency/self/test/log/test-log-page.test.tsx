@@ -100,6 +100,30 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('test-log').querySelector('.ant-pagination')).toBeNull();
   });
 
+  it('names a custom duration test shorter than rated a partial duration test, and says it is not the yearly one', async () => {
+    fakeApi({
+      emergencyTestLog: page([
+        buildRecord({
+          kind: 'duration',
+          startSource: 'manual',
+          achievedMinutes: 2,
+          ratedMinutes: 180,
+          partial: true,
+        }),
+      ]),
+    });
+    await renderPage();
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    const [row] = tableRows();
+    expect(cells(row).slice(2, 3)).toEqual(['Partial duration test']);
+    expect(cells(row).slice(5, 7)).toEqual(['Passed', '2 of 180 min']);
+    expect(
+      within(row as HTMLElement)
+        .getByText('Partial duration test')
+        .getAttribute('title'),
+    ).toBe('shorter than rated: not the yearly duration test');
+  });
+
   it('pages by the user’s page size and asks the server for the page shown', async () => {
     const api = pagedServer(45);
     await renderPage({ pageNumber: 20 });

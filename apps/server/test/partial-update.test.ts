@@ -1,0 +1,363 @@
+import { type CallName, calls, defaultProfileSettings, type Group, type Profile, type Scene } from '@lightwell/domain';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import {
+  devices,
+  emergencyFaultEntries,
+  emergencySchedules,
+  gateways,
+  groups,
+  networks,
+  nodes,
+  profiles,
+  projectRecipients,
+  projectReportSetups,
+  projects,
+  scenes,
+  schedules,
+  users,
+} from '../src/db/schema.ts';
+import { hashGatewaySecret } from '../src/gateway-link/credentials.ts';
+import { buildFault, buildFittings, buildZone } from '../src/routes/emergency/test-fittings.ts';
+import { buildDevices } from '../src/routes/scene/test-devices.ts';
+import {
+  buildTestApp,
+  call,
+  describeApi,
+  lastCodeFor,
+  networkTeam,
+  PASSWORD,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
+import { weekdayEvening } from './support/schedules.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Team = Awaited<ReturnType<typeof networkTeam>>;
+
+/**
+ * One update call as a partial change: `stored` is read before and after; `payload` leaves fields out;
+ * `changes` names what the payload (or the clock) may change. Everything else must keep its value.
+ */
+interface PartialCase {
+  payload: Record<string, unknown>;
+  session: Session;
+  stored: () => Promise<object>;
+  changes: string[];
+}
+
+const first = async <T>(rows: Promise<T[]>): Promise<T> => (await rows)[0]!;
+const rowOf = {
+  user: (db: Db, id: number) => first(db.select().from(users).where(eq(users.id, id))),
+  network: (db: Db, id: number) => first(db.select().from(networks).where(eq(networks.id, id))),
+};
+
+async function data<T>(name: CallName, payload: Record<string, unknown>, session: Session): Promise<T> {
+  const reply = await call(t.app, name, payload, session);
+  expect(reply.body.code, `${name}: ${JSON.stringify(reply.body)}`).toBe(0);
+  return reply.body.data as T;
+}
+
+/** Each update call, set up with stored values that differ from the defaults of its add call. */
+const cases: Record<string, (team: Team) => Promise<PartialCase>> = {
+  nameUpdate: async ({ owner }) => ({
+    payload: { name: `renamed${owner.user.id}` },
+    session: owner.session,
+    stored: () => rowOf.user(t.db, owner.user.id),
+    changes: ['name', 'updatedAt'],
+  }),
+  emailUpdate: async ({ owner }) => {
+    const email = `moved${owner.user.id}@example.com`;
+    await data('emailCode', { email, emailConfirm: email, password: PASSWORD }, owner.session);
+    const code = await lastCodeFor(t.db, email, 'emailCode');
+    return {
+      payload: { email, code },
+      session: owner.session,
+      stored: () => rowOf.user(t.db, owner.user.id),
+      changes: ['email', 'updatedAt'],
+    };
+  },
+  projectUpdate: async ({ owner }) => {
+    await t.db.update(projects).set({ remarks: 'Keys at the front desk' }).where(eq(projects.id, owner.pid));
+    return {
+      payload: { pid: owner.pid, name: 'Renamed project' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(projects).where(eq(projects.id, owner.pid))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  networkVoUpdate: async ({ owner, network }) => {
+    await t.db
+      .update(networks)
+      .set({ category: 'school', electricityPrice: 2_345, currency: 'GBP' })
+      .where(eq(networks.id, network.id));
+    return {
+      payload: { pid: owner.pid, key: JSON.stringify({ id: network.id, name: 'Renamed network' }) },
+      session: owner.session,
+      stored: () => rowOf.network(t.db, network.id),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  networkLocationUpdate: async ({ owner, network }) => {
+    await t.db
+      .update(networks)
+      .set({ latitude: 52.52, longitude: 13.405, timeZone: 'Europe/Berlin' })
+      .where(eq(networks.id, network.id));
+    return {
+      payload: { nid: network.id, latitude: 48.14, longitude: 11.58 },
+      session: owner.session,
+      stored: () => rowOf.network(t.db, network.id),
+      changes: ['latitude', 'longitude', 'updatedAt'],
+    };
+  },
+  energyBaseUpdate: async ({ owner, network }) => {
+    await data(
+      'energyBaseUpdate',
+      { nid: network.id, factorSetId: 'de-uba-2024', estimate: { ratedPowerW: 20, standbyW: 0.2 } },
+      owner.session,
+    );
+    return {
+      payload: { nid: network.id, estimate: { ratedPowerW: 18, standbyW: 0.3 } },
+      session: owner.session,
+      stored: () => rowOf.network(t.db, network.id),
+      changes: ['estimateRatedW', 'estimateStandbyW', 'updatedAt'],
+    };
+  },
+  zoneUpdate: async ({ owner, network }) => {
+    const zone = await buildZone(t.db, network.id, 'Lobby');
+    await data('zoneUpdate', { zid: zone.id, bgColor: '#123456', zoneNameSize: 20 }, owner.session);
+    return {
+      payload: { zid: zone.id, name: 'Foyer' },
+      session: owner.session,
+      stored: async () =>
+        (await data<{ zones: { id: number }[] }>('zoneList', { nid: network.id }, owner.session)).zones,
+      changes: [],
+    };
+  },
+  nodeUpdate: async ({ owner, network }) => {
+    const zone = await buildZone(t.db, network.id, 'Hall');
+    const [node] = await t.db
+      .insert(nodes)
+      .values({ nid: network.id, name: 'Lamp', zoneId: zone.id, positionX: 40, positionY: 60, iconSize: 30 })
+      .returning();
+    return {
+      payload: { nodeId: node!.id, name: 'Lamp 2' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(nodes).where(eq(nodes.id, node!.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  deviceUpdate: async ({ owner, network }) => {
+    const [device] = await buildDevices(t.db, network.id, 1, { isVirtual: true });
+    await t.db
+      .update(devices)
+      .set({ serialNumber: 'SN-1', ratedPower: 18, batteryType: 'NiMH' })
+      .where(eq(devices.id, device!.id));
+    return {
+      payload: { deviceId: device!.id, changes: { name: 'Desk lamp' } },
+      session: owner.session,
+      stored: () => first(t.db.select().from(devices).where(eq(devices.id, device!.id))),
+      changes: ['name', 'updatedAt', 'syncState'],
+    };
+  },
+  gatewayUpdate: async ({ owner, network }) => {
+    const sn = `gw-partial-${network.id}`;
+    const [gateway] = await t.db
+      .insert(gateways)
+      .values({ nid: network.id, sn, name: sn, secretHash: hashGatewaySecret('x'), gatewayType: 3, status: 2 })
+      .returning();
+    return {
+      payload: { gatewayId: gateway!.id, name: 'Roof gateway' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(gateways).where(eq(gateways.id, gateway!.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  profileUpdate: async ({ owner }) => {
+    const profile = await data<Profile>(
+      'profileAdd',
+      { name: 'Corridor', isPublic: true, settings: defaultProfileSettings() },
+      owner.session,
+    );
+    return {
+      payload: { profileId: profile.id, name: 'Corridor 2' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(profiles).where(eq(profiles.id, profile.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  groupUpdate: async ({ owner, network }) => {
+    const group = await data<Group>(
+      'groupAdd',
+      { nid: network.id, name: 'Corridor', type: 1, category: 'corridor' },
+      owner.session,
+    );
+    return {
+      payload: { groupId: group.id, name: 'Corridor B' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(groups).where(eq(groups.id, group.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  sceneUpdate: async ({ owner, network }) => {
+    const scene = await data<Scene>('sceneAdd', { nid: network.id, name: 'Evening', type: 'generic' }, owner.session);
+    await data('sceneUpdate', { sceneId: scene.id, fadeTime: 7 }, owner.session);
+    return {
+      payload: { sceneId: scene.id, name: 'Late evening' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(scenes).where(eq(scenes.id, scene.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  scheduleUpdate: async ({ owner, network }) => {
+    const added = await data<{ id: number }>(
+      'scheduleAdd',
+      { nid: network.id, ...weekdayEvening(18), enabled: false, overrideEnd: 'countdown', overrideValue: 600 },
+      owner.session,
+    );
+    return {
+      payload: { scheduleId: added.id, name: 'Renamed schedule' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(schedules).where(eq(schedules.id, added.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  emergencyScheduleUpdate: async ({ owner, network }) => {
+    const added = await data<{ id: number }>(
+      'emergencyScheduleAdd',
+      {
+        nid: network.id,
+        name: 'Yearly',
+        enabled: false,
+        testKind: 'duration',
+        day: 3,
+        month: 4,
+        minuteOfDay: 600,
+        durationKind: 'custom',
+        durationMinutes: 90,
+        maxDelayMinutes: 5,
+        stagger: 'group',
+      },
+      owner.session,
+    );
+    return {
+      payload: { scheduleId: added.id, name: 'Yearly test' },
+      session: owner.session,
+      stored: () => first(t.db.select().from(emergencySchedules).where(eq(emergencySchedules.id, added.id))),
+      changes: ['name', 'updatedAt'],
+    };
+  },
+  emergencyFaultConfirmUpdate: async ({ installer, owner, network }) => {
+    const zone = await buildZone(t.db, network.id, 'Stairs');
+    const [fitting] = await buildFittings(t.db, network.id, zone.id, 1);
+    const fault = await buildFault(t.db, network.id, owner.pid, fitting!.id, 8, t.clock.now());
+    const at = t.clock.now();
+    const by = { byUid: installer.user.id, byName: installer.user.name, at, person: 'A. Electrician' };
+    await t.db.insert(emergencyFaultEntries).values([
+      { faultId: fault.id, kind: 'safeguard', ...by },
+      { faultId: fault.id, kind: 'rectify', ...by },
+      { faultId: fault.id, kind: 'confirm', ...by, remark: 'Lamp module replaced' },
+    ]);
+    const confirmation = () =>
+      first(
+        t.db
+          .select({ remark: emergencyFaultEntries.remark })
+          .from(emergencyFaultEntries)
+          .where(eq(emergencyFaultEntries.faultId, fault.id))
+          .orderBy(desc(emergencyFaultEntries.id)),
+      );
+    return {
+      payload: { faultId: fault.id, confirmed: true },
+      session: installer.session,
+      stored: confirmation,
+      changes: [],
+    };
+  },
+  reportSetupUpdate: async ({ owner }) => {
+    await t.db.insert(projectReportSetups).values({ pid: owner.pid, companyTitle: 'Old title' });
+    const header = {
+      companyTitle: 'Acme',
+      signatoryName: 'A. Manager',
+      signatoryRole: 'Facility manager',
+      contactName: 'B. Contact',
+      contactPhone: '+49 30 1234',
+      contactEmail: 'contact@example.com',
+      address: 'Main street 1',
+    };
+    return {
+      payload: { pid: owner.pid, ...header },
+      session: owner.session,
+      stored: () => first(t.db.select().from(projectReportSetups).where(eq(projectReportSetups.pid, owner.pid))),
+      changes: [...Object.keys(header), 'updatedAt', 'updatedBy'],
+    };
+  },
+  recipientUpdate: async ({ owner }) => {
+    const anna = { email: `anna${owner.pid}@example.com`, language: 'en', kinds: ['emergencyFault'] };
+    await data('recipientUpdate', { pid: owner.pid, recipients: [anna] }, owner.session);
+    await t.db
+      .update(projectRecipients)
+      .set({ activatedAt: t.clock.now() })
+      .where(inArray(projectRecipients.email, [anna.email]));
+    return {
+      payload: { pid: owner.pid, recipients: [{ ...anna, language: 'de', kinds: ['emergencyFault', 'energyReport'] }] },
+      session: owner.session,
+      stored: () => first(t.db.select().from(projectRecipients).where(eq(projectRecipients.email, anna.email))),
+      changes: ['language', 'kinds', 'updatedAt'],
+    };
+  },
+};
+
+const omit = (row: object, keys: string[]) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
+
+describeApi('partial updates', () => {
+  it('walks every update call of the contract', () => {
+    const updateCalls = Object.keys(calls).filter((name) => /update$/i.test(name));
+    expect(Object.keys(cases).sort()).toEqual(updateCalls.sort());
+  });
+
+  it.each(Object.keys(cases))('%s keeps the stored values of the fields it was not given', async (name) => {
+    const team = await networkTeam(t);
+    const partial = await cases[name]!(team);
+    const before = await partial.stored();
+    const reply = await call(t.app, name as CallName, partial.payload, partial.session);
+    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
+    const after = await partial.stored();
+    const unchanged = (row: object) =>
+      Array.isArray(row) ? row.map((item: object) => omit(item, ['name', 'updatedAt'])) : omit(row, partial.changes);
+    expect(unchanged(after)).toEqual(unchanged(before));
+  });
+
+  it('networkLocationUpdate takes latitude and longitude both or neither: one alone is 1001 and changes nothing', async () => {
+    const { owner, network } = await networkTeam(t);
+    const located = { latitude: 52.52, longitude: 13.405, timeZone: 'Europe/Berlin' };
+    await data('networkLocationUpdate', { nid: network.id, ...located }, owner.session);
+    const before = await rowOf.network(t.db, network.id);
+    for (const alone of [
+      { latitude: 48.1 },
+      { longitude: 11.5, timeZone: 'Europe/Vienna' },
+      { latitude: 48.1, longitude: null },
+      { latitude: null, timeZone: 'UTC' },
+    ]) {
+      const reply = await call(t.app, 'networkLocationUpdate', { nid: network.id, ...alone }, owner.session);
+      expect(reply.body.code, JSON.stringify(alone)).toBe(1001);
+    }
+    expect(await rowOf.network(t.db, network.id)).toEqual(before);
+    // Neither: the time zone alone keeps the place; both null clear it.
+    expect(await data('networkLocationUpdate', { nid: network.id, timeZone: 'Europe/Berlin' }, owner.session)).toEqual(
+      located,
+    );
+    const cleared = { nid: network.id, latitude: null, longitude: null };
+    expect(await data('networkLocationUpdate', cleared, owner.session)).toEqual({
+      latitude: null,
+      longitude: null,
+      timeZone: 'Europe/Berlin',
+    });
+  });
+});
