@@ -253,7 +253,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     const a = await waitFor(() => deviceByMac(network.id, MAC_A), 5000, 'device A');
     const state = (seq: number, lightness: number) => ({
       seq,
-      at: 1_800_000_000,
+      at: 1_700_000_000,
       devices: [{ mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 1, lightness, cct: 3000 }] }],
     });
     await send(client, sn, 'state', state(11, 30));
@@ -289,7 +289,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     const b = (await waitFor(() => deviceByMac(network.id, MAC_B), 5000, 'device B'))!;
     await send(client, sn, 'state', {
       seq: 2,
-      at: 1_800_000_000,
+      at: 1_700_000_000,
       devices: [
         { mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 0, lightness: 80 }] },
         { mac: MAC_B, online: false, elements: [{ index: 0, type: 1, lightness: 10, cct: 4000 }] },
@@ -301,7 +301,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     expect(await elementOf(b.id)).toMatchObject({ onOff: 1, lightness: 10, cct: 4000 });
     expect(await deviceByMac(network.id, MAC_A)).toMatchObject({
       online: true,
-      lastSeenAt: new Date(1_800_000_000_000),
+      lastSeenAt: new Date(1_700_000_000_000),
     });
     expect(await deviceByMac(network.id, MAC_B)).toMatchObject({ online: false });
   });
@@ -317,7 +317,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     await client.subscribeAsync(gatewayTopic(sn, 'command'), { qos: 1 });
     const state = (seq: number, lightness: number) => ({
       seq,
-      at: 1_800_000_000,
+      at: 1_700_000_000,
       devices: [{ mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 1, lightness }] }],
     });
     await send(client, sn, 'inventory', { seq: 1, devices: [lamp(MAC_A, 1)] });
@@ -369,8 +369,8 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
       ],
     });
     await waitFor(() => deviceByMac(network.id, MAC_S), 5000, 'sensor');
-    const consume = { kind: 'consume', seq: 100, mac: MAC_A, at: 1_800_000_000, onSeconds: 60, energyWh: 1.5 };
-    const trigger = { kind: 'sensorTrigger', seq: 101, mac: MAC_S, at: 1_800_000_100, count: 3 };
+    const consume = { kind: 'consume', seq: 100, mac: MAC_A, at: 1_700_000_000, onSeconds: 60, energyWh: 1.5 };
+    const trigger = { kind: 'sensorTrigger', seq: 101, mac: MAC_S, at: 1_700_000_100, count: 3 };
     for (let i = 0; i < 2; i += 1) {
       await send(client, sn, 'report', consume);
       await send(client, sn, 'report', trigger);
@@ -378,7 +378,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     await send(client, sn, 'report', {
       kind: 'diagnosis',
       seq: 102,
-      at: 1_800_000_200,
+      at: 1_700_000_200,
       level: 'warning',
       code: 'E7',
       message: 'fan',
@@ -386,7 +386,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     await send(client, sn, 'report', {
       kind: 'diagnosis',
       seq: 102,
-      at: 1_800_000_200,
+      at: 1_700_000_200,
       level: 'warning',
       code: 'E7',
       message: 'fan',
@@ -395,7 +395,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     expect((await deviceByMac(network.id, MAC_A))!.usageSeconds).toBe(60);
     const sensor = (await deviceByMac(network.id, MAC_S))!;
     expect(sensor.sensorTriggerCount).toBe(3);
-    expect((await elementOf(sensor.id)).triggeredAt?.getTime()).toBe(1_800_000_100_000);
+    expect((await elementOf(sensor.id)).triggeredAt?.getTime()).toBe(1_700_000_100_000);
     const readings = await t.db.select().from(deviceReadings).where(eq(deviceReadings.gatewayId, gateway.id));
     expect(readings.map((r) => [r.seq, r.kind, r.value])).toEqual(
       expect.arrayContaining([
@@ -423,7 +423,7 @@ describeApi('gateway link: ingest of what a gateway sends over MQTT (embedded br
     await send(client, sn, 'inventory', { seq: 1, devices: [lamp(MAC_A, 1)] });
     await send(client, sn, 'state', {
       seq: 2,
-      at: 1_800_000_000,
+      at: 1_700_000_000,
       devices: [{ mac: MAC_A, elements: [{ index: 0, type: 1, onOff: 1, lightness: 75 }] }],
     });
     for (const stream of [ownerStream, subStream]) {

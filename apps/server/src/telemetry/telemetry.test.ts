@@ -491,7 +491,8 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
       at: T0 + seq * 300,
       devices: [{ mac: LAMP, elements: [{ index: 0, energy: energy(raw), onSeconds: 300 }] }],
     });
-    const stored = new Date(T0 * 1000);
+    // Received after the last of its readings (T0 + 1500): readings stamped ahead of the clock are refused.
+    const stored = new Date((T0 + 1800) * 1000);
     await storeReports(
       t.db,
       [{ gateway, reports: [{ kind: 'streamStart', seq: 1, at: T0 }, lamp(2, 10), lamp(3, 12)] }],

@@ -208,7 +208,7 @@ describeApi('emergency fault workflow', () => {
     await buildRecord(t.db, network.id, {
       ...retest,
       partial: true,
-      requiredMinutes: 10,
+      achievedMinutes: 10,
       ratedMinutes: 180,
       endedAt: new Date(Date.now() + 5_000),
     });
@@ -219,7 +219,7 @@ describeApi('emergency fault workflow', () => {
     expect(open.list[0]).toMatchObject({ id: fault.id, state: 'awaitingRetest', retest: { grade: null } });
     await buildRecord(t.db, network.id, {
       ...retest,
-      requiredMinutes: 180,
+      achievedMinutes: 180,
       ratedMinutes: 180,
       endedAt: new Date(Date.now() + 10_000),
     });

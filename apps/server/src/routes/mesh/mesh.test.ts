@@ -40,7 +40,7 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
 
   it('light consume: adds usage once per sequence; 1012 for a wrong secret or unknown gateway; 1001 for bad input', async () => {
     const { gateway, auth, lamp } = await installation();
-    const body = { ...auth, mac: 'dd:00:00:00:00:01', at: 1_800_000_000, onSeconds: 120, energyWh: 2.5, seq: 7 };
+    const body = { ...auth, mac: 'dd:00:00:00:00:01', at: 1_700_000_000, onSeconds: 120, energyWh: 2.5, seq: 7 };
     expect((await post(t.app, '/SigMesh/report/light/consume', body)).body).toEqual({ code: 0, data: null });
     expect((await post(t.app, '/SigMesh/report/light/consume', body)).body).toEqual({ code: 0, data: null });
     expect((await device(lamp)).usageSeconds).toBe(120);
@@ -69,14 +69,14 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
 
   it('sensor trigger and emergency node: count triggers and store the emergency mode once per sequence', async () => {
     const { auth, sensor, emergency } = await installation();
-    const trigger = { ...auth, mac: 'DD0000000002', at: 1_800_000_050, count: 4, seq: 20 };
+    const trigger = { ...auth, mac: 'DD0000000002', at: 1_700_000_050, count: 4, seq: 20 };
     for (let i = 0; i < 2; i += 1) {
       expect((await post(t.app, '/SigMesh/report/sensor/trigger', trigger)).body.code).toBe(0);
     }
     expect((await device(sensor)).sensorTriggerCount).toBe(4);
-    expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_800_000_050_000);
+    expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_700_000_050_000);
 
-    const node = { ...auth, mac: 'DD0000000003', at: 1_800_000_060, mode: 3, faultBits: 5, seq: 21 };
+    const node = { ...auth, mac: 'DD0000000003', at: 1_700_000_060, mode: 3, faultBits: 5, seq: 21 };
     expect((await post(t.app, '/SigMesh/report/emergency/node', node)).body.code).toBe(0);
     expect(await element(emergency)).toMatchObject({ mode: 3, faultBits: 5 });
     expect((await post(t.app, '/SigMesh/report/emergency/node', { ...node, mode: 11 })).body.code).toBe(Code.badInput);
@@ -100,7 +100,7 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
     const consume = {
       ...auth,
       mac: 'DD0000000001',
-      at: 1_800_000_300,
+      at: 1_700_000_300,
       onSeconds: 300,
       energyWh: 1.5,
       seq: 21,
@@ -119,7 +119,7 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
     const trigger = {
       ...auth,
       mac: 'DD0000000002',
-      at: 1_800_000_310,
+      at: 1_700_000_310,
       count: 3,
       seq: 22,
       elements: [{ index: 0, triggers: 3 }],
@@ -139,6 +139,6 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
     expect((await device(lamp)).usageSeconds).toBe(300);
     // The trigger came as a call and as readings under one number: counted once.
     expect((await device(sensor)).sensorTriggerCount).toBe(3);
-    expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_800_000_310_000);
+    expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_700_000_310_000);
   });
 });
