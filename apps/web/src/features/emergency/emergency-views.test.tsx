@@ -14,11 +14,18 @@ describe('emergency periods in the site zone', () => {
       from: Date.UTC(2025, 11, 31, 23) / 1000,
       to: Date.UTC(2026, 11, 31, 23) / 1000,
     });
-    // 10 July 2026 in New York: August 2025 up to the end of July 2026.
-    expect(lastTwelveMonths(Date.UTC(2026, 6, 10) / 1000, 'America/New_York')).toEqual({
-      from: Date.UTC(2025, 7, 1, 4) / 1000,
-      to: Date.UTC(2026, 7, 1, 4) / 1000,
+    // 10 July 2026 in New York: 10 July 2025 up to the end of today, nothing of the days to come.
+    expect(lastTwelveMonths(Date.UTC(2026, 6, 10, 12) / 1000, 'America/New_York')).toEqual({
+      from: Date.UTC(2025, 6, 10, 4) / 1000,
+      to: Date.UTC(2026, 6, 11, 4) / 1000,
     });
+    // On 1 December the last December is in it (not 1 January to 1 January).
+    expect(lastTwelveMonths(Date.UTC(2026, 11, 1, 12) / 1000, 'Europe/Berlin')).toEqual({
+      from: Date.UTC(2025, 10, 30, 23) / 1000,
+      to: Date.UTC(2026, 11, 1, 23) / 1000,
+    });
+    // 29 February: from 28 February a year before.
+    expect(lastTwelveMonths(Date.UTC(2028, 1, 29, 12) / 1000, 'UTC').from).toBe(Date.UTC(2027, 1, 28) / 1000);
     expect(daysPeriod({ year: 2026, month: 3, day: 29 }, { year: 2026, month: 3, day: 29 }, 'Europe/Berlin')).toEqual({
       from: Date.UTC(2026, 2, 28, 23) / 1000,
       to: Date.UTC(2026, 2, 29, 22) / 1000,

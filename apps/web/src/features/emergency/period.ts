@@ -14,13 +14,24 @@ export function yearPeriod(year: number, timeZone: string): Period {
   };
 }
 
-/** The twelve months up to and including the current one, in a zone: what an inspector asks for first. */
+/**
+ * The twelve months up to today, in a zone: from the same date a year ago (its local midnight; 28 February
+ * for a 29th) to the end of today, so that on 1 December the last December is in it and the days still to
+ * come are not. What an inspector asks for first; a calendar year is `yearPeriod`.
+ */
 export function lastTwelveMonths(now: number, timeZone: string): Period {
   const today = localDateOf(now, timeZone);
-  const nextMonth = today.month === 12 ? { year: today.year + 1, month: 1 } : { ...today, month: today.month + 1 };
+  const lastYearsDays = new Date(Date.UTC(today.year - 1, today.month, 0)).getUTCDate();
+  const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
   return {
-    from: startOfLocalDay({ year: nextMonth.year - 1, month: nextMonth.month, day: 1 }, timeZone),
-    to: startOfLocalDay({ ...nextMonth, day: 1 }, timeZone),
+    from: startOfLocalDay(
+      { year: today.year - 1, month: today.month, day: Math.min(today.day, lastYearsDays) },
+      timeZone,
+    ),
+    to: startOfLocalDay(
+      { year: tomorrow.getUTCFullYear(), month: tomorrow.getUTCMonth() + 1, day: tomorrow.getUTCDate() },
+      timeZone,
+    ),
   };
 }
 
