@@ -194,7 +194,7 @@ try {
     const fromDays = async () => perDevice((await loadPeriodHours(db, network!, month, settings)).hours);
     const fromMonths = async () => perDevice((await loadPeriodHours(db, network!, month, settings, true, true)).hours);
     const fromHours = async () => perDevice(await loadDeviceHours(db, [network!.id], month.start, month.end));
-    const overview = () => buildNetworkEnergy(db, network!, month);
+    const overview = () => buildNetworkEnergy(db, network!, month, month.end);
     const raw = await time(fromRaw);
     const daily = await time(fromDailySql);
     const monthly = await time(fromMonthlySql);
@@ -239,7 +239,7 @@ try {
     // hour-of-week cells the job summed, against every hour of the year).
     const year = { start: localMonth(2025, 1, ZONE).start, end: month.end };
     const y0 = performance.now();
-    const yearly = await buildNetworkEnergy(db, network!, year);
+    const yearly = await buildNetworkEnergy(db, network!, year, year.end);
     const yearMs = performance.now() - y0;
     console.log(
       `  12-month overview (and the 12 months before) ${yearMs.toFixed(0)} ms, ${(yearly.figures.energyWh / 1000).toFixed(1)} kWh`,

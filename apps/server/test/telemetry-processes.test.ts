@@ -56,14 +56,14 @@ describeTwoProcesses('durable reports with two server processes sharing one gate
       5000,
       'device',
     );
-    await send(client, sn, 'report', { kind: 'streamStart', seq: 1000, at: 1_800_000_000 });
+    await send(client, sn, 'report', { kind: 'streamStart', seq: 1000, at: 1_700_000_000 });
     const last = 1400;
     await Promise.all(
       Array.from({ length: last - 1000 }, (_, i) =>
         send(client, sn, 'report', {
           kind: 'readings',
           seq: 1001 + i,
-          at: 1_800_000_000 + (i + 1) * 60,
+          at: 1_700_000_000 + (i + 1) * 60,
           devices: [{ mac, elements: [{ index: 0, energy: { raw: 100 + i, scale: 0, serial: 'S', source: 'd4i' } }] }],
         }),
       ),

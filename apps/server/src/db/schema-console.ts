@@ -414,3 +414,24 @@ export const tariffVersions = pgTable(
   },
   (t) => [uniqueIndex('tariff_versions_nid_valid_from_key').on(t.nid, t.validFrom)],
 );
+
+/**
+ * Dated CO2 factor set choices of a network (issue `/setting/price`, like `tariff_versions`): each applies
+ * from the start of its local date in the network zone until the next one's; the first also covers the days
+ * before it. A choice is made for today (the day it is made); `factor_set_id` null is "none chosen" (the
+ * published set of the currency's region for each day's year).
+ */
+export const factorSetChoices = pgTable(
+  'factor_set_choices',
+  {
+    id: serial('id').primaryKey(),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    factorSetId: text('factor_set_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('factor_set_choices_nid_valid_from_key').on(t.nid, t.validFrom)],
+);

@@ -22,6 +22,7 @@ import {
   productSubVersions,
   products,
 } from '../db/schema.ts';
+import { loadFaultyDevices } from '../services/device-faults.ts';
 import { addUsage, refreshTriggers } from '../telemetry/index.ts';
 import { applyEmergencyReport } from './emergency-ingest.ts';
 import type { LinkedGateway, ManualEvent } from './types.ts';
@@ -515,8 +516,11 @@ async function applyButtonPress(
   return deviceIds.length > 0 ? { manual: { nid: gateway.nid, deviceIds } } : {};
 }
 
-/** Live state of devices as the plan draws it (`deviceStateList` and `devices` events). */
-export async function loadDeviceStates(db: Db, nid: number, ids?: number[]) {
+/**
+ * Live state of devices as the plan draws it (`deviceStateList` and `devices` events), with whether the
+ * console counts each faulty at `now` (`loadFaultyDevices`).
+ */
+export async function loadDeviceStates(db: Db, nid: number, ids?: number[], now = new Date()) {
   if (ids && ids.length === 0) return [];
   const rows = await db
     .select({ id: devices.id, online: devices.online })
@@ -540,9 +544,15 @@ export async function loadDeviceStates(db: Db, nid: number, ids?: number[]) {
     list.push(element);
     byDevice.set(element.deviceId, list);
   }
+  const faulty = await loadFaultyDevices(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.map((row) => ({
     id: row.id,
     online: row.online,
+    fault: faulty.has(row.id),
     elements: (byDevice.get(row.id) ?? []).map((e) => ({
       index: e.index,
       type: e.type,

@@ -383,7 +383,7 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
     // Device changes of a batch are coalesced into one `devices` event per network.
     for (const [nid, ids] of changed) {
       try {
-        const states = await loadDeviceStates(db, nid, [...ids]);
+        const states = await loadDeviceStates(db, nid, [...ids], options.now());
         if (states.length > 0) events.push({ type: 'devices', nid, devices: states });
       } catch (error) {
         log.error({ err: error }, 'device states not loaded');

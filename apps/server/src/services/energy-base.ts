@@ -19,6 +19,7 @@ import { networks, tariffVersions, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import type { NetworkRow } from '../policies/access.ts';
 import { recordAudit } from './audit.ts';
+import { loadChoices, presentChoices, recordFactorSetChoice, type StoredChoice } from './factor-set-choices.ts';
 
 /** A stored tariff version with the name of who added it (null for the opening version). */
 export interface StoredVersion {
@@ -77,6 +78,7 @@ export function presentEnergyBase(
   ctx: AppContext,
   network: NetworkRow,
   versions: readonly StoredVersion[],
+  choices: readonly StoredChoice[],
   members: readonly Member[],
   uid: number,
 ): EnergyBase {
@@ -101,6 +103,7 @@ export function presentEnergyBase(
       removable: canEdit && canRemoveTariffVersion(v.validFrom, today, versions),
     })),
     factorSetId: network.factorSetId,
+    factorSetChoices: presentChoices(choices),
     estimate: { ratedPowerW: network.estimateRatedW, standbyW: network.estimateStandbyW },
     canEdit,
   };
@@ -231,6 +234,8 @@ export async function changeEnergyBase(
     if (change.removeVersionFrom) await removeVersion(ctx, tx, network, uid, change.removeVersionFrom);
     if (change.addVersion) await addVersion(ctx, tx, network, uid, change.addVersion);
     let row = network;
+    // A set chosen today converts from the start of today on; the days before keep theirs.
+    if (change.factorSetId !== undefined) await recordFactorSetChoice(ctx, tx, network, uid, change.factorSetId);
     if (change.factorSetId !== undefined || change.estimate !== undefined) {
       const set = {
         ...(change.factorSetId !== undefined ? { factorSetId: change.factorSetId } : {}),
@@ -250,7 +255,8 @@ export async function changeEnergyBase(
     }
     row = await syncNetworkPrice(ctx, tx, row);
     const versions = (await loadVersions(tx, [row])).get(row.id)!;
-    return presentEnergyBase(ctx, row, versions, members, uid);
+    const choices = (await loadChoices(tx, [row])).get(row.id)!;
+    return presentEnergyBase(ctx, row, versions, choices, members, uid);
   });
 }
 

@@ -147,7 +147,7 @@ describeWithMosquitto(hasMosquitto, `${MOSQUITTO} is not installed`)(
             kind: 'consume',
             seq,
             mac: 'EF0000000001',
-            at: 1_800_000_000 + seq,
+            at: 1_700_000_000 + seq,
             onSeconds: 1,
             energyWh: 0.1,
           });
@@ -220,7 +220,7 @@ describeWithMosquitto(publicAnswers, `no MQTT broker answers at ${PUBLIC_MOSQUIT
         });
         await send(client, sn, 'state', {
           seq: 2,
-          at: 1_800_000_000,
+          at: 1_700_000_000,
           devices: [{ mac: 'EE0000000001', elements: [{ index: 0, type: 1, onOff: 1, lightness: 42 }] }],
         });
         const state = await waitFor(

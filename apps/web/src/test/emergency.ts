@@ -107,6 +107,7 @@ export function buildRecord(changes: Partial<TestRecord> = {}): TestRecord {
     startSource: 'schedule',
     scheduleId: 1,
     taskId: null,
+    requestedAt: null,
     startedAt: AT,
     endedAt: AT + 60,
     grade: 'passed',

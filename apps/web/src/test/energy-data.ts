@@ -64,6 +64,15 @@ export function buildFigures(overrides: Partial<EnergyFigures> = {}): EnergyFigu
       factorSetId: 'uk-desnz-2024',
       factorLabel: 'DESNZ 2024 (2024 data)',
       gramsPerKWh: 233,
+      sets: [
+        {
+          factorSetId: 'uk-desnz-2024',
+          factorLabel: 'DESNZ 2024 (2024 data)',
+          gramsPerKWh: 233,
+          energyWh: 12_345,
+          grams: 2_876,
+        },
+      ],
     },
     savings: { baselineWh: 20_000, savedWh: 7_655, byCause: { occupancy: 5_000, daylight: 2_655 } },
     equivalents: { treeYears: 0.1, petrolLitresUk: 0.7, petrolLitresEu: 0.6, gasolineGallonsUs: 0.2 },

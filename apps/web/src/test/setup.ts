@@ -2,6 +2,7 @@ import { LANGUAGES } from '@lightwell/domain';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n, i18nReady } from '../i18n';
+import { useSession } from '../stores/session';
 import { renderedClients } from './rendered-clients';
 
 // Tell React that updates are wrapped in act() by the tests.
@@ -61,6 +62,9 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
   localStorage.clear();
+  // The session store lives in memory across the files of a worker: a network or project one test chose
+  // must not become the next test's current one (a page would load that network instead of its seed).
+  useSession.setState({ pid: null, pName: '', nid: null, nName: '' });
   // A test that switched the language leaves the next one (of this file or the next) the start language.
   if (startLanguage && i18n.language !== startLanguage) await i18n.changeLanguage(startLanguage);
 });

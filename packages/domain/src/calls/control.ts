@@ -30,7 +30,10 @@ export const TaskDeviceSchema = z.object({
   deviceId: z.number().int(),
   name: z.string(),
   status: TaskStatusSchema,
-  /** Why it failed: offline, timeout, fault, unsupported, canceled or busy. */
+  /**
+   * Why it failed: offline, timeout, fault, unsupported, canceled or busy; inEmergency when the console did
+   * not send "resume normal" to a fitting in a real emergency.
+   */
   reason: z.string().nullable(),
 });
 export type TaskDevice = z.infer<typeof TaskDeviceSchema>;

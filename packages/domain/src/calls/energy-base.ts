@@ -61,6 +61,23 @@ export const EnergyBaseSchema = z.object({
   versions: z.array(TariffVersionRowSchema),
   /** Chosen CO2 factor set; null while none is chosen. */
   factorSetId: z.string().nullable(),
+  /**
+   * The dated choices of factor set, oldest first: each converts the local days [validFrom, validTo), the
+   * first also the days before it; a choice applies from the local day it was made (null: none chosen).
+   */
+  factorSetChoices: z.array(
+    z.object({
+      validFrom: LocalDateStringSchema,
+      validTo: LocalDateStringSchema.nullable(),
+      factorSetId: z.string().nullable(),
+      createdByName: z.string().nullable(),
+      createdAt: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Chosen: epoch seconds, UTC; null for an opening choice not stored yet'),
+    }),
+  ),
   estimate: EstimateDefaultsSchema,
   /** The caller may change it (owner or installer). */
   canEdit: z.boolean(),

@@ -33,6 +33,14 @@ export const SourceWhSchema = z.object({
   estimate: z.number().describe('Wh estimated from rated power and on-time'),
 });
 
+/** A CO2 factor set a figure used: its id, the label people read (publisher, edition, data year) and g/kWh. */
+export const Co2SetSchema = z.object({
+  factorSetId: z.string(),
+  factorLabel: z.string().describe('Publisher, edition and data year of the factor set'),
+  gramsPerKWh: z.number(),
+});
+export type Co2Set = z.infer<typeof Co2SetSchema>;
+
 /** What a period's energy cost and emitted, with where each figure came from. */
 export const EnergyFiguresSchema = z.object({
   energyWh: z.number().describe('Energy used: Wh'),
@@ -55,9 +63,15 @@ export const EnergyFiguresSchema = z.object({
   co2: z.object({
     grams: z.number().describe('CO2 emitted by the energy used: g'),
     savedGrams: z.number().describe('CO2 avoided against the baseline: g'),
+    /** The set in force on the period's last day (the network's choice then, else the default for it). */
     factorSetId: z.string(),
     factorLabel: z.string().describe('Publisher, edition and data year of the factor set'),
     gramsPerKWh: z.number(),
+    /**
+     * Every set the figures used, in order of the days they applied to: each local day is converted with the
+     * set in force on it, so a period across a change of set names both, with the Wh and g each converted.
+     */
+    sets: z.array(Co2SetSchema.extend({ energyWh: z.number(), grams: z.number() })),
   }),
   savings: z.object({
     baselineWh: z.number().describe('Every luminaire at 100 % during the same hours: Wh'),
@@ -126,6 +140,14 @@ export const NetworkEnergySchema = z.object({
 });
 export type NetworkEnergy = z.infer<typeof NetworkEnergySchema>;
 
+/** A project's month on the portfolio home; `co2Sets` names every factor set its CO2 was converted with. */
+const PortfolioMonthSchema = z.object({
+  energyWh: z.number(),
+  cost: z.number().int(),
+  co2Grams: z.number(),
+  co2Sets: z.array(Co2SetSchema),
+});
+
 /** The portfolio home (`/first/index`): per project this month against last month. */
 export const PortfolioSchema = z.object({
   projects: z.array(
@@ -133,8 +155,8 @@ export const PortfolioSchema = z.object({
       id: IdSchema,
       name: z.string(),
       networks: z.number().int(),
-      thisMonth: z.object({ energyWh: z.number(), cost: z.number().int(), co2Grams: z.number() }),
-      lastMonth: z.object({ energyWh: z.number(), cost: z.number().int(), co2Grams: z.number() }),
+      thisMonth: PortfolioMonthSchema,
+      lastMonth: PortfolioMonthSchema,
       /** Currency of the costs; 'mixed' when the project's networks use several (costs then 0). */
       currency: z.string(),
       devicesOffline: z.number().int(),

@@ -82,6 +82,8 @@ export const DeviceStateSchema = z.object({
   nodeIds: z.array(IdSchema),
   online: z.boolean(),
   elements: z.array(LiveElementSchema),
+  /** Whether the console counts the device faulty: the rule the overview, home and dashboard share. */
+  fault: z.boolean(),
 });
 
 const gatewayName = text(32, 1);

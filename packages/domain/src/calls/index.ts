@@ -33,6 +33,8 @@ export {
 } from './control.ts';
 export { type CallDef, defineCall } from './define.ts';
 export {
+  type Co2Set,
+  Co2SetSchema,
   ENERGY_SPANS,
   type EnergyFigures,
   EnergyFiguresSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, text } from '../schemas/common.ts';
 import { defineCall, nothing } from './define.ts';
+import { Co2SetSchema } from './energy.ts';
 import { DeviceStateSchema } from './gateway.ts';
 
 /**
@@ -41,6 +42,8 @@ export const ScreenSnapshotSchema = z.object({
   now: z.number().int().describe('Answered: epoch seconds, UTC'),
   gateways: z.object({ total: z.number().int(), online: z.number().int() }),
   zones: z.array(ScreenZoneSchema),
+  /** Emergency fittings now: how many, how many are overdue for a test, and their faults still open in the log. */
+  emergency: z.object({ fittings: z.number().int(), overdue: z.number().int(), openFaults: z.number().int() }),
   /** Today so far (the network's local day): energy by source, cost and CO2, as the overview counts them. */
   today: z.object({
     energyWh: z.number(),
@@ -48,6 +51,8 @@ export const ScreenSnapshotSchema = z.object({
     cost: z.number().int().describe('Hundredths of the currency'),
     currency: z.string(),
     co2Grams: z.number(),
+    /** The factor set(s) today's CO2 was converted with (the one in force today). */
+    co2Sets: z.array(Co2SetSchema),
     savedWh: z.number(),
   }),
   /** Devices with their zone, kind and live state; live events change `online` and `elements`. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_D4I_BANK_RAW } from './d4i-sample.ts';
-import { decodeD4iBank, decodeElement, deviceNodeFlag, outputLevel, type StoredElement } from './device-status.ts';
+import {
+  decodeD4iBank,
+  decodeElement,
+  deviceNodeFlag,
+  isFaultyDevice,
+  outputLevel,
+  type StoredElement,
+} from './device-status.ts';
 
 const NOW = 1_800_000_000;
 const RAW_BANK = { ...SAMPLE_D4I_BANK_RAW, typeArray: [1, 2] };
@@ -117,5 +124,33 @@ describe('node flag of a device (section 4)', () => {
     [true, [{ problem: false }, { problem: true }], 2],
   ] as const)('online %s elements %j → flag %i', (online, elements, flag) => {
     expect(deviceNodeFlag(online, elements)).toBe(flag);
+  });
+});
+
+describe('faulty device (the one rule of the overview, home and dashboard)', () => {
+  const device = (elements: StoredElement[], emergencyFailureBits = 0, openEmergencyFaults = 0) => ({
+    elements,
+    emergencyFailureBits,
+    openEmergencyFaults,
+  });
+
+  it('counts a device whose status flags show a control gear or lamp fault, not other flags', () => {
+    expect(isFaultyDevice(device([element({ flags: 0b1 })]), NOW)).toBe(true);
+    expect(isFaultyDevice(device([element({ flags: 0b10 })]), NOW)).toBe(true);
+    expect(isFaultyDevice(device([element({ flags: 0b100 })]), NOW)).toBe(false);
+    expect(isFaultyDevice(device([element({ flags: 255 })]), NOW)).toBe(false);
+  });
+
+  it('counts an emergency fitting with a failure bit or an open fault in the log', () => {
+    expect(isFaultyDevice(device([element({ type: 6 })], 4), NOW)).toBe(true);
+    expect(isFaultyDevice(device([element({ type: 6 })], 0, 1), NOW)).toBe(true);
+    expect(isFaultyDevice(device([element({ type: 6, faultBits: 1 })]), NOW)).toBe(true);
+    expect(isFaultyDevice(device([element({ type: 6 })]), NOW)).toBe(false);
+  });
+
+  it("counts a light's lamp or driver fault, a stale D4i status not, nor a sensor's status", () => {
+    expect(isFaultyDevice(device([element({ status: 2 })]), NOW)).toBe(true);
+    expect(isFaultyDevice(device([element({ status: 1, isD4i: true, bankAt: NOW - 90_000 })]), NOW)).toBe(false);
+    expect(isFaultyDevice(device([element({ type: 20, status: 1 })]), NOW)).toBe(false);
   });
 });

@@ -97,7 +97,6 @@ export function decodeElement(element: StoredElement, nowSeconds: number): Decod
     ? lightHealth({ status: element.status, isD4i: element.isD4i, bankUpdateTime: element.bankAt }, nowSeconds)
     : null;
   const bankFresh = element.bankAt !== null && nowSeconds - element.bankAt < D4I_FRESH_SECONDS;
-  const emergencyFault = isEmergencyElement(element.type) && (element.faultBits ?? 0) !== 0;
   return {
     index: element.index,
     type: element.type,
@@ -116,8 +115,53 @@ export function decodeElement(element: StoredElement, nowSeconds: number): Decod
     faultBits: element.faultBits,
     lux: element.lux,
     triggeredAt: element.triggeredAt,
-    problem: (health !== null && health !== 'normal') || emergencyFault,
+    problem: elementHasProblem(element, nowSeconds),
   };
+}
+
+/**
+ * Whether an element reports a problem at `nowSeconds` (section 4): a light whose status reads as a lamp or
+ * driver fault (a D4i light's only while its bank is under 24 h old), or an emergency element with a fault bit.
+ */
+export function elementHasProblem(
+  element: Pick<StoredElement, 'type' | 'isD4i' | 'status' | 'bankAt' | 'faultBits'>,
+  nowSeconds: number,
+): boolean {
+  if (isLightElement(element.type)) {
+    const health = lightHealth(
+      { status: element.status, isD4i: element.isD4i, bankUpdateTime: element.bankAt },
+      nowSeconds,
+    );
+    if (health !== 'normal') return true;
+  }
+  return isEmergencyElement(element.type) && (element.faultBits ?? 0) !== 0;
+}
+
+/** Device status flags (section 3) that report a fault: control gear fault, lamp fault. */
+const FAULT_FLAGS: readonly string[] = ['controlGearFault', 'lampFault'];
+
+/** What the console knows of a device when it decides whether the device is faulty. */
+export interface DeviceFaultInput {
+  elements: readonly Pick<StoredElement, 'type' | 'isD4i' | 'status' | 'flags' | 'bankAt' | 'faultBits'>[];
+  /** The failure bits its emergency fitting last reported (0 none, or not a fitting). */
+  emergencyFailureBits: number;
+  /** Faults of its emergency fitting in the fault log that are not closed. */
+  openEmergencyFaults: number;
+}
+
+/**
+ * Whether the console counts a device faulty (the network overview, the home page and the lobby dashboard
+ * all count with this): an element reports a problem (`elementHasProblem`), an element's device status
+ * flags (section 3) show a control gear or lamp fault (255, "invalid value", shows none), its emergency
+ * fitting reports a failure bit, or the fault log holds an open fault of that fitting.
+ */
+export function isFaultyDevice(device: DeviceFaultInput, nowSeconds: number): boolean {
+  if (device.emergencyFailureBits !== 0 || device.openEmergencyFaults > 0) return true;
+  return device.elements.some(
+    (element) =>
+      elementHasProblem(element, nowSeconds) ||
+      deviceStatusFlags(element.flags).some((flag) => FAULT_FLAGS.includes(flag)),
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { actionPreview, durationTestMinutes, type PreviewFitting } from './preview.ts';
+import { actionHold, actionPreview, durationTestMinutes, type PreviewFitting } from './preview.ts';
 
 const now = new Date('2026-06-15T10:00:00Z');
 const fitting = (id: number, over: Partial<PreviewFitting> = {}): PreviewFitting => ({
   id,
+  name: `Exit ${id}`,
   online: true,
   zoneId: 1,
   zoneName: 'Stairs',
@@ -59,6 +60,17 @@ describe('action preview (confirmation: how many on battery, how long)', () => {
   it('resume counts fittings in a real emergency (it does not end one)', () => {
     const list = [fitting(1, { mainsPresent: false, mode: 1 }), fitting(2, { mode: 4 }), fitting(3)];
     expect(actionPreview(list, 'resume', {}, now)).toMatchObject({ onBattery: 0, inEmergency: 2 });
+  });
+
+  it('resume is held for each fitting in a real emergency, with the reason; other actions hold none', () => {
+    const list = [fitting(1, { mainsPresent: false, mode: 0 }), fitting(2, { mode: 4 }), fitting(3, { mode: 3 })];
+    expect(actionPreview(list, 'resume', {}, now).held).toEqual([
+      { deviceId: 1, name: 'Exit 1', reason: 'inEmergency' },
+      { deviceId: 2, name: 'Exit 2', reason: 'inEmergency' },
+    ]);
+    expect(actionPreview(list, 'inhibit', {}, now).held).toEqual([]);
+    expect(actionHold('resume', { mainsPresent: null, mode: 2 })).toBeNull();
+    expect(actionHold('functionTest', { mainsPresent: false, mode: 1 })).toBeNull();
   });
 
   it.each([

@@ -1,10 +1,11 @@
 import type { ActionPreview } from './schemas.ts';
 import { reducedCoverUntil } from './stagger.ts';
-import { type DurationKind, type EmergencyAction, EmergencyLimits, STATUS_BITS } from './types.ts';
+import { type ActionHold, type DurationKind, type EmergencyAction, EmergencyLimits, STATUS_BITS } from './types.ts';
 
 /** A fitting as an action preview sees it. */
 export interface PreviewFitting {
   id: number;
+  name: string;
   online: boolean;
   zoneId: number | null;
   zoneName: string | null;
@@ -41,11 +42,24 @@ export const isInEmergency = (fitting: Pick<PreviewFitting, 'mainsPresent' | 'mo
   fitting.mainsPresent === false || fitting.mode === 1 || fitting.mode === 4;
 
 /**
+ * Why `action` must not be sent to a fitting, or null when it may (docs/commands.md "Emergency actions"):
+ * "resume normal" never ends a real emergency (mains lost, emergency or extended emergency mode), so it
+ * is not sent to such a fitting and its outcome in the task says so.
+ */
+export function actionHold(
+  action: EmergencyAction,
+  fitting: Pick<PreviewFitting, 'mainsPresent' | 'mode'>,
+): ActionHold | null {
+  return action === 'resume' && isInEmergency(fitting) ? 'inEmergency' : null;
+}
+
+/**
  * What an action would do, for its confirmation (issue 14: "each asks for confirmation saying how many
  * fittings will be on battery and for how long"): tests put the online fittings on battery (a duration
  * test for its minutes, null until empty; fittings whose battery is not full hold it pending), and zones
  * with more than one fitting in a duration test are named as neighbours together; inhibit says when it
- * ends; resume counts fittings in a real emergency, which it does not end.
+ * ends; resume counts fittings in a real emergency, which it does not end, and lists them as held (not
+ * sent, with the reason, as the task's outcome will say).
  */
 export function actionPreview(
   fittings: readonly PreviewFitting[],
@@ -88,6 +102,10 @@ export function actionPreview(
       action === 'durationTest' && online.length > 0 ? seconds(reducedCoverUntil(fullTestEnd ?? now)) : null,
     inhibitUntil: action === 'inhibit' ? seconds(new Date(now.getTime() + inhibitMinutes * 60_000)) : null,
     inEmergency: fittings.filter(isInEmergency).length,
+    held: fittings.flatMap((f) => {
+      const reason = actionHold(action, f);
+      return reason ? [{ deviceId: f.id, name: f.name, reason }] : [];
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, multilineText, text } from '../schemas/common.ts';
 import {
+  ActionHoldSchema,
   ConfirmStateSchema,
   DurationKindSchema,
   EmergencyActionSchema,
@@ -115,6 +116,8 @@ export const ActionPreviewSchema = z.object({
   /** Inhibit: when it ends. Resume: fittings in a real emergency stay in it. */
   inhibitUntil: nullableSeconds('Inhibit ends'),
   inEmergency: z.number().int(),
+  /** Fittings the action is not sent to, and why (resume: `inEmergency`); their task outcome says the same. */
+  held: z.array(z.object({ deviceId: z.number().int(), name: z.string(), reason: ActionHoldSchema })),
 });
 export type ActionPreview = z.infer<typeof ActionPreviewSchema>;
 
@@ -197,6 +200,11 @@ export const TestRecordSchema = z.object({
   startSource: StartSourceSchema,
   scheduleId: z.number().int().nullable(),
   taskId: z.number().int().nullable(),
+  /**
+   * When the test was asked for: the console's task that sent it (null when the fitting started it
+   * itself, or the task is no longer kept).
+   */
+  requestedAt: nullableSeconds('Test requested'),
   startedAt: nullableSeconds('Test started'),
   endedAt: nullableSeconds('Test ended'),
   grade: GradeSchema,

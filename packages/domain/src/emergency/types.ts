@@ -84,6 +84,14 @@ export type Grade = z.infer<typeof GradeSchema>;
 /** Whether a grade counts as a valid passing result of its window. */
 export const isPassingGrade = (grade: Grade) => grade === 'passed' || grade === 'passedLate';
 
+/**
+ * Why an action is not sent to a fitting (its outcome in the task): `inEmergency`, "resume normal" on a
+ * fitting in a real emergency, which it never ends (docs/commands.md "Emergency actions").
+ */
+export const ACTION_HOLDS = ['inEmergency'] as const;
+export const ActionHoldSchema = z.enum(ACTION_HOLDS);
+export type ActionHold = z.infer<typeof ActionHoldSchema>;
+
 /** What made a test start: a self-test schedule, a user, a fault's retest, the fitting's own timer. */
 export const START_SOURCES = ['schedule', 'manual', 'retest', 'fitting', 'unknown'] as const;
 export const StartSourceSchema = z.enum(START_SOURCES);

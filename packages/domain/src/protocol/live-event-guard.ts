@@ -31,7 +31,8 @@ function isDevice(value: unknown): boolean {
     isInt(value.id) &&
     typeof value.online === 'boolean' &&
     Array.isArray(value.elements) &&
-    value.elements.every(isElement)
+    value.elements.every(isElement) &&
+    (value.fault === undefined || typeof value.fault === 'boolean')
   );
 }
 

@@ -42,7 +42,15 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('devices'),
     nid: z.number().int(),
-    devices: z.array(z.object({ id: z.number().int(), online: z.boolean(), elements: z.array(LiveElementSchema) })),
+    devices: z.array(
+      z.object({
+        id: z.number().int(),
+        online: z.boolean(),
+        elements: z.array(LiveElementSchema),
+        /** Whether the console counts the device faulty (`isFaultyDevice`); the console always sends it. */
+        fault: z.boolean().optional(),
+      }),
+    ),
   }),
   z.object({
     type: z.literal('gateway'),

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ElementType } from '../protocol/element-type.ts';
 import { hasFault, isLit, type ScreenDevice, screenCounts, zoneCounts } from './screen-summary.ts';
 
-const lamp = (zoneId: number | null, onOff: number, online = true, status = 0): ScreenDevice => ({
+const lamp = (zoneId: number | null, onOff: number, online = true, fault = false): ScreenDevice => ({
   zoneId,
   online,
-  elements: [{ type: ElementType.dt6, onOff, status }],
+  elements: [{ type: ElementType.dt6, onOff, status: 0 }],
+  fault,
 });
 const sensor = (zoneId: number | null, online = true): ScreenDevice => ({
   zoneId,
   online,
   elements: [{ type: ElementType.motionSensor, onOff: 0, status: 0 }],
+  fault: false,
 });
 
 describe('lobby dashboard counts', () => {
@@ -21,12 +23,20 @@ describe('lobby dashboard counts', () => {
     expect(isLit(sensor(1))).toBe(false);
   });
 
-  it('treats lamp fault (1), driver fault (2) and both (3) as faults', () => {
-    expect([0, 1, 2, 3].map((status) => hasFault(lamp(1, 1, true, status)))).toEqual([false, true, true, true]);
+  it("counts a device faulty as the server decided, whatever its elements' status reads", () => {
+    expect(hasFault(lamp(1, 1, true, true))).toBe(true);
+    expect(hasFault({ ...lamp(1, 1), elements: [{ type: ElementType.dt6, onOff: 1, status: 1 }] })).toBe(false);
   });
 
   it('counts per zone, leaving out devices of other zones and unplaced ones', () => {
-    const devices = [lamp(1, 1), lamp(1, 0), lamp(1, 1, false), sensor(1, false), lamp(2, 1, true, 1), lamp(null, 1)];
+    const devices = [
+      lamp(1, 1),
+      lamp(1, 0),
+      lamp(1, 1, false),
+      sensor(1, false),
+      lamp(2, 1, true, true),
+      lamp(null, 1),
+    ];
     expect(screenCounts(devices)).toEqual({ luminaires: 5, lightsOn: 3, offline: 2, faults: 1 });
     expect(
       zoneCounts(

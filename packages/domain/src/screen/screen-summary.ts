@@ -2,11 +2,15 @@ import { ElementType } from '../protocol/element-type.ts';
 
 const LIGHT_ELEMENTS = new Set<number>([ElementType.dt6, ElementType.dt8]);
 
-/** A device as the lobby dashboard counts it: its zone, whether it answers, and its elements' state. */
+/**
+ * A device as the lobby dashboard counts it: its zone, whether it answers, its elements' state, and whether
+ * the console counts it faulty (`isFaultyDevice`, decided by the server and sent with the device's state).
+ */
 export interface ScreenDevice {
   zoneId: number | null;
   online: boolean;
   elements: readonly { type: number; onOff: number; status: number }[];
+  fault: boolean;
 }
 
 /** Whether a device has a light element (DT6 or DT8). */
@@ -19,9 +23,9 @@ export function isLit(device: ScreenDevice): boolean {
   return device.online && device.elements.some((element) => LIGHT_ELEMENTS.has(element.type) && element.onOff === 1);
 }
 
-/** Whether a device reports a fault on any element (element status other than normal, section 4). */
+/** Whether a device counts as faulty: as the server decided it (`isFaultyDevice`), never guessed again here. */
 export function hasFault(device: ScreenDevice): boolean {
-  return device.elements.some((element) => element.status !== 0);
+  return device.fault;
 }
 
 /** Counts of a set of devices as the dashboard shows them. */

@@ -232,6 +232,50 @@ describeApi('emergencyAction', () => {
     expect(after?.inhibitUntil).toBeNull();
   });
 
+  it('does not send resume to a fitting in a real emergency: its outcome says why, the others get it', async () => {
+    const { owner, network, stairs, stairFittings, gateway } = await installation();
+    const [lost, fine] = stairFittings;
+    const inhibited = new Date(t.clock.now().getTime() + 3_600_000);
+    await t.db.insert(emergencyFittings).values([
+      // Mains lost, lamp lit from the battery: a real emergency.
+      { deviceId: lost!.id, nid: network.id, mode: 1, mainsPresent: false, inhibitUntil: inhibited },
+      { deviceId: fine!.id, nid: network.id, mode: 3, mainsPresent: true, inhibitUntil: inhibited },
+    ]);
+    const payload = { nid: network.id, target: { kind: 'zone', ids: [stairs.id] }, action: 'resume' };
+    const preview = await call(t.app, 'emergencyActionPreview', payload, owner.session);
+    expect(preview.body.data).toMatchObject({
+      fittings: 2,
+      inEmergency: 1,
+      held: [{ deviceId: lost!.id, name: lost!.name, reason: 'inEmergency' }],
+    });
+
+    const reply = await call(t.app, 'emergencyAction', payload, owner.session);
+    expect(reply.body.code).toBe(Code.ok);
+    const { taskId } = reply.body.data as { taskId: number };
+    const task = await settled(owner.session, taskId);
+    expect(task).toMatchObject({ status: 4, total: 2, executed: 1, failed: 1, failures: { inEmergency: 1 } });
+    expect(task.devices.find((d) => d.deviceId === lost!.id)).toMatchObject({ status: 4, reason: 'inEmergency' });
+    expect(task.devices.find((d) => d.deviceId === fine!.id)).toMatchObject({ status: 3, reason: null });
+    const command = gateway.commands.find((c) => c.taskId === taskId) as CommandMessage;
+    expect(command.targets.map((d) => d.mac)).toEqual([fine!.mac]);
+    const states = await t.db.select().from(emergencyFittings).where(eq(emergencyFittings.nid, network.id));
+    expect(states.find((s) => s.deviceId === lost!.id)?.inhibitUntil).toEqual(inhibited);
+    expect(states.find((s) => s.deviceId === fine!.id)?.inhibitUntil).toBeNull();
+
+    // Only fittings in a real emergency: nothing is sent; the task is non-execution and says why.
+    const alone = await call(
+      t.app,
+      'emergencyAction',
+      { ...payload, target: { kind: 'fittings', ids: [lost!.id] } },
+      owner.session,
+    );
+    expect(alone.body.code).toBe(Code.ok);
+    const held = await settled(owner.session, (alone.body.data as { taskId: number }).taskId);
+    expect(held).toMatchObject({ status: 1, total: 1, failed: 1, failures: { inEmergency: 1 } });
+    expect(held.devices).toMatchObject([{ deviceId: lost!.id, status: 4, reason: 'inEmergency' }]);
+    expect(gateway.commands.some((c) => c.taskId === held.id)).toBe(false);
+  });
+
   describe('refusals change nothing', () => {
     it('sub-user and foreign user 1013; no fitting 1071; foreign gateway 1013', async () => {
       const { owner, sub, stranger, network, light } = await installation();

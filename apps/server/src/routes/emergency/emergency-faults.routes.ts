@@ -20,8 +20,8 @@ import {
 } from '../../services/emergency/faults.ts';
 import { loadFittings } from '../../services/emergency/fittings.ts';
 import { verifyEmergencyLink } from '../../services/emergency/links.ts';
-import { faultStanding, presentTestRecord } from '../../services/emergency/present.ts';
-import { histories, recordsOf, testRecordsInPeriod } from '../../services/emergency/records.ts';
+import { faultStanding } from '../../services/emergency/present.ts';
+import { histories, presentTestRecords, recordsOf, testRecordsInPeriod } from '../../services/emergency/records.ts';
 import { authorizeEmergency, noFitting } from './authorize.ts';
 
 const at = (epochSeconds: number) => new Date(epochSeconds * 1000);
@@ -169,7 +169,7 @@ export function emergencyFaultRoutes(app: FastifyInstance): void {
       network: await reportNetwork(ctx, network),
       from: link.from,
       to: link.to,
-      tests: (await testRecordsInPeriod(ctx.db, network.id, from, to)).map(presentTestRecord),
+      tests: await presentTestRecords(ctx.db, await testRecordsInPeriod(ctx.db, network.id, from, to)),
       faults: await presentFaults(ctx.db, await faultsInPeriod(ctx, network.id, from, to), link.language ?? 0),
     };
   });

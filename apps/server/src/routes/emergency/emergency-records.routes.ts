@@ -8,8 +8,7 @@ import { loadNetworkAccess } from '../../policies/access.ts';
 import { buildEmergencyReport } from '../../services/emergency/emergency-report.ts';
 import { exportEmergencyRecord } from '../../services/emergency/export-record.ts';
 import { loadFittings } from '../../services/emergency/fittings.ts';
-import { presentTestRecord } from '../../services/emergency/present.ts';
-import { scheduleReport, testTime } from '../../services/emergency/records.ts';
+import { presentTestRecords, scheduleReport, testTime } from '../../services/emergency/records.ts';
 
 const at = (epochSeconds: number) => new Date(epochSeconds * 1000);
 
@@ -37,7 +36,7 @@ export function emergencyRecordRoutes(app: FastifyInstance): void {
       .limit(payload.pageSize)
       .offset((payload.page - 1) * payload.pageSize);
     const page = {
-      list: rows.map(presentTestRecord),
+      list: await presentTestRecords(ctx.db, rows),
       total: total?.n ?? 0,
       page: payload.page,
       pageSize: payload.pageSize,

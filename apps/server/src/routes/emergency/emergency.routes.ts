@@ -17,8 +17,8 @@ import { recordAudit } from '../../services/audit.ts';
 import { loadEmergencyElements } from '../../services/emergency/elements.ts';
 import { userName } from '../../services/emergency/faults.ts';
 import { fittingsOfTarget, loadFittings } from '../../services/emergency/fittings.ts';
-import { presentEmergencySchedule, presentTestRecord } from '../../services/emergency/present.ts';
-import { overdueFigures } from '../../services/emergency/records.ts';
+import { presentEmergencySchedule } from '../../services/emergency/present.ts';
+import { overdueFigures, presentTestRecords } from '../../services/emergency/records.ts';
 import { authorizeEmergency, noFitting } from './authorize.ts';
 import { emergencyFaultRoutes } from './emergency-faults.routes.ts';
 import { emergencyRecordRoutes } from './emergency-records.routes.ts';
@@ -204,7 +204,7 @@ export function emergencyRoutes(app: FastifyInstance): void {
       nid: record.nid,
       after: { recordId: id, correction: row!.id },
     });
-    return presentTestRecord(row!);
+    return (await presentTestRecords(ctx.db, [row!]))[0]!;
   });
 
   emergencyRecordRoutes(app);

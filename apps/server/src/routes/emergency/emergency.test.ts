@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
-import { devices, emergencySchedules, emergencyTestRecords, networks } from '../../db/schema.ts';
+import { devices, emergencySchedules, emergencyTestRecords, gateways, networks, tasks } from '../../db/schema.ts';
 import { buildFault, buildFittings, buildRecord, buildZone } from './test-fittings.ts';
 
 let t: TestApp;
@@ -406,6 +406,85 @@ describeApi('emergency element info, logs and schedule report', () => {
     ).toBe(Code.badInput);
   });
 
+  it('tells when each test was requested, started and ended, and what started it, in the log, CSV and PDF', async () => {
+    setNow('2026-04-15T12:00:00Z');
+    const { owner, sub, network, fittings } = await london();
+    const [a, b] = fittings;
+    const [gateway] = await t.db
+      .insert(gateways)
+      .values({ nid: network.id, sn: `gw-times-${network.id}`, name: 'GW', secretHash: 'x' })
+      .returning();
+    const taskAt = async (iso: string) => {
+      const [task] = await t.db
+        .insert(tasks)
+        .values({
+          nid: network.id,
+          gatewayId: gateway!.id,
+          uid: owner.user.id,
+          targetKind: 'device',
+          action: { op: 'emergency', command: 'durationTest' },
+          status: 3,
+          createdAt: new Date(iso),
+          deadlineAt: new Date(iso),
+        })
+        .returning();
+      return task!.id;
+    };
+    // Asked for at 08:55 UTC (09:55 BST), held until charged, run 10:00-13:00 BST.
+    await buildRecord(t.db, network.id, {
+      deviceId: a!.id,
+      fittingName: 'Exit A',
+      kind: 'duration',
+      startSource: 'manual',
+      taskId: await taskAt('2026-04-02T08:55:00Z'),
+      startedAt: new Date('2026-04-02T09:00:00Z'),
+      endedAt: new Date('2026-04-02T12:00:00Z'),
+      grade: 'passed',
+      achievedMinutes: 180,
+      ratedMinutes: 180,
+    });
+    // The fitting's own timer: no request.
+    await buildRecord(t.db, network.id, {
+      deviceId: b!.id,
+      fittingName: 'Exit B',
+      startSource: 'fitting',
+      startedAt: new Date('2026-04-03T09:00:00Z'),
+      endedAt: new Date('2026-04-03T09:01:00Z'),
+      grade: 'passed',
+    });
+    const period = { nid: network.id, from: s('2026-04-01T00:00:00Z'), to: s('2026-05-01T00:00:00Z') };
+
+    const log = await call(t.app, 'emergencyTestLog', { nid: network.id }, sub.session);
+    const list = (log.body.data as { list: TestRecord[] }).list;
+    expect(list.map((r) => [r.fittingName, r.startSource, r.requestedAt, r.startedAt, r.endedAt])).toEqual([
+      ['Exit B', 'fitting', null, s('2026-04-03T09:00:00Z'), s('2026-04-03T09:01:00Z')],
+      ['Exit A', 'manual', s('2026-04-02T08:55:00Z'), s('2026-04-02T09:00:00Z'), s('2026-04-02T12:00:00Z')],
+    ]);
+
+    const csv = await call(t.app, 'emergencyRecordExport', { ...period, format: 'csv' }, sub.session);
+    const [header, ...lines] = Buffer.from((csv.body.data as { base64: string }).base64, 'base64')
+      .toString('utf8')
+      .slice(1)
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','));
+    const columns = ['Fitting', 'Requested', 'Started', 'Ended', 'Start source'].map((label) => header!.indexOf(label));
+    expect(lines.map((line) => columns.map((i) => line[i]))).toEqual([
+      ['Exit A', '04/02/2026 09:55 BST', '04/02/2026 10:00 BST', '04/02/2026 13:00 BST', 'Manual'],
+      ['Exit B', '', '04/03/2026 10:00 BST', '04/03/2026 10:01 BST', "Fitting's own timer"],
+    ]);
+
+    const pdf = await call(t.app, 'emergencyRecordExport', { ...period, format: 'pdf' }, owner.session);
+    const file = join(pdfDir, `times-${network.id}.pdf`);
+    writeFileSync(file, Buffer.from((pdf.body.data as { base64: string }).base64, 'base64'));
+    const labels = ['Fitting', 'MAC', 'Location', 'Test', 'Requested', 'Started', 'Ended', 'Start', 'Result'];
+    const rows = readTable(pdfWords(file), [...labels, 'Failures', 'Minutes', 'Faults', 'Remedy', 'Remark'], 1);
+    expect(rows.map((cells) => [cells[0], ...cells.slice(4, 9)])).toEqual([
+      ['Exit A', '04/02/2026 09:55 BST', '04/02/2026 10:00 BST', '04/02/2026 13:00 BST', 'Manual', 'Passed'],
+      ['Exit B', '', '04/03/2026 10:00 BST', '04/03/2026 10:01 BST', "Fitting's own timer", 'Passed'],
+    ]);
+  });
+
   it('exports minutes only for a duration test that measured them, and names a partial duration test', async () => {
     setNow('2026-04-15T12:00:00Z');
     const { sub, network, fittings } = await london();
@@ -535,27 +614,27 @@ describeApi('emergency element info, logs and schedule report', () => {
     expect(rowShade(file, words, '2026-01')).toEqual(WHITE);
     expect(rowShade(file, words, '2026-03')).toEqual(WHITE);
 
-    // Every test record: fitting, location and zone, time in the site's zone, start source, grade,
+    // Every test record: fitting, zone and location in one cell, when it ended in the site's zone, start source, grade,
     // failures, and the faults that test found with their remedy (the March failure of `a`; its January
     // pass lists none).
-    const columns = ['Fitting', 'MAC', 'Location', 'Zone', 'Test', 'Time', 'Start', 'Result', 'Failures', 'Minutes'];
-    const records = readTable(words, [...columns, 'Faults', 'Remedy', 'Remark'], 1).map((cells) => ({
-      fitting: cells[0],
-      location: cells[2],
-      zone: cells[3],
-      test: cells[4],
-      time: cells[5],
-      startSource: cells[6],
-      grade: cells[7],
-      failures: cells[8],
-      faults: cells[10],
-      remedy: cells[11],
-    }));
+    const columns = ['Fitting', 'MAC', 'Location', 'Test', 'Requested', 'Started', 'Ended', 'Start', 'Result'];
+    const records = readTable(words, [...columns, 'Failures', 'Minutes', 'Faults', 'Remedy', 'Remark'], 1).map(
+      (cells) => ({
+        fitting: cells[0],
+        location: cells[2],
+        test: cells[3],
+        time: cells[6],
+        startSource: cells[7],
+        grade: cells[8],
+        failures: cells[9],
+        faults: cells[11],
+        remedy: cells[12],
+      }),
+    );
     const lamp = 'The emergency lamp failed.';
     const exit = (f: { name: string }, time: string, grade: string, failures = '') => ({
       fitting: f.name,
       location: 'Stairs',
-      zone: 'Stairs',
       test: 'Function test',
       time,
       startSource: 'Schedule',
@@ -567,7 +646,6 @@ describeApi('emergency element info, logs and schedule report', () => {
     const hallway = (time: string, startSource: string) => ({
       fitting: '应急灯 1 号',
       location: '一楼走廊',
-      zone: '一楼走廊',
       test: 'Function test',
       time,
       startSource,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, type NetworkAccess } from '../../policies/access.ts';
 import { changeEnergyBase, loadVersions, presentEnergyBase } from '../../services/energy-base.ts';
+import { loadChoices } from '../../services/factor-set-choices.ts';
 
 /**
  * A network's energy base (page `/setting/price`): price, dated tariff versions, CO2 factor set and
@@ -12,12 +13,11 @@ export function energyBaseRoutes(app: FastifyInstance): void {
     const accesses: NetworkAccess[] = [];
     // Every id is checked before anything is answered: one foreign or missing id refuses the whole call.
     for (const nid of new Set(payload.nids)) accesses.push(await loadNetworkAccess(ctx, session.uid, nid));
-    const versions = await loadVersions(
-      ctx.db,
-      accesses.map((access) => access.network),
-    );
+    const rows = accesses.map((access) => access.network);
+    const versions = await loadVersions(ctx.db, rows);
+    const choices = await loadChoices(ctx.db, rows);
     return accesses.map(({ network, members }) =>
-      presentEnergyBase(ctx, network, versions.get(network.id)!, members, session.uid),
+      presentEnergyBase(ctx, network, versions.get(network.id)!, choices.get(network.id)!, members, session.uid),
     );
   });
 

@@ -29,7 +29,12 @@ export function energyRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'networkEnergy', async ({ ctx, session, payload }) => {
     const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
-    return buildNetworkEnergy(ctx.db, access.network, periodOf(ctx, access, payload.span, payload.until));
+    return buildNetworkEnergy(
+      ctx.db,
+      access.network,
+      periodOf(ctx, access, payload.span, payload.until),
+      epochSeconds(ctx.now()),
+    );
   });
 
   serveCall(app, 'portfolio', async ({ ctx, session }) => buildPortfolio(ctx.db, session.uid, epochSeconds(ctx.now())));

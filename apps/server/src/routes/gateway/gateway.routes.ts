@@ -267,6 +267,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
       ctx.db,
       payload.nid,
       real.map((d) => d.id),
+      ctx.now(),
     );
     const nodeIds = await deviceNodeIds(ctx.db, payload.nid);
     return { devices: states.map((state) => ({ ...state, nodeIds: nodeIds.get(state.id) ?? [] })) };

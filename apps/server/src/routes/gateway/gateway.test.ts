@@ -231,6 +231,7 @@ describeApi('gateways: list, add, update, delete, secret reset, diagnoses, real 
             nodeIds: [direct!.id, planned!.id],
             online: true,
             elements: [{ index: 0, type: 8, onOff: 1, lightness: 60, cct: 4000, status: 0, isLinear: false }],
+            fault: false,
           },
         ],
       },

@@ -11,13 +11,16 @@ import type { AppContext } from '../../context.ts';
 import { devices, gateways, nodes, zones } from '../../db/schema.ts';
 import { loadDeviceStates } from '../../gateway-link/index.ts';
 import type { NetworkRow } from '../../policies/access.ts';
+import { loadEmergencyElements } from '../../services/emergency/elements.ts';
+import { overdueFigures } from '../../services/emergency/records.ts';
 import { buildNetworkEnergy } from '../../services/energy/energy-views.ts';
 import { deviceNodeIds } from '../gateway/gateway.routes.ts';
 
 /**
  * What a lobby dashboard shows of a network: gateways online, every real device with its zone and live
- * state, and per zone its luminaires, how many are lit, offline or faulty. `display` names the key that
- * opened it (null for a member).
+ * state (faulty as `loadFaultyDevices` decides), per zone its luminaires, how many are lit, offline or
+ * faulty, and its emergency fittings overdue for a test and their open faults. `display` names the key
+ * that opened it (null for a member).
  */
 export async function loadScreenSnapshot(
   ctx: AppContext,
@@ -47,6 +50,7 @@ export async function loadScreenSnapshot(
     ctx.db,
     nid,
     real.map((row) => row.id),
+    ctx.now(),
   );
   const nodeIds = await deviceNodeIds(ctx.db, nid);
   const list = states.map((state) => {
@@ -55,10 +59,15 @@ export async function loadScreenSnapshot(
     return { ...state, nodeIds: ids, zoneId, kind: kindOf.get(state.id) ?? 'unknown' };
   });
   const now = epochSeconds(ctx.now());
+  const emergency = overdueFigures(
+    network,
+    await loadEmergencyElements(ctx.db, { nid, timeZone: network.timeZone }, ctx.now()),
+  );
   const { figures } = await buildNetworkEnergy(
     ctx.db,
     network,
     periodEndingAt(now, { unit: 'day', count: 1 }, network.timeZone),
+    now,
   );
   return {
     today: {
@@ -67,6 +76,11 @@ export async function loadScreenSnapshot(
       cost: figures.cost.total,
       currency: figures.cost.currency,
       co2Grams: figures.co2.grams,
+      co2Sets: figures.co2.sets.map(({ factorSetId, factorLabel, gramsPerKWh }) => ({
+        factorSetId,
+        factorLabel,
+        gramsPerKWh,
+      })),
       savedWh: figures.savings.savedWh,
     },
     network: { id: nid, name: network.name, timeZone: network.timeZone, category: network.category },
@@ -77,6 +91,7 @@ export async function loadScreenSnapshot(
       online: gatewayRows.filter((row) => isGatewayOnline(normaliseGatewayOnLoad(row))).length,
     },
     zones: zoneCounts(zoneRows, list),
+    emergency: { fittings: emergency.fittings, overdue: emergency.overdue, openFaults: emergency.openFaults },
     devices: list,
   };
 }

@@ -34,6 +34,11 @@ export interface CommandRequest {
   /** Devices the command is for (already resolved and checked to be in `nid`). */
   deviceIds: number[];
   action: CommandAction;
+  /**
+   * Devices of `deviceIds` the command must not be sent to, with the reason their outcome gives (an
+   * emergency fitting held from "resume normal" in a real emergency): they fail at once, like offline ones.
+   */
+  held?: ReadonlyMap<number, string>;
   /** How long to wait for outcomes; by default `taskTimeoutMs` of the devices sent to. */
   timeoutMs?: number;
 }
@@ -80,12 +85,15 @@ async function loadTargets(db: Db, nid: number, deviceIds: number[]) {
 /**
  * Creates the task, sends it, answers its summary; throws CallError 1070-1075 for the refusals (1075 after
  * storing the task as non-execution, with its summary as data). Devices that are not online fail at once
- * with reason 'offline'; the rest are sent in one `CommandMessage` on the gateway's command topic.
+ * with reason 'offline', held ones with their reason; the rest are sent in one `CommandMessage` on the
+ * gateway's command topic. When held devices leave nothing to send, the task is stored as non-execution
+ * and answered without a refusal: each device's outcome says why.
  */
 export async function sendCommand(ctx: AppContext, request: CommandRequest): Promise<TaskSummary> {
   const gateway = await pickGateway(ctx.db, request.nid, request.gatewayId);
   const targets = await loadTargets(ctx.db, request.nid, request.deviceIds);
-  const reachable = targets.filter((d) => d.online && d.address !== null);
+  const held = request.held ?? new Map<number, string>();
+  const reachable = targets.filter((d) => d.online && d.address !== null && !held.has(d.id));
   const timeoutMs = request.timeoutMs ?? taskTimeoutMs(reachable.length, { baseMs: ctx.config.commandTimeoutBaseMs });
   const refusalOf = (busy: boolean) =>
     commandRefusal({
@@ -108,14 +116,17 @@ export async function sendCommand(ctx: AppContext, request: CommandRequest): Pro
       .limit(1);
     const refused = refusalOf(busyTask !== undefined);
     if (refused && refused !== 'allOffline') return { refused, task: null };
-    const plan = { gatewayId: gw.id, targets, reachable, timeoutMs, nonExecution: refused === 'allOffline' };
+    const plan = { gatewayId: gw.id, targets, reachable, held, timeoutMs, nonExecution: refused === 'allOffline' };
     return { refused, task: await insertTask(tx, ctx.now(), request, plan) };
   });
 
   const task = outcome.task;
   if (!task) throw refusal(outcome.refused!);
   await ctx.live.publish({ type: 'task', nid: task.nid, task });
-  if (outcome.refused) throw refusal(outcome.refused, task);
+  // Nothing sent because some devices were held: their outcomes say why, so it is no "device not online".
+  const heldAny = targets.some((d) => held.has(d.id));
+  if (outcome.refused && !heldAny) throw refusal(outcome.refused, task);
+  if (outcome.refused) return task;
 
   const message: CommandMessage = {
     taskId: task.id,
@@ -136,12 +147,19 @@ export async function sendCommand(ctx: AppContext, request: CommandRequest): Pro
 
 type Target = Awaited<ReturnType<typeof loadTargets>>[number];
 
-/** Stores a task and its devices: reachable devices wait, the others failed 'offline' at once. */
+/** Stores a task and its devices: reachable devices wait, held ones failed with their reason, the others 'offline'. */
 async function insertTask(
   tx: Db,
   now: Date,
   request: CommandRequest,
-  plan: { gatewayId: number; targets: Target[]; reachable: Target[]; timeoutMs: number; nonExecution: boolean },
+  plan: {
+    gatewayId: number;
+    targets: Target[];
+    reachable: Target[];
+    held: ReadonlyMap<number, string>;
+    timeoutMs: number;
+    nonExecution: boolean;
+  },
 ): Promise<TaskSummary> {
   const [row] = await tx
     .insert(tasks)
@@ -166,7 +184,7 @@ async function insertTask(
       taskId: row!.id,
       deviceId: d.id,
       status: sent ? TaskStatus.waiting : TaskStatus.failed,
-      reason: sent ? null : 'offline',
+      reason: sent ? null : (plan.held.get(d.id) ?? 'offline'),
     };
   });
   await tx.insert(taskDevices).values(outcomes);

@@ -1,4 +1,6 @@
 import {
+  ACTION_HOLDS,
+  actionHold,
   Code,
   type CommandAction,
   type DurationKind,
@@ -14,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { devices, emergencyFittings, emergencySchedules, taskDevices } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { sendCommand } from '../commands/send-command.ts';
-import { resolveEmergencyFittings } from './fittings.ts';
+import { loadPreviewFittings, resolveEmergencyFittings } from './fittings.ts';
 
 /** Who starts an emergency action: a user, or a self-test schedule (the scheduling job). */
 export type EmergencyActionBy = { userId: number } | { scheduleId: number };
@@ -73,8 +75,9 @@ export function commandOf(request: EmergencyActionRequest): CommandAction {
  * Starts an emergency action as a task (docs/commands.md): resolves the target to the network's emergency
  * fittings, sends one `emergency` command, and records on each fitting that took part which test was asked
  * for, by whom and by which task (so the result that comes back is graded with its start source), or the
- * inhibit's end. Refuses like every command with 1070-1075, and 1071 when the target holds no fitting.
- * Callers check the caller's role first; the scheduling job passes `{ scheduleId }`.
+ * inhibit's end. A fitting the action must not reach (`actionHold`: resume in a real emergency) is not sent
+ * to and fails in the task with the reason. Refuses like every command with 1070-1075, and 1071 when the
+ * target holds no fitting. Callers check the caller's role first; the scheduling job passes `{ scheduleId }`.
  */
 export async function startEmergencyAction(
   ctx: AppContext,
@@ -84,6 +87,7 @@ export async function startEmergencyAction(
   const fittings = await resolveEmergencyFittings(ctx.db, nid, request.target);
   if (fittings.length === 0) throw new CallError(Code.noDeviceSelected, 'No emergency fitting selected.');
   const uid = await actorOf(ctx.db, nid, request.by);
+  const held = await heldFittings(ctx.db, nid, fittings, request.action);
   const target = request.target;
   const task = await sendCommand(ctx, {
     nid,
@@ -93,10 +97,25 @@ export async function startEmergencyAction(
     targetId: target.kind !== 'network' && target.ids.length === 1 ? target.ids[0]! : null,
     deviceIds: fittings,
     action: commandOf(request),
+    held,
   });
   await noteRequested(ctx, request, task.id, uid);
   return { taskId: task.id, fittings: fittings.length };
 }
+
+/** Fittings `action` is not sent to, by the state they last reported, with the reason (`actionHold`). */
+async function heldFittings(db: Db, nid: number, ids: number[], action: EmergencyAction) {
+  const held = new Map<number, string>();
+  if (action !== 'resume') return held;
+  for (const fitting of await loadPreviewFittings(db, nid, ids)) {
+    const reason = actionHold(action, fitting);
+    if (reason) held.set(fitting.id, reason);
+  }
+  return held;
+}
+
+/** Outcomes of fittings that failed at once and were never sent the command. */
+const NOT_SENT: readonly (string | null)[] = ['offline', ...ACTION_HOLDS];
 
 /** Writes what was asked onto the state of each fitting the task was sent to. */
 async function noteRequested(ctx: AppContext, request: EmergencyActionRequest, taskId: number, uid: number | null) {
@@ -105,8 +124,7 @@ async function noteRequested(ctx: AppContext, request: EmergencyActionRequest, t
     .select({ deviceId: taskDevices.deviceId, reason: taskDevices.reason })
     .from(taskDevices)
     .where(eq(taskDevices.taskId, taskId));
-  // Offline fittings failed at once and were never sent the command.
-  const ids = outcomes.filter((row) => row.reason !== 'offline').map((row) => row.deviceId);
+  const ids = outcomes.filter((row) => !NOT_SENT.includes(row.reason)).map((row) => row.deviceId);
   await markRequested(ctx.db, request, ids, taskId, uid, now);
 }
 

@@ -92,7 +92,7 @@ async function latestResults(db: Db, deviceIds: number[]) {
 }
 
 /** Open faults (no `closed` entry) per fitting. */
-async function openFaultCounts(db: Db, deviceIds: number[]): Promise<Map<number, number>> {
+export async function openFaultCounts(db: Db, deviceIds: number[]): Promise<Map<number, number>> {
   if (deviceIds.length === 0) return new Map();
   const rows = await db
     .select({ deviceId: emergencyFaults.deviceId, count: sql<number>`count(*)`.mapWith(Number) })

@@ -5,8 +5,8 @@ import { emergencyFaults, type networks, projects } from '../../db/schema.ts';
 import { loadEmergencyElements } from './elements.ts';
 import { presentFaults } from './faults.ts';
 import { loadFittings } from './fittings.ts';
-import { presentTestRecord, seconds } from './present.ts';
-import { scheduleReport, testRecordsInPeriod } from './records.ts';
+import { seconds } from './present.ts';
+import { presentTestRecords, scheduleReport, testRecordsInPeriod } from './records.ts';
 
 type NetworkRow = typeof networks.$inferSelect;
 
@@ -56,7 +56,7 @@ export async function buildEmergencyReport(
       ? await loadEmergencyElements(ctx.db, { nid: network.id, timeZone: network.timeZone }, now)
       : [],
     tests: wants('selfTest')
-      ? (await testRecordsInPeriod(ctx.db, network.id, input.from, input.to)).map(presentTestRecord)
+      ? await presentTestRecords(ctx.db, await testRecordsInPeriod(ctx.db, network.id, input.from, input.to))
       : [],
     faults: wants('fault')
       ? await presentFaults(ctx.db, await faultsInPeriod(ctx, network.id, input.from, input.to), input.language)

@@ -26,6 +26,13 @@ function remedyOf(faults: readonly Fault[]): string {
     .join(' | ');
 }
 
+/** Zone and location in one cell, the location left out when it only repeats the zone (as the web reads it). */
+function placeOf(zoneName: string | null, location: string | null): string {
+  const zone = zoneName?.trim() ?? '';
+  const place = location?.trim() ?? '';
+  return [zone, place === zone ? '' : place].filter(Boolean).join(' · ');
+}
+
 /** Months of a year whose cells hold a fitting without a valid test (missed). */
 function missingByMonth(report: ScheduleReport): number[] {
   return Array.from(
@@ -37,8 +44,9 @@ function missingByMonth(report: ScheduleReport): number[] {
 /**
  * The inspector's export of a network and period (issue 14 "The record"): CSV of every test record, or a
  * PDF with the project's header, the monthly matrix (months without a valid test highlighted), every test
- * record (fitting, location, zone, time with zone, start source, grade, failures, faults and remedy) and
- * the fault workflow.
+ * record (fitting, location, zone, when it was requested, started and ended with zone, start source, grade,
+ * failures, faults and remedy) and the fault workflow. A record without an end (a missed window) is dated
+ * by its window's end, or when it was recorded.
  */
 export async function exportEmergencyRecord(
   ctx: AppContext,
@@ -81,6 +89,8 @@ export async function exportEmergencyRecord(
       r.location ?? '',
       r.zoneName ?? '',
       testName(r),
+      time(r.requestedAt),
+      time(r.startedAt),
       time(r.endedAt ?? r.windowEnd ?? r.createTime),
       t(`server:emergency.startSources.${r.startSource}`),
       t(`server:emergency.grades.${r.grade}`),
@@ -98,7 +108,9 @@ export async function exportEmergencyRecord(
     L('location'),
     L('zone'),
     L('test'),
-    L('time'),
+    L('requested'),
+    L('started'),
+    L('ended'),
     L('startSource'),
     L('grade'),
     L('reasons'),
@@ -161,13 +173,21 @@ export async function exportEmergencyRecord(
     });
   }
   blocks.push({ kind: 'heading', text: L('tests') });
+  // The CSV's location and zone share one column here, to leave the three times room on the page.
+  const ZONE = 3;
   blocks.push({
     kind: 'table',
-    columns: header.map((label, i) => ({
-      label,
-      width: [1.6, 1.3, 1.2, 1, 1, 1.6, 1, 1, 1.5, 1, 1.5, 1.5, 1.2][i] ?? 1,
-    })),
-    rows: tests.map((r) => ({ cells: testRow(r), highlight: r.grade === 'missed' })),
+    columns: header
+      .filter((_, i) => i !== ZONE)
+      .map((label, i) => ({
+        label,
+        width: [1.3, 1.3, 1.4, 1.3, 1.45, 1.45, 1.45, 1.15, 1, 1.3, 1.2, 1.35, 1.1, 1][i] ?? 1,
+      })),
+    rows: tests.map((r) => {
+      const cells = testRow(r);
+      cells.splice(2, 2, placeOf(r.zoneName, r.location));
+      return { cells, highlight: r.grade === 'missed' };
+    }),
   });
   blocks.push({ kind: 'heading', text: L('faults') });
   blocks.push({

@@ -59,7 +59,7 @@ export async function zonesOfDevices(db: Db, nid: number, deviceIds: number[]) {
 export async function loadPreviewFittings(db: Db, nid: number, deviceIds: number[]): Promise<PreviewFitting[]> {
   if (deviceIds.length === 0) return [];
   const rows = await db
-    .select({ device: { id: devices.id, online: devices.online }, state: emergencyFittings })
+    .select({ device: { id: devices.id, name: devices.name, online: devices.online }, state: emergencyFittings })
     .from(devices)
     .leftJoin(emergencyFittings, eq(emergencyFittings.deviceId, devices.id))
     .where(inArray(devices.id, deviceIds))
@@ -67,6 +67,7 @@ export async function loadPreviewFittings(db: Db, nid: number, deviceIds: number
   const zoneOf = await zonesOfDevices(db, nid, deviceIds);
   return rows.map(({ device, state }) => ({
     id: device.id,
+    name: device.name,
     online: device.online,
     zoneId: zoneOf.get(device.id)?.zoneId ?? null,
     zoneName: zoneOf.get(device.id)?.zoneName ?? null,

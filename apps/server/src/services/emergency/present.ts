@@ -35,8 +35,11 @@ const maybeSeconds = (date: Date | null) => (date ? seconds(date) : null);
 const actor = (uid: number | null, name: string | null): Actor | null =>
   uid === null && !name ? null : { uid, name: name ?? '' };
 
-/** A stored test record as the calls answer it. */
-export function presentTestRecord(row: TestRecordRow): TestRecord {
+/**
+ * A stored test record as the calls answer it; `requestedAt` is when the console's task asked for the test
+ * (`requestTimes`), null when the fitting started it itself or the task is no longer kept.
+ */
+export function presentTestRecord(row: TestRecordRow, requestedAt: Date | null = null): TestRecord {
   return {
     id: row.id,
     nid: row.nid,
@@ -53,6 +56,7 @@ export function presentTestRecord(row: TestRecordRow): TestRecord {
     startSource: row.startSource as TestRecord['startSource'],
     scheduleId: row.scheduleId,
     taskId: row.taskId,
+    requestedAt: maybeSeconds(requestedAt),
     startedAt: maybeSeconds(row.startedAt),
     endedAt: maybeSeconds(row.endedAt),
     grade: row.grade as Grade,

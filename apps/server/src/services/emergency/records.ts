@@ -9,13 +9,14 @@ import {
   type ReportCell,
   type ScheduleReport,
   type TestKind,
+  type TestRecord,
   zonedTime,
 } from '@lightwell/domain';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emergencyTestRecords, type networks } from '../../db/schema.ts';
+import { emergencyTestRecords, type networks, tasks } from '../../db/schema.ts';
 import type { Fitting } from './fittings.ts';
-import { seconds, type TestRecordRow } from './present.ts';
+import { presentTestRecord, seconds, type TestRecordRow } from './present.ts';
 
 type NetworkRow = typeof networks.$inferSelect;
 
@@ -183,4 +184,30 @@ export async function testRecordsInPeriod(db: Db, nid: number, from: Date, to: D
     .from(emergencyTestRecords)
     .where(and(eq(emergencyTestRecords.nid, nid), gte(testTime, from), lt(testTime, to)))
     .orderBy(desc(testTime), desc(emergencyTestRecords.id));
+}
+
+/**
+ * When each record's test was asked for, by record id: the creation of the console's task that sent it
+ * (a task of the record's network). Records the fitting started itself have no task and no entry.
+ */
+export async function requestTimes(db: Db, rows: readonly TestRecordRow[]): Promise<Map<number, Date>> {
+  const out = new Map<number, Date>();
+  const ids = [...new Set(rows.map((row) => row.taskId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return out;
+  const found = await db
+    .select({ id: tasks.id, nid: tasks.nid, createdAt: tasks.createdAt })
+    .from(tasks)
+    .where(inArray(tasks.id, ids));
+  const byId = new Map(found.map((task) => [task.id, task]));
+  for (const row of rows) {
+    const task = row.taskId === null ? undefined : byId.get(row.taskId);
+    if (task && task.nid === row.nid) out.set(row.id, task.createdAt);
+  }
+  return out;
+}
+
+/** Test records as the calls answer them, each with when it was asked for (`requestTimes`). */
+export async function presentTestRecords(db: Db, rows: readonly TestRecordRow[]): Promise<TestRecord[]> {
+  const requested = await requestTimes(db, rows);
+  return rows.map((row) => presentTestRecord(row, requested.get(row.id) ?? null));
 }

@@ -1,14 +1,18 @@
 import {
   apportion,
+  baselineMWh,
   CO2_FACTOR_SETS,
   co2Equivalents,
   co2Milligrams,
   costOfPeriod,
   DEFAULT_STANDBY_W,
+  datedVersionOn,
   type EnergyFigures,
   type EnergySource,
   type FactorSet,
+  factorSetById,
   localDateOf,
+  localDateString,
   type Period,
   pickFactorSet,
   savingsByCause,
@@ -24,7 +28,10 @@ export type SourceWh = Record<EnergySource, number>;
 export interface EnergySettings {
   timeZone: string;
   tariff: Tariff;
-  factorSet: FactorSet;
+  /** The factor set in force at an instant: the one of its local day (`factorSetsByDay`). */
+  factorSetAt: (at: number) => FactorSet;
+  /** Local dates from which another factor set may apply (the choices after the first). */
+  factorSetDates: readonly string[];
   /** Standby power of an estimated luminaire that is off but powered, W. */
   standbyW: number;
 }
@@ -61,6 +68,67 @@ export function defaultFactorSet(currency: string, year: number): FactorSet {
     CO2_FACTOR_SETS.find((set) => set.region === region) ??
     CO2_FACTOR_SETS.find((set) => set.id === 'spec-eu')!
   );
+}
+
+/**
+ * The factor set of each local day, as a function of an instant (cached per instant, since rows share their
+ * hours): the network's choice in force on the day (the first choice also covers the days before it), else
+ * for a day with no set chosen the default of the currency valid on that day and the day's year
+ * (docs/decisions.md "Tariff history").
+ */
+export function factorSetsByDay(
+  timeZone: string,
+  choices: readonly { validFrom: string; factorSetId: string | null }[],
+  currencyOn: (date: string) => string,
+): (at: number) => FactorSet {
+  const cache = new Map<number, FactorSet>();
+  return (at) => {
+    const known = cache.get(at);
+    if (known) return known;
+    const date = localDateString(at, timeZone);
+    const choice = datedVersionOn(choices, date) ?? choices[0];
+    const set =
+      (choice?.factorSetId ? factorSetById(choice.factorSetId) : null) ??
+      defaultFactorSet(currencyOn(date), Number(date.slice(0, 4)));
+    cache.set(at, set);
+    return set;
+  };
+}
+
+/**
+ * CO2 of device-hours converted day by day with the set in force on each (rounded once per set), and of
+ * the saving likewise; the figure names every set it used and, on top, the one in force at the period's end.
+ */
+function co2BySet(hours: readonly DeviceHour[], settings: EnergySettings, period: Period): EnergyFigures['co2'] {
+  const bySet = new Map<FactorSet, DeviceHour[]>();
+  for (const row of hours) {
+    const set = settings.factorSetAt(row.hour);
+    const rows = bySet.get(set) ?? [];
+    rows.push(row);
+    bySet.set(set, rows);
+  }
+  const last = settings.factorSetAt(Math.max(period.start, period.end - 1));
+  if (bySet.size === 0) bySet.set(last, []);
+  let mg = 0;
+  let savedMg = 0;
+  const sets = [...bySet].map(([set, rows]) => {
+    const bySource = sumBySource(rows);
+    const mWh = toMWh(round3(bySource.meter + bySource.d4i + bySource.estimate));
+    const saved = rows.reduce(
+      (sum, row) => (row.baselineWh > 0 ? sum + baselineMWh(row.baselineWh, 3600) - toMWh(row.wh) : sum),
+      0,
+    );
+    const setMg = co2Milligrams(mWh, set);
+    mg += setMg;
+    savedMg += co2Milligrams(saved, set);
+    return { ...setNamed(set), energyWh: mWh / 1000, grams: setMg / 1000 };
+  });
+  return { grams: mg / 1000, savedGrams: Math.max(0, savedMg) / 1000, ...setNamed(last), sets };
+}
+
+/** How a figure names its factor set: id, label and g/kWh. */
+export function setNamed(set: FactorSet): { factorSetId: string; factorLabel: string; gramsPerKWh: number } {
+  return { factorSetId: set.id, factorLabel: factorLabel(set), gramsPerKWh: set.gramsPerKWh };
 }
 
 /** The label people read next to a CO2 figure: publisher, edition and data year. */
@@ -126,8 +194,7 @@ export function energyFigures(
         ),
       })),
   );
-  const co2Mg = co2Milligrams(toMWh(energyWh), settings.factorSet);
-  const savedMg = co2Milligrams(Math.max(0, savings.savedMWh), settings.factorSet);
+  const co2 = co2BySet(hours, settings, period);
   return {
     energyWh,
     bySource,
@@ -141,19 +208,13 @@ export function energyFigures(
       currency: settings.tariff.currency,
       unpricedWh: cost.unpricedMWh / 1000,
     },
-    co2: {
-      grams: co2Mg / 1000,
-      savedGrams: savedMg / 1000,
-      factorSetId: settings.factorSet.id,
-      factorLabel: factorLabel(settings.factorSet),
-      gramsPerKWh: settings.factorSet.gramsPerKWh,
-    },
+    co2,
     savings: {
       baselineWh: savings.baselineMWh / 1000,
       savedWh: savings.savedMWh / 1000,
       byCause: Object.fromEntries(Object.entries(savings.byCause).map(([cause, mWh]) => [cause, mWh / 1000])),
     },
-    equivalents: co2Equivalents(Math.max(0, savedMg / 1000)),
+    equivalents: co2Equivalents(co2.savedGrams),
     assumptions:
       bySource.estimate > 0
         ? [

@@ -37,7 +37,6 @@ export interface EnergyDevice {
   zoneId: number | null;
   ratedW: number | null;
   online: boolean;
-  fault: boolean;
 }
 
 /** Estimate defaults of a network: rated W of a luminaire without one (null: not estimated), standby W. */
@@ -143,7 +142,7 @@ export async function loadDeviceHours(
 
 /**
  * The real devices of networks `nids` with the zone of the plan node that shows them (directly or through
- * a bound virtual device), whether they answer now and whether an element reports a fault.
+ * a bound virtual device) and whether they answer now. Which are faulty: `loadFaultyDevices`.
  */
 export async function loadEnergyDevices(db: Db, nids: readonly number[]): Promise<EnergyDevice[]> {
   if (nids.length === 0) return [];
@@ -155,12 +154,10 @@ export async function loadEnergyDevices(db: Db, nids: readonly number[]): Promis
     zone_id: number | null;
     rated: number | null;
     online: boolean | null;
-    fault: boolean | null;
   }>(
     db,
     sql`SELECT d.id, d.nid, d.name, d.kind, coalesce(d.rated_power, p.rated_power) AS rated, ${DEVICE_ZONE} AS zone_id,
-          d.online,
-          (SELECT bool_or(e.status <> 0) FROM device_elements e WHERE e.device_id = d.id) AS fault
+          d.online
         FROM devices d LEFT JOIN products p ON p.id = d.product_id
         WHERE d.nid = ANY(${sql.param([...nids])}::int[]) AND NOT d.is_virtual
         ORDER BY d.id`,
@@ -173,6 +170,5 @@ export async function loadEnergyDevices(db: Db, nids: readonly number[]): Promis
     zoneId: row.zone_id,
     ratedW: row.rated,
     online: row.online ?? false,
-    fault: row.fault ?? false,
   }));
 }

@@ -1,4 +1,4 @@
-import type { Period, Tariff } from '@lightwell/domain';
+import type { Period } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NetworkRow } from '../../policies/access.ts';
@@ -45,15 +45,17 @@ export async function loadLongPeriods(
 }
 
 /**
- * Whether every month of `split` has one price per kWh all month: a tariff version that starts or ends
- * within a month (not on its first day) prices its days differently, and a month row is priced at its start.
- * A tariff with time-of-use bands is priced by the hour (`loadCostHours`) whatever rows the energy comes from.
+ * Whether every month of `split` has one price per kWh and one CO2 factor set all month: a tariff version
+ * or a choice of set that starts or ends within a month (not on its first day) prices or converts its days
+ * differently, and a month row is priced and converted at its start. A tariff with time-of-use bands is
+ * priced by the hour (`loadCostHours`) whatever rows the energy comes from.
  */
-function monthsPriceAlike(tariff: Tariff, split: SplitPeriod): boolean {
-  if (hasBands(tariff)) return true;
-  return tariff.versions
-    .flatMap((version) => [version.validFrom, version.validTo])
-    .every((day) => day === null || day.endsWith('-01') || day < split.fromMonth || day >= split.toMonth);
+function monthsPriceAlike(settings: EnergySettings, split: SplitPeriod): boolean {
+  const outside = (day: string | null) =>
+    day === null || day.endsWith('-01') || day < split.fromMonth || day >= split.toMonth;
+  if (!settings.factorSetDates.every(outside)) return false;
+  if (hasBands(settings.tariff)) return true;
+  return settings.tariff.versions.flatMap((version) => [version.validFrom, version.validTo]).every(outside);
 }
 
 /**
@@ -78,8 +80,7 @@ export async function loadPeriodHours(
   const banded = priced && hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
   const inZone = rollupsInZone(network);
   let split = splitPeriod(network.id, period, network.timeZone, byMonth, inZone);
-  if (!monthsPriceAlike(settings.tariff, split))
-    split = splitPeriod(network.id, period, network.timeZone, false, inZone);
+  if (!monthsPriceAlike(settings, split)) split = splitPeriod(network.id, period, network.timeZone, false, inZone);
   const { hours, costHours } = await loadLongPeriods(db, [split], defaults, banded);
   return { hours, costHours: costHours.get(network.id) };
 }

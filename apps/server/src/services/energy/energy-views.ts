@@ -1,6 +1,7 @@
 import {
+  type Co2Set,
   type Currency,
-  factorSetById,
+  datedVersionOn,
   type HeatMap,
   type HeatRow,
   localDateOf,
@@ -18,13 +19,15 @@ import type { NetworkRow } from '../../policies/access.ts';
 import { rollupsInZone } from '../../telemetry/rezone.ts';
 import { isLuminaireKind, isSensorKind } from '../../telemetry/week-cells.ts';
 import { rowsOf } from '../../telemetry/write-readings.ts';
+import { loadFaultyDevices } from '../device-faults.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
+import { loadChoices, type StoredChoice } from '../factor-set-choices.ts';
 import { loadDeviceCells } from './energy-cells.ts';
 import { splitPeriod } from './energy-days.ts';
 import {
-  defaultFactorSet,
   type EnergySettings,
   energyFigures,
+  factorSetsByDay,
   frameIndex,
   framesOf,
   hasBands,
@@ -39,24 +42,29 @@ export type EnergyNetwork = NetworkRow;
 
 /**
  * How a network's energy is priced and converted: its stored tariff versions in its currency (the first
- * version also prices readings from before it, as the best price known for them), its chosen factor set
- * else the published one of its currency's region for the activity year, and its estimate defaults.
+ * version also prices readings from before it, as the best price known for them), each local day's CO2 with
+ * the factor set chosen for it (the first choice also before it; without `choices`, the network's set from
+ * the beginning), else the published one of the region of that day's currency for that day's year, and its
+ * estimate defaults.
  */
 export function energySettingsOf(
   network: EnergyNetwork,
   versions: readonly StoredVersion[],
-  at: number,
+  _at: number,
+  choices: readonly StoredChoice[] = [],
 ): EnergySettings {
   const dated = versions.map((version, index) => ({
     ...version,
     validFrom: index === 0 ? '1970-01-01' : version.validFrom,
   }));
+  const opening = [{ validFrom: '1970-01-01', factorSetId: network.factorSetId }];
   return {
     timeZone: network.timeZone,
     tariff: tariffOf(dated, network.currency as Currency),
-    factorSet:
-      (network.factorSetId ? factorSetById(network.factorSetId) : null) ??
-      defaultFactorSet(network.currency, localDateOf(at, network.timeZone).year),
+    factorSetAt: factorSetsByDay(network.timeZone, choices.length > 0 ? choices : opening, (date) =>
+      dated.length > 0 ? (datedVersionOn(dated, date) ?? dated[0]!).currency : network.currency,
+    ),
+    factorSetDates: choices.slice(1).map((choice) => choice.validFrom),
     standbyW: network.estimateStandbyW,
   };
 }
@@ -163,14 +171,23 @@ export async function buildHeatMap(
   };
 }
 
-/** The network data overview over `period`, with the period of equal length before it for comparison. */
-export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period: Period): Promise<NetworkEnergy> {
+/**
+ * The network data overview over `period`, with the period of equal length before it for comparison; devices
+ * offline and faulty (`loadFaultyDevices`) as they are at `now` (epoch seconds).
+ */
+export async function buildNetworkEnergy(
+  db: Db,
+  network: EnergyNetwork,
+  period: Period,
+  now: number,
+): Promise<NetworkEnergy> {
   const timeZone = network.timeZone;
   const length = period.end - period.start;
   const previousPeriod = { start: period.start - length, end: period.start };
   const devices = await loadEnergyDevices(db, [network.id]);
   const versions = (await loadVersions(db, [network])).get(network.id) ?? [];
-  const settings = energySettingsOf(network, versions, period.end - 1);
+  const choices = (await loadChoices(db, [network])).get(network.id) ?? [];
+  const settings = energySettingsOf(network, versions, period.end - 1, choices);
   const current = await loadPeriodHours(db, network, period, settings);
   // The period before is only compared by its figures: its whole months may come from the monthly rollups.
   const earlier = await loadPeriodHours(db, network, previousPeriod, settings, true, true);
@@ -222,7 +239,13 @@ export async function buildNetworkEnergy(db: Db, network: EnergyNetwork, period:
     devices: {
       total: devices.length,
       offline: devices.filter((device) => !device.online).length,
-      faults: devices.filter((device) => device.fault).length,
+      faults: (
+        await loadFaultyDevices(
+          db,
+          devices.map((device) => device.id),
+          new Date(now * 1000),
+        )
+      ).size,
     },
     gaps: gaps.map((gap) => ({
       gateway: gap.gateway,
@@ -253,6 +276,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
       .orderBy(asc(networksTable.id))
   ).map((row) => row.network);
   const versionsOf = await loadVersions(db, networks);
+  const choicesOf = await loadChoices(db, networks);
   const periodsOf = (network: EnergyNetwork) => {
     const today = localDateOf(now, network.timeZone);
     const thisMonth = localMonth(today.year, today.month, network.timeZone);
@@ -263,7 +287,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
   };
   const nids = networks.map((network) => network.id);
   const settingsOf = (network: EnergyNetwork, period: Period) =>
-    energySettingsOf(network, versionsOf.get(network.id) ?? [], period.end - 1);
+    energySettingsOf(network, versionsOf.get(network.id) ?? [], period.end - 1, choicesOf.get(network.id) ?? []);
   // Each network from the start of its last month (or of its 30 days) to now: whole days and edge hours.
   const splits = networks.map((network) => {
     const { lastMonth, days } = periodsOf(network);
@@ -275,6 +299,11 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
   );
   const { hours, costHours } = await loadLongPeriods(db, splits, estimateDefaultsOf(networks), banded);
   const devices = await loadEnergyDevices(db, nids);
+  const faulty = await loadFaultyDevices(
+    db,
+    devices.map((device) => device.id),
+    new Date(now * 1000),
+  );
   const nidOf = new Map(devices.map((device) => [device.id, device.nid]));
   const byNetwork = new Map<number, DeviceHour[]>();
   for (const row of hours) {
@@ -292,6 +321,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
         let energyWh = 0;
         let cost = 0;
         let co2Grams = 0;
+        const co2Sets = new Map<string, Co2Set>();
         for (const network of own) {
           const period = periodsOf(network)[pick];
           const inPeriod = (byNetwork.get(network.id) ?? []).filter(
@@ -307,11 +337,15 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
           energyWh += figures.energyWh;
           cost += figures.cost.total;
           co2Grams += figures.co2.grams;
+          for (const { factorSetId, factorLabel, gramsPerKWh } of figures.co2.sets) {
+            co2Sets.set(factorSetId, { factorSetId, factorLabel, gramsPerKWh });
+          }
         }
         return {
           energyWh: round3(energyWh),
           cost: currencies.size > 1 ? 0 : cost,
           co2Grams: round3(co2Grams),
+          co2Sets: [...co2Sets.values()],
         };
       };
       const sparkline = new Array<number>(30).fill(0);
@@ -334,7 +368,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
         lastMonth: month('lastMonth'),
         currency: currencies.size === 0 ? 'EUR' : currencies.size === 1 ? [...currencies][0]! : 'mixed',
         devicesOffline: ownDevices.filter((device) => !device.online).length,
-        devicesFault: ownDevices.filter((device) => device.fault).length,
+        devicesFault: ownDevices.filter((device) => faulty.has(device.id)).length,
         sparkline: sparkline.map(round3),
       };
     }),

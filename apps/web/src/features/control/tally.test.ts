@@ -16,6 +16,12 @@ describe('task tally text (issue 5: "9 executed, 1 failed (device not online)")'
     expect(formatTaskTally(t, task(9, 1, { offline: 1 }), 'en')).toBe('9 executed, 1 failed (device not online)');
   });
 
+  it('tells a fitting that was not sent "resume normal" in a real emergency by why, not as a fault', () => {
+    expect(formatTaskTally(t, task(2, 1, { inEmergency: 1 }), 'en')).toBe(
+      '2 executed, 1 failed (in a real emergency (mains lost), not sent)',
+    );
+  });
+
   it('leaves out failures when there are none', () => {
     expect(formatTaskTally(t, task(10, 0, {}), 'en')).toBe('10 executed');
     expect(formatTaskTally(t, task(1, 0, {}), 'en')).toBe('1 executed');

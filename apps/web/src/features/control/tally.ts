@@ -1,8 +1,19 @@
 import type { TaskSummary } from '@lightwell/domain';
 import type { TFunction } from 'i18next';
 
-/** Failure reasons with their own text; anything else is told as a fault. */
-export const FAILURE_REASONS = ['offline', 'timeout', 'fault', 'unsupported', 'canceled', 'busy'] as const;
+/**
+ * Failure reasons with their own text (the gateway's, and `inEmergency`: the console did not send "resume
+ * normal" to a fitting in a real emergency); anything else is told as a fault.
+ */
+export const FAILURE_REASONS = [
+  'offline',
+  'timeout',
+  'fault',
+  'unsupported',
+  'canceled',
+  'busy',
+  'inEmergency',
+] as const;
 
 const reasonKey = (reason: string) => ((FAILURE_REASONS as readonly string[]).includes(reason) ? reason : 'fault');
 

@@ -14,7 +14,11 @@ export type FormatAt = (at: number) => string;
 const failureList = (t: TFunction, reasons: readonly string[]) =>
   reasons.map((reason) => t(`emergencyPages.failures.${reason}`)).join(', ');
 
-/** Columns of a test record: fitting, location, test, start source, time, grade with reasons and minutes. */
+/**
+ * Columns of a test record: fitting, location, test, start source, when it was requested, started and
+ * ended, grade with reasons and minutes. A record without an end (a missed window) is dated by its window's
+ * end, or when it was recorded.
+ */
 export function testRecordColumns(t: TFunction, format: FormatAt): TableColumnType<TestRecord>[] {
   return [
     {
@@ -47,12 +51,19 @@ export function testRecordColumns(t: TFunction, format: FormatAt): TableColumnTy
       render: (_, row) => t(`emergencyPages.sources.${row.startSource}`),
     },
     {
-      key: 'time',
-      title: t('emergencyPages.fields.time'),
-      render: (_, row) => {
-        const at = row.endedAt ?? row.startedAt ?? row.windowEnd ?? row.createTime;
-        return format(at);
-      },
+      key: 'requested',
+      title: t('emergencyPages.fields.requested'),
+      render: (_, row) => (row.requestedAt === null ? '' : format(row.requestedAt)),
+    },
+    {
+      key: 'started',
+      title: t('emergencyPages.fields.started'),
+      render: (_, row) => (row.startedAt === null ? '' : format(row.startedAt)),
+    },
+    {
+      key: 'ended',
+      title: t('emergencyPages.fields.ended'),
+      render: (_, row) => format(row.endedAt ?? row.windowEnd ?? row.createTime),
     },
     {
       key: 'grade',

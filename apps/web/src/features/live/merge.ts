@@ -18,6 +18,8 @@ export interface DeviceStateRow {
   nodeIds: readonly number[];
   online: boolean;
   elements: readonly LiveElement[];
+  /** Whether the console counts it faulty; a live event carries it again. */
+  fault?: boolean;
 }
 
 /** The cached answer of `deviceStateList`. */
@@ -60,6 +62,7 @@ export function mergeDeviceStates<D extends DeviceStateData>(data: D | undefined
       ...device,
       online: update.online,
       elements: [...elements.values()].sort((a, b) => a.index - b.index),
+      ...(update.fault === undefined ? {} : { fault: update.fault }),
     };
   });
   return changed ? { ...data, devices } : data;

@@ -16,9 +16,66 @@ const preview = (minutes: number) => ({
   reducedCoverUntil: null,
   inhibitUntil: null,
   inEmergency: 0,
+  held: [],
+});
+
+const renderDialog = (action: 'durationTest' | 'resume', ids: number[]) =>
+  renderComponent(
+    <MemoryRouter>
+      <ActionDialog
+        nid={NID}
+        action={action}
+        target={{ kind: 'fittings', ids }}
+        timeZone="Europe/Berlin"
+        onClose={() => undefined}
+        onTask={() => undefined}
+      />
+    </MemoryRouter>,
+    { seed: (client) => seedNetwork(client, true) },
+  );
+
+const resumePreview = (held: { deviceId: number; name: string; reason: 'inEmergency' }[], fittings: number) => ({
+  ...preview(0),
+  action: 'resume',
+  fittings,
+  online: fittings,
+  onBattery: 0,
+  inEmergency: held.length,
+  held,
 });
 
 describe('emergency action confirmation', { timeout: 60_000 }, () => {
+  it('warns before resume that fittings in a real emergency are not sent it, naming them and why', async () => {
+    const held = [
+      { deviceId: 30, name: 'Exit stairs', reason: 'inEmergency' as const },
+      { deviceId: 31, name: 'Exit hall', reason: 'inEmergency' as const },
+    ];
+    fakeApi({ emergencyActionPreview: resumePreview(held, 3) });
+    await renderDialog('resume', [30, 31, 32]);
+    const warning = await screen.findByTestId('action-held');
+    expect(warning.textContent).toBe(
+      'Not sent to Exit stairs, Exit hall: in a real emergency (mains lost). “Resume normal” never ends a real emergency.',
+    );
+    // The third fitting still gets it.
+    expect(screen.getByRole('button', { name: 'Resume normal' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('cannot send resume when every fitting is in a real emergency', async () => {
+    fakeApi({
+      emergencyActionPreview: resumePreview([{ deviceId: 30, name: 'Exit stairs', reason: 'inEmergency' }], 1),
+    });
+    await renderDialog('resume', [30]);
+    await screen.findByTestId('action-held');
+    expect(screen.getByRole('button', { name: 'Resume normal' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows no warning for resume when no fitting is in a real emergency', async () => {
+    fakeApi({ emergencyActionPreview: resumePreview([], 2) });
+    await renderDialog('resume', [30, 31]);
+    await screen.findByTestId('action-preview');
+    expect(screen.queryByTestId('action-held')).toBeNull();
+  });
+
   it('previews a custom duration test again with its minutes', async () => {
     const api = fakeApi({ emergencyActionPreview: preview(1) });
     await renderComponent(

@@ -44,6 +44,7 @@ const preview = {
   reducedCoverUntil: AT + 86_400,
   inhibitUntil: null,
   inEmergency: 0,
+  held: [],
 };
 const task = {
   id: 55,

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { screenTotals } from '../../../api/screen';
+import { factorSetNames } from '../../../features/energy/factor-sets';
 import { useSession } from '../../../stores/session';
 import { useScreen } from './use-screen';
 import './screen.css';
@@ -53,11 +54,11 @@ function Tile({
 
 /**
  * Full-screen lobby dashboard (`/screen/index?id=<nid>`, section 2): gateways online, lights on, devices
- * offline and faults, then each zone with its lit share; live over the plan's push channel. Opened by a
+ * offline and faulty, emergency fittings overdue for a test and open emergency faults, then each zone with its lit share; live over the plan's push channel. Opened by a
  * member from the header, or on a lobby screen with a display key (`#key=…`).
  */
 export function ScreenPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { query, status, canOpen } = useScreen();
   const snapshot = query.data;
   const clock = useClock(snapshot?.network.timeZone);
@@ -127,6 +128,23 @@ export function ScreenPage() {
           value={totals.faults}
           tone={totals.faults > 0 ? 'alarm' : undefined}
         />
+        {snapshot.emergency.fittings > 0 && (
+          <>
+            <Tile
+              testId="screen-emergency-overdue"
+              label={t('home.screen.emergencyOverdue')}
+              value={snapshot.emergency.overdue}
+              note={t('home.screen.emergencyFittings', { total: snapshot.emergency.fittings })}
+              tone={snapshot.emergency.overdue > 0 ? 'warn' : undefined}
+            />
+            <Tile
+              testId="screen-emergency-faults"
+              label={t('home.screen.emergencyFaults')}
+              value={snapshot.emergency.openFaults}
+              tone={snapshot.emergency.openFaults > 0 ? 'alarm' : undefined}
+            />
+          </>
+        )}
       </section>
       <section className="lw-screen-tiles" aria-label={t('home.screen.today')}>
         <Tile
@@ -152,6 +170,7 @@ export function ScreenPage() {
           label={t('home.screen.co2Today')}
           value={(snapshot.today.co2Grams / 1000).toFixed(2)}
           unit="kg CO₂"
+          note={factorSetNames(snapshot.today.co2Sets, i18n.language)}
         />
         <Tile
           testId="screen-saved"

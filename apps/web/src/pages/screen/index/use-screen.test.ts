@@ -9,6 +9,7 @@ const lamp = (id: number, zoneId: number, onOff: number) => ({
   kind: 'luminaire',
   online: true,
   elements: [{ index: 0, type: ElementType.dt6, onOff, lightness: onOff ? 100 : 0, cct: null, status: 0 }],
+  fault: false,
 });
 
 const snapshot: ScreenSnapshot = {
@@ -22,9 +23,11 @@ const snapshot: ScreenSnapshot = {
     cost: 0,
     currency: 'GBP',
     co2Grams: 0,
+    co2Sets: [],
     savedWh: 0,
   },
   zones: [{ id: 1, name: 'Hall', luminaires: 2, lightsOn: 2, offline: 0, faults: 0 }],
+  emergency: { fittings: 0, overdue: 0, openFaults: 0 },
   devices: [lamp(10, 1, 1), lamp(11, 1, 1)],
 };
 
@@ -33,7 +36,7 @@ describe('lobby dashboard live events', () => {
     const next = applyScreenEvent(snapshot, {
       type: 'devices',
       nid: 3,
-      devices: [{ id: 11, online: false, elements: [{ ...lamp(11, 1, 0).elements[0]!, status: 1 }] }],
+      devices: [{ id: 11, online: false, elements: [{ ...lamp(11, 1, 0).elements[0]!, status: 1 }], fault: true }],
     });
     expect(next.zones).toEqual([{ id: 1, name: 'Hall', luminaires: 2, lightsOn: 1, offline: 1, faults: 1 }]);
     expect(next.devices[1]).toMatchObject({ id: 11, online: false, zoneId: 1 });

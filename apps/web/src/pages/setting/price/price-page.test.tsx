@@ -38,6 +38,9 @@ const base = (canEdit: boolean): EnergyBase => ({
     },
   ],
   factorSetId: null,
+  factorSetChoices: [
+    { validFrom: '2026-01-05', validTo: null, factorSetId: null, createdByName: null, createdAt: null },
+  ],
   estimate: { ratedPowerW: null, standbyW: 0.5 },
   canEdit,
 });

@@ -40,10 +40,20 @@ export function previewLines(t: TFunction, preview: ActionPreview, format: (at: 
   if (preview.inhibitUntil !== null) {
     lines.push(t('emergencyPages.preview.inhibitUntil', { at: format(preview.inhibitUntil) }));
   }
-  if (preview.action === 'resume' && preview.inEmergency > 0) {
-    lines.push(t('emergencyPages.preview.inEmergency', { count: preview.inEmergency }));
-  }
   return lines;
+}
+
+/**
+ * The fittings an action will not be sent to, one sentence per reason with their names ("resume normal"
+ * on fittings in a real emergency); the task's outcome of each says the same.
+ */
+export function heldLines(t: TFunction, preview: ActionPreview): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const fitting of preview.held)
+    byReason.set(fitting.reason, [...(byReason.get(fitting.reason) ?? []), fitting.name]);
+  return [...byReason].map(([reason, names]) =>
+    t('emergencyPages.preview.held', { names: names.join(', '), reason: t(`emergencyPages.holds.${reason}`) }),
+  );
 }
 
 interface Options {
@@ -116,7 +126,11 @@ export function ActionDialog({
       open
       title={t(`emergencyPages.actions.confirm.${action}`)}
       okText={t(`emergencyPages.actions.names.${action}`)}
-      okButtonProps={{ disabled: !preview.data || preview.data.fittings === 0, danger: action === 'durationTest' }}
+      okButtonProps={{
+        // Nothing to send when every fitting is held.
+        disabled: !preview.data || preview.data.fittings - preview.data.held.length <= 0,
+        danger: action === 'durationTest',
+      }}
       confirmLoading={run.isPending}
       cancelText={t('emergencyPages.cancel')}
       onOk={handleOk}
@@ -169,6 +183,9 @@ export function ActionDialog({
             <Typography.Paragraph key={line} style={{ marginBottom: 4 }}>
               {line}
             </Typography.Paragraph>
+          ))}
+          {heldLines(t, preview.data).map((line) => (
+            <Alert key={line} type="warning" showIcon title={line} data-testid="action-held" />
           ))}
         </div>
       )}

@@ -6,6 +6,7 @@ import type { OverdueFigures } from '../../../../api/emergency';
 import type { PortfolioProject } from '../../../../api/portfolio';
 import { projectLabel } from '../../../../components/project-label';
 import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
+import { factorSetNames } from '../../../../features/energy/factor-sets';
 import { EmergencyCell } from './emergency-cell';
 import { Sparkline } from './sparkline';
 
@@ -64,6 +65,7 @@ export function ProjectsTable({
     title: string,
     width: number,
     format: (month: Month, figures: PortfolioProject) => string,
+    detail?: (figures: PortfolioProject) => string,
   ): TableColumnType<HomeProject> => ({
     key,
     title,
@@ -81,6 +83,11 @@ export function ProjectsTable({
           <Typography.Text type="secondary">
             {t('home.portfolio.lastMonth', { value: format(project.figures.lastMonth, project.figures) })}
           </Typography.Text>
+          {detail && (
+            <Typography.Text type="secondary" data-testid={`home-${key}-detail`}>
+              {detail(project.figures)}
+            </Typography.Text>
+          )}
         </Space>
       ) : (
         '—'
@@ -135,7 +142,14 @@ export function ProjectsTable({
         monthColumn('cost', t('home.portfolio.cost'), 140, (month, figures) =>
           formatCost(month.cost, figures.currency),
         ),
-        monthColumn('co2', t('home.portfolio.co2'), 130, (month) => formatKg(month.co2Grams, i18n.language)),
+        monthColumn(
+          'co2',
+          t('home.portfolio.co2'),
+          130,
+          (month) => formatKg(month.co2Grams, i18n.language),
+          // Every factor set either month was converted with (a set chosen this month converts from that day).
+          (figures) => factorSetNames([...figures.lastMonth.co2Sets, ...figures.thisMonth.co2Sets], i18n.language),
+        ),
         {
           key: 'devices',
           title: t('home.portfolio.devices'),

@@ -55,6 +55,9 @@ export function FactorSetCard({
           {t('settings.price.co2.noneHelp')}
         </Typography.Paragraph>
       )}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+        {t('settings.price.co2.fromToday')}
+      </Typography.Paragraph>
     </Card>
   );
 }

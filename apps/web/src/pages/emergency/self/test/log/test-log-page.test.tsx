@@ -30,10 +30,10 @@ const askedFirstPage = (api: ReturnType<typeof fakeApi>, filters: Record<string,
   );
 
 describe('emergency self-test log page', { timeout: 60_000 }, () => {
-  it('lists test records with fitting, location, test, time in the site zone, grade and reasons', async () => {
+  it('lists test records with fitting, location, test, requested, started and ended in the site zone, grade and reasons', async () => {
     const api = fakeApi({
       emergencyTestLog: page([
-        buildRecord({ location: 'Level 2', endedAt: AT + 65 }),
+        buildRecord({ location: 'Level 2', requestedAt: AT - 120, endedAt: AT + 65 }),
         buildRecord({
           id: 2,
           deviceId: 102,
@@ -42,7 +42,9 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
           location: 'Basement',
           kind: 'duration',
           startSource: 'manual',
-          // 1 July 2026 07:30:09 UTC: 09:30:09 summer time in Berlin.
+          // Asked for 1 July 2026 04:30 UTC, held until charged, run 05:00-07:30:09 UTC (summer time in Berlin).
+          requestedAt: Date.UTC(2026, 6, 1, 4, 30, 0) / 1000,
+          startedAt: Date.UTC(2026, 6, 1, 5, 0, 0) / 1000,
           endedAt: Date.UTC(2026, 6, 1, 7, 30, 9) / 1000,
           grade: 'failed',
           failureBits: 2,
@@ -57,6 +59,7 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
           stoppedAt: AT + 30,
           endedAt: AT + 30,
           startSource: 'retest',
+          startedAt: null,
           correctsId: 1,
           remark: 'Stopped for the fire drill.',
         }),
@@ -67,7 +70,18 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(tableRows()).toHaveLength(3));
     expect(screen.getByTestId('test-log').textContent).toContain('Self-test log of Demo office');
     const headers = [...screen.getByTestId('test-records').querySelectorAll('th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Fitting', 'Location', 'Test', 'Started by', 'Time', 'Grade', 'Reasons', 'Remark']);
+    expect(headers).toEqual([
+      'Fitting',
+      'Location',
+      'Test',
+      'Started by',
+      'Requested',
+      'Started',
+      'Ended',
+      'Grade',
+      'Reasons',
+      'Remark',
+    ]);
     const [first, second, third] = tableRows();
     // 1 March 2026 12:01:05 UTC is 13:01:05 winter time in Berlin.
     expect(cells(first)).toEqual([
@@ -75,6 +89,8 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
       'Stairwell · Level 2',
       'Function test',
       'Schedule',
+      '03/01/2026 12:58:00 CET',
+      '03/01/2026 13:00:00 CET',
       '03/01/2026 13:01:05 CET',
       'Passed',
       '',
@@ -85,6 +101,8 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
       'Basement',
       'Duration test',
       'By a user',
+      '07/01/2026 06:30:00 CEST',
+      '07/01/2026 07:00:00 CEST',
       '07/01/2026 09:30:09 CEST',
       'Failed',
       'Battery duration failure · 52 of 180 min',
@@ -93,8 +111,9 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
     expect(within(third as HTMLElement).getByTestId('test-grade').textContent).toBe(
       'Stopped manuallyby Anna Berg, 03/01/2026 13:00:30 CET',
     );
-    expect(cells(third)[3]).toBe('Retest after repair');
-    expect(cells(third)[7]).toBe('Correction of record 1: Stopped for the fire drill.');
+    // Stopped before it started: neither requested by a task kept nor started.
+    expect(cells(third).slice(3, 7)).toEqual(['Retest after repair', '', '', '03/01/2026 13:00:30 CET']);
+    expect(cells(third)[9]).toBe('Correction of record 1: Stopped for the fire drill.');
     expect(queryOf(api.bodiesOf('emergencyTestLog')[0])).toEqual({ nid: NID, page: 1, pageSize: 10 });
     // Everything fits on one page: no pager.
     expect(screen.getByTestId('test-log').querySelector('.ant-pagination')).toBeNull();
@@ -116,7 +135,7 @@ describe('emergency self-test log page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(tableRows()).toHaveLength(1));
     const [row] = tableRows();
     expect(cells(row).slice(2, 3)).toEqual(['Partial duration test']);
-    expect(cells(row).slice(5, 7)).toEqual(['Passed', '2 of 180 min']);
+    expect(cells(row).slice(7, 9)).toEqual(['Passed', '2 of 180 min']);
     expect(
       within(row as HTMLElement)
         .getByText('Partial duration test')

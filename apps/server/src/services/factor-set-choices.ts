@@ -1,0 +1,101 @@
+import { epochSeconds, localDateString, withValidTo } from '@lightwell/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { factorSetChoices, users } from '../db/schema.ts';
+import type { NetworkRow } from '../policies/access.ts';
+
+/**
+ * A network's dated choice of CO2 factor set (`docs/decisions.md`, "Tariff history"): from its local date
+ * on, the first also before it; `factorSetId` null is "none chosen". `createdAt` null for the opening choice.
+ */
+export interface StoredChoice {
+  validFrom: string;
+  factorSetId: string | null;
+  createdByName: string | null;
+  createdAt: Date | null;
+}
+
+/** The choice a network had before any was stored: its set from the local date it was created. */
+function openingChoice(network: NetworkRow): StoredChoice {
+  return {
+    validFrom: localDateString(epochSeconds(network.createdAt), network.timeZone),
+    factorSetId: network.factorSetId,
+    createdByName: null,
+    createdAt: null,
+  };
+}
+
+/** Factor set choices of networks, in date order; a network with none stored has its opening choice. */
+export async function loadChoices(db: Db, rows: readonly NetworkRow[]): Promise<Map<number, StoredChoice[]>> {
+  const ids = rows.map((row) => row.id);
+  const stored =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ choice: factorSetChoices, createdByName: users.name })
+          .from(factorSetChoices)
+          .leftJoin(users, eq(users.id, factorSetChoices.createdBy))
+          .where(inArray(factorSetChoices.nid, ids))
+          .orderBy(asc(factorSetChoices.validFrom));
+  const byNetwork = new Map<number, StoredChoice[]>(rows.map((row) => [row.id, []]));
+  for (const { choice, createdByName } of stored) {
+    byNetwork.get(choice.nid)?.push({
+      validFrom: choice.validFrom,
+      factorSetId: choice.factorSetId,
+      createdByName,
+      createdAt: choice.createdAt,
+    });
+  }
+  for (const row of rows) if (byNetwork.get(row.id)!.length === 0) byNetwork.set(row.id, [openingChoice(row)]);
+  return byNetwork;
+}
+
+/** The choices as the energy base presents them, each with the date the next one starts. */
+export function presentChoices(choices: readonly StoredChoice[]) {
+  return withValidTo(choices).map((choice) => ({
+    validFrom: choice.validFrom,
+    validTo: choice.validTo,
+    factorSetId: choice.factorSetId,
+    createdByName: choice.createdByName,
+    createdAt: choice.createdAt ? epochSeconds(choice.createdAt) : null,
+  }));
+}
+
+/**
+ * Records a new choice of factor set for `network` (its row before the change) from the start of its local
+ * today: the opening choice is stored first when none is, so the days before keep the set they had; a second
+ * choice on the same day replaces the first. Nothing is stored when the set does not change.
+ */
+export async function recordFactorSetChoice(
+  ctx: AppContext,
+  db: Db,
+  network: NetworkRow,
+  uid: number,
+  factorSetId: string | null,
+): Promise<void> {
+  if (factorSetId === network.factorSetId) return;
+  const today = localDateString(epochSeconds(ctx.now()), network.timeZone);
+  const [any] = await db
+    .select({ id: factorSetChoices.id })
+    .from(factorSetChoices)
+    .where(eq(factorSetChoices.nid, network.id))
+    .limit(1);
+  if (!any) {
+    const opening = openingChoice(network);
+    await db
+      .insert(factorSetChoices)
+      .values({
+        nid: network.id,
+        validFrom: opening.validFrom,
+        factorSetId: opening.factorSetId,
+        createdAt: network.createdAt,
+      })
+      .onConflictDoNothing();
+  }
+  const values = { factorSetId, createdBy: uid, createdAt: ctx.now() };
+  await db
+    .insert(factorSetChoices)
+    .values({ nid: network.id, validFrom: today, ...values })
+    .onConflictDoUpdate({ target: [factorSetChoices.nid, factorSetChoices.validFrom], set: values });
+}
