@@ -1,11 +1,12 @@
-import { type ProjectSummary, pickCurrentItem } from '@lightwell/domain';
-import { useCallback, useEffect } from 'react';
-import { useProjectsQuery } from '../api/project';
+import { type ProjectSummary, pickCurrentProject } from '@lightwell/domain';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useProjectInfoQuery, useProjectsQuery } from '../api/project';
 import { useSession } from '../stores/session';
 
 /**
  * The user's projects and the current one (breadcrumb, section 2): the stored project while it is
- * listed, else the first project, which is then stored.
+ * listed, else the first project holding one of the user's networks (a new member of a shared network
+ * lands there), else the first project; a fallback is then stored.
  */
 export function useCurrentProject(): {
   projects: ProjectSummary[];
@@ -17,10 +18,16 @@ export function useCurrentProject(): {
   const pid = useSession((state) => state.pid);
   const pName = useSession((state) => state.pName);
   const setProject = useSession((state) => state.setProject);
+  const info = useProjectInfoQuery();
   const projects = query.data ?? [];
-  const { item, changed } = pickCurrentItem(projects, pid);
-  // The list is known once loaded, also while a later refetch fails.
-  const loaded = query.data !== undefined;
+  const withNetworks = useMemo(
+    () => new Set((info.data ?? []).filter((project) => project.networks.length > 0).map((project) => project.id)),
+    [info.data],
+  );
+  const { item, changed } = pickCurrentProject(projects, pid, withNetworks);
+  // The lists are known once loaded, also while a later refetch fails; without the networks (failed
+  // request) the plain first-project fallback applies.
+  const loaded = query.data !== undefined && (info.data !== undefined || info.isError);
   const renamed = item !== undefined && item.name !== pName;
   useEffect(() => {
     if (loaded && (changed || renamed)) setProject(item?.id ?? null, item?.name);

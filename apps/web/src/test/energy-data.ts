@@ -94,6 +94,8 @@ export function buildNetworkEnergy(overrides: Partial<NetworkEnergy> = {}): Netw
       energyWh: 10_000,
       cost: { total: 1_300, energy: 1_100, standing: 200, currency: 'EUR', unpricedWh: 0 },
     }),
+    // Data stored from 30 days before the period before: that period is covered.
+    previousCoverage: { complete: true, dataFrom: WEEK_START_EPOCH - 37 * 86_400 },
     series: [0, 1].map((day) => ({
       start: WEEK_START_EPOCH + day * 86_400,
       bySource: { meter: 3_086.25, d4i: 1_543.125, estimate: 1_543.125 },

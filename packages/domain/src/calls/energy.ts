@@ -122,12 +122,25 @@ export const HeatMapSchema = z.object({
 });
 export type HeatMap = z.infer<typeof HeatMapSchema>;
 
+/**
+ * Whether stored data covers a period (docs/decisions.md "Comparing with a period"): complete when the
+ * network's first stored hour is at or before the period's start; `dataFrom` is that hour (null: no data).
+ * For a project the latest of its networks' first hours counts.
+ */
+export const CoverageSchema = z.object({
+  complete: z.boolean(),
+  dataFrom: epoch('Start of the first stored hour of data').nullable(),
+});
+export type Coverage = z.infer<typeof CoverageSchema>;
+
 /** The network data overview (`/home/network`, 1-1). */
 export const NetworkEnergySchema = z.object({
   period: EnergyPeriodSchema,
   figures: EnergyFiguresSchema,
   /** The same figures for the period of equal length before, for comparison. */
   previous: EnergyFiguresSchema,
+  /** Whether stored data covers the period before; when not, its figures are not compared. */
+  previousCoverage: CoverageSchema,
   /** Wh by source per frame (hour up to 15 days, else local day). */
   series: z.array(z.object({ start: epoch('Frame start'), bySource: SourceWhSchema })),
   frameUnit: z.enum(['hour', 'day']),
@@ -146,6 +159,8 @@ const PortfolioMonthSchema = z.object({
   cost: z.number().int(),
   co2Grams: z.number(),
   co2Sets: z.array(Co2SetSchema),
+  /** Whether stored data of every network of the project covers the month from its start. */
+  coverage: CoverageSchema,
 });
 
 /** The portfolio home (`/first/index`): per project this month against last month. */

@@ -35,6 +35,8 @@ export { type CallDef, defineCall } from './define.ts';
 export {
   type Co2Set,
   Co2SetSchema,
+  type Coverage,
+  CoverageSchema,
   ENERGY_SPANS,
   type EnergyFigures,
   EnergyFiguresSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickCurrentItem } from './current-item.ts';
+import { pickCurrentItem, pickCurrentProject } from './current-item.ts';
 
 const projects = [
   { id: 3, name: 'Default' },
@@ -20,5 +20,24 @@ describe('breadcrumb fallback (section 2)', () => {
   it('clears the stored choice when the list is empty', () => {
     expect(pickCurrentItem([], 8)).toEqual({ item: undefined, changed: true });
     expect(pickCurrentItem([], null)).toEqual({ item: undefined, changed: false });
+  });
+});
+
+describe('landing project (section 2)', () => {
+  const own = { id: 3, name: 'My project' };
+  const shared = { id: 8, name: 'Shared office' };
+
+  it('lands a new member on the project of their shared network, not on the empty default project', () => {
+    expect(pickCurrentProject([own, shared], null, new Set([8]))).toEqual({ item: shared, changed: true });
+    expect(pickCurrentProject([own, shared], 99, new Set([8]))).toEqual({ item: shared, changed: true });
+  });
+
+  it('keeps a listed project the user chose, even one without networks', () => {
+    expect(pickCurrentProject([own, shared], 3, new Set([8]))).toEqual({ item: own, changed: false });
+  });
+
+  it('falls back to the first project when no project holds a network, and clears on an empty list', () => {
+    expect(pickCurrentProject([own, shared], null, new Set())).toEqual({ item: own, changed: true });
+    expect(pickCurrentProject([], 3, new Set([8]))).toEqual({ item: undefined, changed: true });
   });
 });

@@ -24,3 +24,19 @@ export function pickCurrentItem<T extends Identified>(
   const item = stored ?? items[0];
   return { item, changed: (item?.id ?? null) !== (storedId ?? null) };
 }
+
+/**
+ * Landing rule for the current project (section 2): the stored project while it is listed; else the
+ * first listed project that holds one of the user's networks, so that a new member of a shared network
+ * lands on that network and not on their own empty default project; else the first project.
+ * `withNetworks` holds the ids of the projects in which the user sees at least one network.
+ */
+export function pickCurrentProject<T extends Identified>(
+  projects: readonly T[],
+  storedPid: number | null | undefined,
+  withNetworks: ReadonlySet<number>,
+): CurrentItem<T> {
+  const stored = storedPid == null ? undefined : projects.find((entry) => entry.id === storedPid);
+  const item = stored ?? projects.find((entry) => withNetworks.has(entry.id)) ?? projects[0];
+  return { item, changed: (item?.id ?? null) !== (storedPid ?? null) };
+}

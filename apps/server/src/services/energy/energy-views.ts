@@ -23,6 +23,7 @@ import { loadFaultyDevices } from '../device-faults.ts';
 import { loadVersions, type StoredVersion } from '../energy-base.ts';
 import { loadChoices, type StoredChoice } from '../factor-set-choices.ts';
 import { loadDeviceCells } from './energy-cells.ts';
+import { coverageOf, coverageOfAll, loadDataStarts } from './energy-coverage.ts';
 import { splitPeriod } from './energy-days.ts';
 import {
   type EnergySettings,
@@ -233,6 +234,7 @@ export async function buildNetworkEnergy(
     period: { ...period, timeZone },
     figures: energyFigures(hours, devices, settings, period, current.costHours),
     previous: energyFigures(earlier.hours, devices, settings, previousPeriod, earlier.costHours),
+    previousCoverage: coverageOf(previousPeriod.start, (await loadDataStarts(db, [network.id])).get(network.id)),
     series,
     frameUnit: frames.unit,
     zones,
@@ -286,6 +288,7 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
     return { thisMonth, lastMonth, days };
   };
   const nids = networks.map((network) => network.id);
+  const dataStarts = await loadDataStarts(db, nids);
   const settingsOf = (network: EnergyNetwork, period: Period) =>
     energySettingsOf(network, versionsOf.get(network.id) ?? [], period.end - 1, choicesOf.get(network.id) ?? []);
   // Each network from the start of its last month (or of its 30 days) to now: whole days and edge hours.
@@ -346,6 +349,9 @@ export async function buildPortfolio(db: Db, uid: number, now: number): Promise<
           cost: currencies.size > 1 ? 0 : cost,
           co2Grams: round3(co2Grams),
           co2Sets: [...co2Sets.values()],
+          coverage: coverageOfAll(
+            own.map((network) => ({ start: periodsOf(network)[pick].start, dataFrom: dataStarts.get(network.id) })),
+          ),
         };
       };
       const sparkline = new Array<number>(30).fill(0);

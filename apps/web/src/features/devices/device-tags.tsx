@@ -1,5 +1,6 @@
 import type { DeviceElement, DeviceSummary } from '@lightwell/domain';
 import { Space, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const SYNC_COLORS = ['green', 'orange', 'blue'] as const;
@@ -23,6 +24,16 @@ export function PresenceTag({
   return <Tag color="green">{t('device.status.online')}</Tag>;
 }
 
+/** Whether an element's D4i bank is older than 24 h, so its light status does not count (section 4). */
+export function isBankStale(element: Pick<DeviceElement, 'isD4i' | 'bankAt' | 'bankFresh'>): boolean {
+  return element.isD4i && element.bankAt !== null && !element.bankFresh;
+}
+
+/** How old a D4i bank read at `bankAt` is, in whole hours: "31 h". */
+export function bankAge(bankAt: number, t: TFunction, nowSeconds = Math.floor(Date.now() / 1000)): string {
+  return t('common.units.hours', { value: Math.floor(Math.max(0, nowSeconds - bankAt) / 3600) });
+}
+
 const HEALTH_COLORS = { normal: 'green', lampFault: 'red', driverFault: 'red', lampAndDriverFault: 'red' } as const;
 
 /** Decoded status of one element: light status (section 4) and the status flags of section 3. */
@@ -35,8 +46,10 @@ export function ElementStatusTags({ element }: { element: DeviceElement }) {
           {t(`device.health.${element.health}`)}
         </Tag>
       )}
-      {element.isD4i && element.bankAt !== null && !element.bankFresh && (
-        <Tag color="default">{t('device.elements.bankStale')}</Tag>
+      {isBankStale(element) && (
+        <Tag color="default" data-testid="bank-stale">
+          {t('device.elements.bankStale', { age: bankAge(element.bankAt!, t) })}
+        </Tag>
       )}
       {element.statusFlags.map((flag) => (
         <Tag key={flag} color={flag === 'lampOn' ? 'gold' : flag === 'invalidValue' ? 'default' : 'volcano'}>

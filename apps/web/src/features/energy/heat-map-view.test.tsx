@@ -19,6 +19,22 @@ function matrixOption(): MatrixOption {
   return chart.getOption() as unknown as MatrixOption;
 }
 
+/** The labels ECharts draws on the matrix's x axis `index` (0 weekdays on top, 1 hours below). */
+function drawnLabels(index: number): string[] {
+  const chart = echarts.getInstanceByDom(screen.getByTestId('heat-matrix'));
+  if (!chart) throw new Error('no chart on the matrix');
+  const model = (chart as unknown as { getModel: () => { getComponent: (type: string, i: number) => unknown } })
+    .getModel()
+    .getComponent('xAxis', index) as {
+    axis: { getViewLabels: () => { formattedLabel: string; tick: { offInterval?: boolean } }[] };
+  };
+  // The axis' last category is listed too, marked off-interval; ECharts leaves such a label out.
+  return model.axis
+    .getViewLabels()
+    .filter((label) => !label.tick.offInterval)
+    .map((label) => label.formattedLabel);
+}
+
 let restore: () => void = () => undefined;
 beforeEach(() => stubCanvas());
 afterEach(() => restore());
@@ -64,6 +80,13 @@ describe('heat map view', { timeout: 60_000 }, () => {
     expect(lobby[0]![2]).toBe(145);
     expect(lobby[24]![2]).toBe(1);
     expect(lobby[167]![2]).toBe(144);
+  });
+
+  it('labels the hours 0 to 23 every three hours under the cells, from the first day of the week', async () => {
+    await renderComponent(<HeatMapView nid={3} map={buildHeatMap()} rows="zone" />, { user: { weekStart: 7 } });
+    const day = ['0', '3', '6', '9', '12', '15', '18', '21'];
+    expect(drawnLabels(1)).toEqual([...day, ...day, ...day, ...day, ...day, ...day, ...day]);
+    expect(drawnLabels(0)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
   });
 
   it('outlines the cells lit while unoccupied when the overlay is on, and not when off', async () => {

@@ -9,8 +9,10 @@ import { cellsInColumns, HOURS_OF_WEEK, type WeekColumn, weekColumns, weekdayNam
 const CELL_WIDTH = 7;
 const ROW_HEIGHT = 24;
 const LABEL_WIDTH = 150;
-/** Room above and below the cells: weekday labels and the colour scale. */
+/** Room above and below the cells: weekday labels, hour labels and the colour scale. */
 const CHROME_HEIGHT = 96;
+/** Hours between two hour labels under the cells (0, 3, 6 … 21 of each day). */
+const HOUR_LABEL_STEP = 3;
 
 /** Props of {@link HeatMatrix}. */
 export interface HeatMatrixProps {
@@ -93,17 +95,32 @@ function matrixOption({ rows, unit, overlay, columns, format, language, timeZone
     animation: false,
     tooltip: { formatter: tooltip, confine: true },
     grid: { left: LABEL_WIDTH, right: 24, top: 28, bottom: 60 },
-    xAxis: {
-      type: 'category',
-      data: columns.map((column, i) => `${days[i]} ${column.hour}`),
-      position: 'top',
-      splitArea: { show: false },
-      axisTick: { interval: 23 },
-      axisLabel: {
-        interval: (index: number) => index % 24 === 0,
-        formatter: (_: string, index: number) => days[index],
+    xAxis: [
+      {
+        type: 'category',
+        data: columns.map((column, i) => `${days[i]} ${column.hour}`),
+        position: 'top',
+        splitArea: { show: false },
+        axisTick: { interval: 23 },
+        axisLabel: {
+          interval: (index: number) => index % 24 === 0,
+          formatter: (_: string, index: number) => days[index],
+        },
       },
-    },
+      // The same columns again under the cells, labelled with their local hour every few hours.
+      {
+        type: 'category',
+        data: columns.map((column) => String(column.hour)),
+        position: 'bottom',
+        splitArea: { show: false },
+        axisTick: { interval: (index: number) => index % HOUR_LABEL_STEP === 0 },
+        axisLabel: {
+          interval: (index: number) => index % HOUR_LABEL_STEP === 0,
+          fontSize: 10,
+          margin: 4,
+        },
+      },
+    ],
     yAxis: {
       type: 'category',
       inverse: true,

@@ -56,4 +56,19 @@ describe('breadcrumb network choice (section 2 fallback rule)', () => {
     fireEvent.mouseEnter(screen.getByTestId('breadcrumb-project'));
     expect(await screen.findByRole('menuitem', { name: 'Head office' })).toBeTruthy();
   });
+
+  it('lands a new member without a chosen network on their shared network, not on their empty project', async () => {
+    const { queryClient } = await renderApp('/first/index', { signedIn: true });
+    act(() => {
+      queryClient.setQueryData(projectKeys.info(testUser.uid), [
+        { ...info[0], networks: [] },
+        { ...info[1], networks: [{ id: 21, name: 'Loading bay', timeZone: 'UTC' }] },
+      ]);
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('breadcrumb-project').textContent).toBe('Warehouse · Anna Berg');
+      expect(screen.getByTestId('breadcrumb-network').textContent).toBe('Loading bay');
+      expect(localStorage.getItem('currentNid')).toBe('21');
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  DashboardOutlined,
   FileTextOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -12,6 +13,7 @@ import {
 import { Button, Dropdown, Layout, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { screenLink } from '../../api/screen';
 import { LanguageDropdown } from '../../components/language-dropdown';
 import { useFullscreen } from '../../hooks/use-fullscreen';
 import { useLanguageSwitch } from '../../hooks/use-language-switch';
@@ -21,12 +23,17 @@ import { useSession } from '../../stores/session';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { useSidebar } from './use-sidebar';
 
-/** Console header (section 2): sidebar toggle, breadcrumb, full screen, language and user menu. */
+/**
+ * Console header (section 2): sidebar toggle, breadcrumb, the current network's lobby dashboard (opened in a
+ * new window), full screen, language and user menu.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { opened: sidebarOpened, toggle: toggleSidebar } = useSidebar();
   const name = useSession((state) => state.name);
+  const nid = useSession((state) => state.nid);
+  const nName = useSession((state) => state.nName);
   const fullscreen = useFullscreen();
   const language = useLanguage();
   const switchLanguage = useLanguageSwitch();
@@ -46,6 +53,20 @@ export function AppHeader() {
       />
       <AppBreadcrumb />
       <div className="lw-header__actions">
+        {nid !== null && (
+          <Tooltip title={t('common.header.dashboard', { name: nName })}>
+            <Button
+              type="text"
+              className="lw-header-button"
+              icon={<DashboardOutlined />}
+              href={screenLink(nid)}
+              target="_blank"
+              rel="noopener"
+              aria-label={t('common.header.dashboard', { name: nName })}
+              data-testid="header-dashboard"
+            />
+          </Tooltip>
+        )}
         {fullscreen.supported && (
           <Tooltip title={fullscreenLabel}>
             <Button

@@ -32,6 +32,8 @@ export function ShareLinkPage() {
         onSuccess: (result) => {
           toast.saved(t('share.link.accepted', { name: offer.targetName }));
           session.setProject(result.pid, '');
+          // A shared network becomes the current one; a shared project's first network follows.
+          session.setNetwork(result.kind === 'network' ? result.targetId : null);
           void navigate(offer.kind === 'network' ? '/project/network/index' : '/project/index', { replace: true });
         },
       },

@@ -101,6 +101,30 @@ describe('price settings page', { timeout: 60_000 }, () => {
     });
   });
 
+  it("shows a version's last day in the user's date format, not the next version's first day", async () => {
+    fakeApi();
+    const twoVersions = base(false);
+    const opening = twoVersions.versions[0]!;
+    twoVersions.versions = [
+      { ...opening, validTo: '2026-12-16' },
+      { ...opening, validFrom: '2026-12-16', pricePerKWh: 40 },
+    ];
+    await renderComponent(<PriceSettingsPage />, {
+      user: { timeFormat: 1 },
+      seed: (client) => {
+        client.setQueryData(projectKeys.info(testUser.uid), [
+          { id: 2, name: 'Demo', isDefault: true, networks: [{ id: 9, name: 'Demo office', timeZone: zone }] },
+        ]);
+        client.setQueryData(energyBaseKeys.base(testUser.uid, 9), twoVersions);
+      },
+    });
+    const [newest, older] = tableRows(screen.getByTestId('tariff-table'));
+    expect(newest!.textContent).toContain('12/16/2026');
+    expect(older!.textContent).toContain('01/05/2026');
+    expect(older!.textContent).toContain('12/15/2026');
+    expect(older!.textContent).not.toContain('12/16/2026');
+  });
+
   it('shows a sub-user the price read-only, without the form', async () => {
     fakeApi();
     await renderPage(false);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, toVersionAdd, workedExamples } from './tariff-form';
+import { clockTime, lastDayOf, toVersionAdd, workedExamples } from './tariff-form';
 
 describe('tariff form values', () => {
+  it('ends a version the day before the next one starts, across months and years', () => {
+    expect(lastDayOf('2026-12-16')).toBe('2026-12-15');
+    expect(lastDayOf('2026-03-01')).toBe('2026-02-28');
+    expect(lastDayOf('2027-01-01')).toBe('2026-12-31');
+  });
+
   it('turns prices into hundredths and keeps only bands with days', () => {
     expect(
       toVersionAdd({

@@ -1,6 +1,7 @@
 import {
   addDays,
   type Currency,
+  formatLocalDate,
   isoWeekday,
   priceOfHour,
   priceToStored,
@@ -34,6 +35,15 @@ export const BAND_TIMES: readonly number[] = Array.from({ length: 49 }, (_, i) =
 export function clockTime(seconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}`;
+}
+
+/**
+ * The last day a version applies, `YYYY-MM-DD`: versions cover [validFrom, validTo), so `validTo` is
+ * the next version's first day and the version ends the day before.
+ */
+export function lastDayOf(validTo: string): string {
+  const [year, month, day] = validTo.split('-').map(Number) as [number, number, number];
+  return formatLocalDate(addDays({ year, month, day }, -1));
 }
 
 /** The band as stored: prices in hundredths (sections 3 and 9). */

@@ -9,6 +9,7 @@ import { FaultAdvice, FaultSummary } from '../../../../features/emergency/fault-
 import { lastTwelveMonths, readPrintSearch } from '../../../../features/emergency/period';
 import { faultColumns, TestRecordTable } from '../../../../features/emergency/record-tables';
 import { ScheduleMatrix } from '../../../../features/emergency/schedule-matrix';
+import { NetworkReportHeader } from '../../../../features/report-header/report-header-block';
 import { useFormatInstant, useTimeZone } from '../../../../hooks/use-format-instant';
 import { useSession } from '../../../../stores/session';
 import { ElementPrintTable } from './components/element-print-table';
@@ -28,7 +29,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * A printout of a network's emergency record for a period (bare layout, print CSS): opened in a new tab
  * from the emergency pages with `?nid=&from=&to=`; without them, the current network's last twelve
- * months. Times in the site's zone, as the heading says.
+ * months. Times in the site's zone, as the heading says. The project's header block (`/setting/header`)
+ * leads it, and printed pages are numbered (`.lw-print` in global.css).
  */
 function Printout({ part }: { part: PrintPart }) {
   const { t, i18n } = useTranslation();
@@ -59,6 +61,7 @@ function Printout({ part }: { part: PrintPart }) {
   const show = (wanted: PrintPart) => part === 'all' || part === wanted;
   return (
     <div className="lw-print" data-testid="emergency-printout">
+      <NetworkReportHeader nid={data.network.nid} />
       <div className="lw-print__head">
         <div>
           <Typography.Title level={3}>{t(`emergencyPages.print.titles.${part}`)}</Typography.Title>

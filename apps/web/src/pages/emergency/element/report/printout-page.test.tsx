@@ -16,6 +16,23 @@ const printout = {
   schedule: [],
 };
 
+/** The project's header settings (/setting/header) with a logo and some fields left empty. */
+const setup = {
+  pid: 2,
+  projectName: 'Demo',
+  companyTitle: 'Bright Safety Ltd',
+  signatoryName: 'Grace Hopper',
+  signatoryRole: 'Responsible person',
+  contactName: '',
+  contactPhone: '+44 20 7946 0000',
+  contactEmail: 'safety@example.com',
+  address: '1 Lamp Street, London',
+  logo: { fileName: 'logo.png', mime: 'image/png', width: 1, height: 1, data: 'iVBORw0KGgo=' },
+  wideLogo: null,
+  updatedAt: AT,
+  canEdit: false,
+};
+
 const renderAt = (search: string, part: 'all' | 'fault' = 'all') =>
   renderComponent(
     <MemoryRouter initialEntries={[`/emergency/element/report${search}`]}>
@@ -50,5 +67,29 @@ describe('emergency printouts', { timeout: 60_000 }, () => {
     fakeApi({});
     await renderAt(`?nid=${NID}&from=200&to=100`);
     expect(await screen.findByText('This printout needs a network and a period.')).toBeTruthy();
+  });
+
+  it('leads with the project’s header block: company title, logo, signatory and contact', async () => {
+    const api = fakeApi({ emergencyReport: printout, reportSetupAll: setup });
+    await renderAt(`?nid=${NID}&from=100&to=200`);
+    const block = await screen.findByTestId('print-company');
+    expect(screen.getByTestId('print-company-title').textContent).toBe('Bright Safety Ltd');
+    expect(block.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByTestId('print-company-signatoryName').textContent).toBe('SignatoryGrace Hopper');
+    expect(screen.getByTestId('print-company-signatoryRole').textContent).toContain('Responsible person');
+    expect(screen.getByTestId('print-company-contactPhone').textContent).toContain('+44 20 7946 0000');
+    expect(screen.getByTestId('print-company-contactEmail').textContent).toContain('safety@example.com');
+    expect(screen.getByTestId('print-company-address').textContent).toContain('1 Lamp Street, London');
+    // An empty field is left out, not printed as a bare label.
+    expect(screen.queryByTestId('print-company-contactName')).toBeNull();
+    // The header of the project that holds the printed network.
+    expect(api.bodiesOf('reportSetupAll')[0]).toMatchObject({ pid: 2 });
+  });
+
+  it('prints the project’s name as the company title while none is set', async () => {
+    fakeApi({ emergencyReport: printout, reportSetupAll: { ...setup, companyTitle: '', logo: null } });
+    await renderAt(`?nid=${NID}&from=100&to=200`);
+    expect((await screen.findByTestId('print-company-title')).textContent).toBe('Demo');
+    expect(screen.getByTestId('print-company').querySelector('img')).toBeNull();
   });
 });

@@ -40,6 +40,9 @@ function InhibitCell({ row, format, t }: { row: EmergencyElement; format: (at: n
   );
 }
 
+/** Width of a last-result column: its grade tag and date on one line, the minutes below. */
+const RESULT_WIDTH = 200;
+
 function columns(t: TFunction, format: (at: number) => string): TableColumnType<EmergencyElement>[] {
   const none = <Typography.Text type="secondary">{t('emergencyPages.none')}</Typography.Text>;
   return [
@@ -71,21 +74,27 @@ function columns(t: TFunction, format: (at: number) => string): TableColumnType<
       title: t('emergencyPages.fields.battery'),
       render: (_, row) => <BatteryCell row={row} t={t} />,
     },
+    // The last results wrap inside a set width, so that Next check stays in view at 1600 px without
+    // scrolling the table sideways (a duration result with its minutes is otherwise 320 px wide).
     {
       key: 'function',
       title: t('emergencyPages.fields.lastFunction'),
+      width: RESULT_WIDTH,
       render: (_, row) => <LastResultCell result={row.lastFunction} format={format} />,
     },
     {
       key: 'duration',
       title: t('emergencyPages.fields.lastDuration'),
+      width: RESULT_WIDTH,
       render: (_, row) => <LastResultCell result={row.lastDuration} format={format} />,
     },
     {
       key: 'next',
       title: t('emergencyPages.fields.nextCheck'),
       render: (_, row) => (
-        <span data-testid="next-check">{row.nextCheck === null ? t('emergencyPages.na') : format(row.nextCheck)}</span>
+        <span data-testid="next-check" style={{ whiteSpace: 'nowrap' }}>
+          {row.nextCheck === null ? t('emergencyPages.na') : format(row.nextCheck)}
+        </span>
       ),
     },
     {

@@ -1,11 +1,12 @@
 import { ApartmentOutlined } from '@ant-design/icons';
-import { formatPrice, type ProjectSummary } from '@lightwell/domain';
+import { formatPrice, localTimeZone, type ProjectSummary } from '@lightwell/domain';
 import { Button, Empty, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OverdueFigures } from '../../../../api/emergency';
 import type { PortfolioProject } from '../../../../api/portfolio';
 import { projectLabel } from '../../../../components/project-label';
 import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
+import { useDataFromDate } from '../../../../features/energy/coverage';
 import { factorSetNames } from '../../../../features/energy/factor-sets';
 import { EmergencyCell } from './emergency-cell';
 import { Sparkline } from './sparkline';
@@ -58,7 +59,15 @@ export function ProjectsTable({
   onOpen: (project: HomeProject, network?: HomeNetwork) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const dataFromDate = useDataFromDate();
   type Month = PortfolioProject['thisMonth'];
+  /** Last month's figure; when the data began inside last month, with the day it began (not comparable). */
+  const lastMonthText = (value: string, figures: PortfolioProject) => {
+    const date = dataFromDate(figures.lastMonth.coverage, localTimeZone());
+    return date === null
+      ? t('home.portfolio.lastMonth', { value })
+      : t('home.portfolio.lastMonthPartial', { value, date });
+  };
   /** A column of one monthly figure: this month in front, last month under it. */
   const monthColumn = (
     key: string,
@@ -80,8 +89,8 @@ export function ProjectsTable({
           >
             {format(project.figures.thisMonth, project.figures)}
           </Typography.Text>
-          <Typography.Text type="secondary">
-            {t('home.portfolio.lastMonth', { value: format(project.figures.lastMonth, project.figures) })}
+          <Typography.Text type="secondary" data-testid={`home-${key}-last`}>
+            {lastMonthText(format(project.figures.lastMonth, project.figures), project.figures)}
           </Typography.Text>
           {detail && (
             <Typography.Text type="secondary" data-testid={`home-${key}-detail`}>

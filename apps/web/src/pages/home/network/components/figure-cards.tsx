@@ -9,7 +9,7 @@ import { Change, FigureCard, type FigureCardProps, useAssumptionText } from './f
  * Energy used, the share of each source, set-aside jumps, energy spread over a reporting gap, and the
  * assumptions behind the estimate.
  */
-export function EnergyCard({ figures, previous }: FigureCardProps) {
+export function EnergyCard({ figures, previous, comparison }: FigureCardProps) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
   const assumption = useAssumptionText();
@@ -21,7 +21,7 @@ export function EnergyCard({ figures, previous }: FigureCardProps) {
       raw={figures.energyWh}
     >
       <SourceBadges wh={figures.bySource} shares={figures.shareBasisPoints} />
-      <Change current={figures.energyWh} previous={previous.energyWh} />
+      <Change current={figures.energyWh} previous={previous.energyWh} comparison={comparison} />
       {figures.quarantinedWh > 0 && (
         <Typography.Text type="warning">
           {t('statistics.overview.quarantined', { energy: format.energy(figures.quarantinedWh) })}
@@ -47,7 +47,7 @@ export function EnergyCard({ figures, previous }: FigureCardProps) {
 }
 
 /** Cost in the network's currency (hundredths shown with two decimals), its parts and unpriced energy. */
-export function CostCard({ figures, previous }: FigureCardProps) {
+export function CostCard({ figures, previous, comparison }: FigureCardProps) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
   const { cost } = figures;
@@ -64,7 +64,7 @@ export function CostCard({ figures, previous }: FigureCardProps) {
           standing: format.money(cost.standing, cost.currency),
         })}
       </Typography.Text>
-      <Change current={cost.total} previous={previous.cost.total} />
+      <Change current={cost.total} previous={previous.cost.total} comparison={comparison} />
       {cost.unpricedWh > 0 && (
         <Typography.Text type="warning">
           {t('statistics.overview.unpriced', { energy: format.energy(cost.unpricedWh) })}
@@ -75,7 +75,7 @@ export function CostCard({ figures, previous }: FigureCardProps) {
 }
 
 /** CO2 emitted, with the factor set it was worked out with. */
-export function Co2Card({ figures, previous }: FigureCardProps) {
+export function Co2Card({ figures, previous, comparison }: FigureCardProps) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
   const { co2 } = figures;
@@ -89,13 +89,13 @@ export function Co2Card({ figures, previous }: FigureCardProps) {
       <Typography.Text type="secondary" data-testid="co2-factor">
         {t('common.format.nameWithDetail', { name: co2.factorLabel, detail: format.factor(co2.gramsPerKWh) })}
       </Typography.Text>
-      <Change current={co2.grams} previous={previous.co2.grams} />
+      <Change current={co2.grams} previous={previous.co2.grams} comparison={comparison} />
     </FigureCard>
   );
 }
 
 /** Saved against the baseline (every luminaire at 100 % during the same hours), by cause, and what it equals. */
-export function SavingsCard({ figures, previous }: FigureCardProps) {
+export function SavingsCard({ figures, previous, comparison }: FigureCardProps) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
   const { savings, equivalents, co2 } = figures;
@@ -120,7 +120,7 @@ export function SavingsCard({ figures, previous }: FigureCardProps) {
           </Tag>
         ))}
       </Flex>
-      <Change current={savings.savedWh} previous={previous.savings.savedWh} higherIsBetter />
+      <Change current={savings.savedWh} previous={previous.savings.savedWh} comparison={comparison} higherIsBetter />
       <Typography.Text>{t('statistics.overview.savedCo2', { co2: format.co2(co2.savedGrams) })}</Typography.Text>
       <Typography.Text type="secondary" data-testid="equivalents">
         {t('statistics.overview.equivalents', {

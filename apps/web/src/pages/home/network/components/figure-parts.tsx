@@ -1,13 +1,24 @@
-import { type AssumptionKey, assumptionKey, type EnergyFigures } from '@lightwell/domain';
+import { type AssumptionKey, assumptionKey, type Coverage, type EnergyFigures } from '@lightwell/domain';
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataFromDate } from '../../../../features/energy/coverage';
 import { changePercent, useEnergyFormat } from '../../../../features/energy/format';
 
-/** Props of each figure card: this period's figures and those of the period of equal length before. */
+/** Whether stored data covers the period before, and the zone its first day is read in. */
+export interface Comparison {
+  coverage: Coverage;
+  timeZone: string;
+}
+
+/**
+ * Props of each figure card: this period's figures, those of the period of equal length before, and
+ * whether that period is covered by stored data.
+ */
 export interface FigureCardProps {
   figures: EnergyFigures;
   previous: EnergyFigures;
+  comparison: Comparison;
 }
 
 /** A figure card: its title, the figure large (raw value in `data-value`), and what explains it. */
@@ -38,19 +49,29 @@ export function FigureCard({
 
 /**
  * The change from the previous period: ▲ or ▼ and the percentage. A rise of what is used shows as bad
- * (red), a rise of what is saved as good (`higherIsBetter`).
+ * (red), a rise of what is saved as good (`higherIsBetter`). A previous period the network's data began
+ * inside is not compared: the day the data begins is shown instead.
  */
 export function Change({
   current,
   previous,
+  comparison,
   higherIsBetter = false,
 }: {
   current: number;
   previous: number;
+  comparison: Comparison;
   higherIsBetter?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
+  const dataFrom = useDataFromDate()(comparison.coverage, comparison.timeZone);
+  if (dataFrom !== null)
+    return (
+      <Typography.Text type="secondary" data-testid="change-not-comparable">
+        {t('statistics.change.notComparable', { date: dataFrom })}
+      </Typography.Text>
+    );
   const percent = changePercent(current, previous);
   if (percent === null) return <Typography.Text type="secondary">{t('statistics.change.none')}</Typography.Text>;
   if (Math.abs(percent) < 0.05)

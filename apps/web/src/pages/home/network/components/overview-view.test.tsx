@@ -27,6 +27,20 @@ describe('network data overview', { timeout: 60_000 }, () => {
     const changes = screen.getAllByTestId('change').map((node) => node.textContent);
     expect(changes[0]).toBe('▲ ⟦23.5 %⟧ against the previous period');
     expect(changes[1]).toBe('▼ ⟦5.1 %⟧ against the previous period');
+    expect(screen.queryByTestId('change-not-comparable')).toBeNull();
+  });
+
+  it('compares with no percentage when the network has data only from inside the period before', async () => {
+    // The period before starts on WEEK_START - 7 days; the network's first stored hour is 3 days later.
+    const data = buildNetworkEnergy();
+    const dataFrom = data.period.start - 4 * 86_400;
+    await renderComponent(
+      <OverviewView data={buildNetworkEnergy({ previousCoverage: { complete: false, dataFrom } })} />,
+    );
+    expect(screen.queryAllByTestId('change')).toHaveLength(0);
+    const texts = screen.getAllByTestId('change-not-comparable').map((node) => node.textContent);
+    const day = new Date(dataFrom * 1000).toISOString().slice(0, 10);
+    expect(texts).toEqual(new Array(4).fill(`Not comparable: data from ${day} on`));
   });
 
   it('lists the estimate assumptions, savings by cause and the equivalents', async () => {

@@ -24,21 +24,22 @@ export function hasReadings(data: NetworkEnergy): boolean {
 export function OverviewView({ data }: { data: NetworkEnergy }) {
   const { t } = useTranslation();
   const { figures, previous } = data;
+  const comparison = { coverage: data.previousCoverage, timeZone: data.period.timeZone };
   return (
     <Flex vertical gap={16}>
       <NetworkHealth devices={data.devices} gaps={data.gaps} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12} xxl={6}>
-          <EnergyCard figures={figures} previous={previous} />
+          <EnergyCard figures={figures} previous={previous} comparison={comparison} />
         </Col>
         <Col xs={24} lg={12} xxl={6}>
-          <CostCard figures={figures} previous={previous} />
+          <CostCard figures={figures} previous={previous} comparison={comparison} />
         </Col>
         <Col xs={24} lg={12} xxl={6}>
-          <Co2Card figures={figures} previous={previous} />
+          <Co2Card figures={figures} previous={previous} comparison={comparison} />
         </Col>
         <Col xs={24} lg={12} xxl={6}>
-          <SavingsCard figures={figures} previous={previous} />
+          <SavingsCard figures={figures} previous={previous} comparison={comparison} />
         </Col>
       </Row>
       <Card size="small" title={t('statistics.overview.series')}>

@@ -85,9 +85,9 @@ const device: DeviceDetail = {
       stored({ isD4i: true, isLinear: false, status: 1, flags: 0b110, d4iBank: RAW_BANK, bankAt: NOW - 600 }),
       NOW,
     ),
-    // A bank older than 24 h: its driver fault does not count.
+    // A bank 31 h old: its driver fault does not count.
     decodeElement(
-      stored({ index: 1, type: 8, isD4i: true, status: 2, cct: 4000, d4iBank: RAW_BANK, bankAt: NOW - 90_000 }),
+      stored({ index: 1, type: 8, isD4i: true, status: 2, cct: 4000, d4iBank: RAW_BANK, bankAt: NOW - 31 * 3600 }),
       NOW,
     ),
   ],
@@ -142,8 +142,33 @@ describe('device detail (section 3 fields, section 4 decoding, section 9 bank sc
 
     const second = screen.getByTestId('element-1');
     expect(within(second).getByTestId('element-health').textContent).toBe('Normal');
-    expect(within(second).getByText('D4i data older than 24 h (not counted)')).toBeTruthy();
     expect(within(second).getByText('4000 K')).toBeTruthy();
+  });
+
+  it('shows a stale D4i bank with its age, greyed, saying its status is not counted and its energy is', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW * 1000);
+    try {
+      await renderDetail();
+    } finally {
+      vi.useRealTimers();
+    }
+    const second = screen.getByTestId('element-1');
+    expect(within(second).getByTestId('bank-stale').textContent).toBe(
+      'D4i data 31 h old: lamp and driver status not counted',
+    );
+    const bank = within(second).getByTestId('d4i-1');
+    expect(bank.getAttribute('data-stale')).toBe('true');
+    expect(bank.style.opacity).toBe('0.55');
+    expect(within(bank).getByTestId('d4i-stale-1').textContent).toBe(
+      'These data are 31 h old (over 24 h): the lamp and driver status above is not counted. ' +
+        'The energy of this luminaire is not affected: it is counted from its energy readings, never from these data.',
+    );
+    // A fresh bank is neither greyed nor flagged.
+    const first = screen.getByTestId('element-0');
+    expect(within(first).queryByTestId('bank-stale')).toBeNull();
+    expect(within(first).getByTestId('d4i-0').getAttribute('data-stale')).toBe('false');
+    expect(within(first).queryByTestId('d4i-stale-0')).toBeNull();
   });
 
   it('writes every measured value with its unit through the catalogue', async () => {

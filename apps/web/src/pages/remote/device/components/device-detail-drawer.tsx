@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceQuery } from '../../../../api/device';
 import { TABLE_SCROLL } from '../../../../components/table-columns';
-import { ElementStatusTags, PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
+import {
+  bankAge,
+  ElementStatusTags,
+  isBankStale,
+  PresenceTag,
+  SyncTag,
+} from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
 import { useFormatInstant, useFormatUtcDate } from '../../../../hooks/use-format-instant';
 import { EditDeviceDialog } from './edit-device-dialog';
@@ -73,6 +79,7 @@ export function ElementSection({ element }: { element: DeviceElement }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatInstant();
   const type = t(`device.elementType.${elementTypeName(element.type)}`);
+  const stale = isBankStale(element);
   const time = (seconds: number | null) => (seconds === null ? '—' : formatDateTime(seconds, { precision: 'second' }));
   return (
     <div data-testid={`element-${element.index}`} style={{ marginBottom: 16 }}>
@@ -122,8 +129,20 @@ export function ElementSection({ element }: { element: DeviceElement }) {
         )}
       </Descriptions>
       {element.d4i && (
-        <div style={{ marginTop: 8 }}>
+        // A bank older than 24 h is greyed: its status no longer counts (section 4).
+        <div
+          style={{ marginTop: 8, opacity: stale ? 0.55 : 1 }}
+          data-testid={`d4i-${element.index}`}
+          data-stale={stale}
+        >
           <Typography.Text strong>{t('device.d4i.title')}</Typography.Text>
+          {stale && (
+            <div>
+              <Typography.Text type="secondary" data-testid={`d4i-stale-${element.index}`}>
+                {t('device.d4i.staleNote', { age: bankAge(element.bankAt!, t) })}
+              </Typography.Text>
+            </div>
+          )}
           <D4iBankTable element={element} />
         </div>
       )}

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { useSession } from '../../../../stores/session';
-import { clockTime } from '../tariff-form';
+import { clockTime, lastDayOf } from '../tariff-form';
 
 /** A local date `YYYY-MM-DD` in the user's time format. */
 export function useFormatLocalDate(): (date: string) => string {
@@ -42,7 +42,11 @@ export function TariffTable({ base, onRemove }: { base: EnergyBase; onRemove: (v
         </>
       ),
     },
-    { title: t('settings.price.table.to'), key: 'to', render: (_, v) => (v.validTo ? formatDate(v.validTo) : '—') },
+    {
+      title: t('settings.price.table.to'),
+      key: 'to',
+      render: (_, v) => (v.validTo ? formatDate(lastDayOf(v.validTo)) : '—'),
+    },
     {
       title: t('settings.price.table.price'),
       key: 'price',
