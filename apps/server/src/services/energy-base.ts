@@ -19,6 +19,7 @@ import { networks, tariffVersions, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import type { NetworkRow } from '../policies/access.ts';
 import { recordAudit } from './audit.ts';
+import { historiesByNetwork } from './dated-history.ts';
 import { loadChoices, presentChoices, recordFactorSetChoice, type StoredChoice } from './factor-set-choices.ts';
 
 /** A stored tariff version with the name of who added it (null for the opening version). */
@@ -65,12 +66,11 @@ export async function loadVersions(db: Db, rows: readonly NetworkRow[]): Promise
           .leftJoin(users, eq(users.id, tariffVersions.createdBy))
           .where(inArray(tariffVersions.nid, ids))
           .orderBy(asc(tariffVersions.validFrom));
-  const byNetwork = new Map<number, StoredVersion[]>(rows.map((row) => [row.id, []]));
-  for (const { version, createdByName } of stored) {
-    byNetwork.get(version.nid)?.push({ ...version, createdByName });
-  }
-  for (const row of rows) if (byNetwork.get(row.id)!.length === 0) byNetwork.set(row.id, [openingVersion(row)]);
-  return byNetwork;
+  return historiesByNetwork(
+    rows,
+    stored.map(({ version, createdByName }) => ({ nid: version.nid, entry: { ...version, createdByName } })),
+    openingVersion,
+  );
 }
 
 /** A network's energy base as `uid` sees it (the presenter: only these fields leave the server). */

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { factorSetChoices, users } from '../db/schema.ts';
 import type { NetworkRow } from '../policies/access.ts';
+import { historiesByNetwork } from './dated-history.ts';
 
 /**
  * A network's dated choice of CO2 factor set (`docs/decisions.md`, "Tariff history"): from its local date
@@ -38,17 +39,19 @@ export async function loadChoices(db: Db, rows: readonly NetworkRow[]): Promise<
           .leftJoin(users, eq(users.id, factorSetChoices.createdBy))
           .where(inArray(factorSetChoices.nid, ids))
           .orderBy(asc(factorSetChoices.validFrom));
-  const byNetwork = new Map<number, StoredChoice[]>(rows.map((row) => [row.id, []]));
-  for (const { choice, createdByName } of stored) {
-    byNetwork.get(choice.nid)?.push({
-      validFrom: choice.validFrom,
-      factorSetId: choice.factorSetId,
-      createdByName,
-      createdAt: choice.createdAt,
-    });
-  }
-  for (const row of rows) if (byNetwork.get(row.id)!.length === 0) byNetwork.set(row.id, [openingChoice(row)]);
-  return byNetwork;
+  return historiesByNetwork(
+    rows,
+    stored.map(({ choice, createdByName }) => ({
+      nid: choice.nid,
+      entry: {
+        validFrom: choice.validFrom,
+        factorSetId: choice.factorSetId,
+        createdByName,
+        createdAt: choice.createdAt,
+      },
+    })),
+    openingChoice,
+  );
 }
 
 /** The choices as the energy base presents them, each with the date the next one starts. */

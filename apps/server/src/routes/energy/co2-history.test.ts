@@ -10,11 +10,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, loginAs, networkTeam, type TestApp } from '../../../test/helpers.ts';
-import { buildGateway } from '../../../test/mqtt/fake-gateway.ts';
-import { devices, networks } from '../../db/schema.ts';
-import { rollupMonths, storeReports } from '../../telemetry/index.ts';
+import { networks } from '../../db/schema.ts';
+import { rollupMonths } from '../../telemetry/index.ts';
+import { storeHourlyLamp } from './test-lamp.ts';
 
-const HOUR = 3600;
 /** 10 December 2026, 12:00 in London (UTC in winter): November has ended, today has half a day of readings. */
 const NOW = Date.UTC(2026, 11, 10, 12) / 1000;
 const TODAY = Date.UTC(2026, 11, 10) / 1000;
@@ -41,34 +40,12 @@ async function reportingNetwork(t: TestApp) {
     })
     .where(eq(networks.id, team.network.id))
     .returning();
-  const { gateway, sn } = await buildGateway(t.db, network!.id);
-  await t.db.insert(devices).values({
-    nid: network!.id,
-    gatewayId: gateway.id,
-    kind: 'luminaire',
-    name: 'Lamp',
-    model: 'LW-D4I',
-    mac: 'CC0000000001',
-    address: 1,
-    ratedPower: 100,
+  // Alternately 41 and 37 Wh an hour, from 5,000 Wh.
+  await storeHourlyLamp(t, network!.id, {
+    from: FIRST,
+    until: NOW,
+    rawAt: (seq) => 5_000 + Math.floor((seq - 1) / 2) * 78 + ((seq - 1) % 2 === 1 ? 41 : 0),
   });
-  const reports = [];
-  let wh = 5_000;
-  for (let at = FIRST, seq = 1; at < NOW; at += HOUR, seq++) {
-    reports.push({
-      kind: 'readings' as const,
-      seq,
-      at,
-      devices: [
-        {
-          mac: 'CC0000000001',
-          elements: [{ index: 0, energy: { raw: wh, scale: 0, serial: 'D-1', source: 'd4i' as const } }],
-        },
-      ],
-    });
-    wh += seq % 2 === 0 ? 37 : 41;
-  }
-  await storeReports(t.db, [{ gateway: { id: gateway.id, nid: network!.id, sn }, reports }], new Date(NOW * 1000));
   return { ...team, network: network! };
 }
 

@@ -10,9 +10,8 @@ import {
   type Session,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { buildGateway } from '../../../test/mqtt/fake-gateway.ts';
-import { devices, networks } from '../../db/schema.ts';
-import { storeReports } from '../../telemetry/index.ts';
+import { networks } from '../../db/schema.ts';
+import { storeHourlyLamp } from './test-lamp.ts';
 
 const HOUR = 3600;
 /** 10 December 2026, 12:00 in London (UTC in winter). */
@@ -27,24 +26,7 @@ async function networkFromNovember(t: TestApp) {
     .update(networks)
     .set({ timeZone: 'Europe/London', currency: 'GBP', electricityPrice: 30 })
     .where(eq(networks.id, team.network.id));
-  const { gateway, sn } = await buildGateway(t.db, team.network.id);
-  await t.db.insert(devices).values({
-    nid: team.network.id,
-    gatewayId: gateway.id,
-    kind: 'luminaire',
-    name: 'Lamp',
-    model: 'LW-D4I',
-    mac: 'CC0000000001',
-    address: 1,
-    ratedPower: 100,
-  });
-  const reports = [];
-  for (let at = FIRST, seq = 1; at < NOW; at += HOUR, seq++) {
-    const raw = 5_000 + seq * 40;
-    const element = { index: 0, energy: { raw, scale: 0, serial: 'D-1', source: 'd4i' as const } };
-    reports.push({ kind: 'readings' as const, seq, at, devices: [{ mac: 'CC0000000001', elements: [element] }] });
-  }
-  await storeReports(t.db, [{ gateway: { id: gateway.id, nid: team.network.id, sn }, reports }], new Date(NOW * 1000));
+  await storeHourlyLamp(t, team.network.id, { from: FIRST, until: NOW, rawAt: (seq) => 5_000 + seq * 40 });
   return team;
 }
 

@@ -1,28 +1,13 @@
-import type { ScreenSnapshot } from '@lightwell/domain';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../stores/session';
 import { renderApp } from '../../test/render-app';
 import { fakeApi } from '../../test/render-component';
+import { buildScreenSnapshot } from '../../test/screen-data';
 
-const snapshot: ScreenSnapshot = {
+const snapshot = buildScreenSnapshot({
   network: { id: 9, name: 'Demo office', timeZone: 'Europe/London', category: 'office' },
-  display: null,
-  now: 0,
-  gateways: { total: 1, online: 1 },
-  today: {
-    energyWh: 0,
-    shareBasisPoints: { meter: 0, d4i: 0, estimate: 0 },
-    cost: 0,
-    currency: 'GBP',
-    co2Grams: 0,
-    co2Sets: [],
-    savedWh: 0,
-  },
-  zones: [],
-  emergency: { fittings: 0, overdue: 0, openFaults: 0 },
-  devices: [],
-};
+});
 
 describe('console header: lobby dashboard (section 2)', { timeout: 60_000 }, () => {
   it("opens the current network's dashboard in a new window, leaving the console where it is", async () => {

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderComponent } from '../../../test/render-component';
+import { buildScreenSnapshot } from '../../../test/screen-data';
 import { ScreenPage } from '.';
 
 const lamp = (id: number, fault: boolean) => ({
@@ -15,24 +16,12 @@ const lamp = (id: number, fault: boolean) => ({
   fault,
 });
 
-const snapshot = (emergency: ScreenSnapshot['emergency']): ScreenSnapshot => ({
-  network: { id: 3, name: 'Office', timeZone: 'Europe/London', category: 'office' },
-  display: null,
-  now: 0,
-  gateways: { total: 1, online: 1 },
-  today: {
-    energyWh: 0,
-    shareBasisPoints: { meter: 0, d4i: 0, estimate: 0 },
-    cost: 0,
-    currency: 'GBP',
-    co2Grams: 0,
-    co2Sets: [],
-    savedWh: 0,
-  },
-  zones: [{ id: 1, name: 'Hall', luminaires: 2, lightsOn: 2, offline: 0, faults: 1 }],
-  emergency,
-  devices: [lamp(10, true), lamp(11, false)],
-});
+const snapshot = (emergency: ScreenSnapshot['emergency']): ScreenSnapshot =>
+  buildScreenSnapshot({
+    zones: [{ id: 1, name: 'Hall', luminaires: 2, lightsOn: 2, offline: 0, faults: 1 }],
+    emergency,
+    devices: [lamp(10, true), lamp(11, false)],
+  });
 
 const renderScreen = () =>
   renderComponent(

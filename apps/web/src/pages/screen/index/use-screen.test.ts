@@ -1,5 +1,6 @@
 import { ElementType, type ScreenSnapshot } from '@lightwell/domain';
 import { describe, expect, it } from 'vitest';
+import { buildScreenSnapshot } from '../../../test/screen-data';
 import { applyScreenEvent, displayKeyOf } from './use-screen';
 
 const lamp = (id: number, zoneId: number, onOff: number) => ({
@@ -12,24 +13,11 @@ const lamp = (id: number, zoneId: number, onOff: number) => ({
   fault: false,
 });
 
-const snapshot: ScreenSnapshot = {
-  network: { id: 3, name: 'Office', timeZone: 'Europe/London', category: 'office' },
+const snapshot: ScreenSnapshot = buildScreenSnapshot({
   display: 'Lobby',
-  now: 0,
-  gateways: { total: 1, online: 1 },
-  today: {
-    energyWh: 0,
-    shareBasisPoints: { meter: 0, d4i: 0, estimate: 0 },
-    cost: 0,
-    currency: 'GBP',
-    co2Grams: 0,
-    co2Sets: [],
-    savedWh: 0,
-  },
   zones: [{ id: 1, name: 'Hall', luminaires: 2, lightsOn: 2, offline: 0, faults: 0 }],
-  emergency: { fittings: 0, overdue: 0, openFaults: 0 },
   devices: [lamp(10, 1, 1), lamp(11, 1, 1)],
-};
+});
 
 describe('lobby dashboard live events', () => {
   it('merges a device event and counts the zone again', () => {
