@@ -22,7 +22,7 @@ import {
   productSubVersions,
   products,
 } from '../db/schema.ts';
-import { loadFaultyDevices } from '../services/device-faults.ts';
+import { faultyAmong } from '../services/device-faults.ts';
 import { addUsage, refreshTriggers } from '../telemetry/index.ts';
 import { applyEmergencyReport } from './emergency-ingest.ts';
 import type { LinkedGateway, ManualEvent } from './types.ts';
@@ -544,9 +544,10 @@ export async function loadDeviceStates(db: Db, nid: number, ids?: number[], now 
     list.push(element);
     byDevice.set(element.deviceId, list);
   }
-  const faulty = await loadFaultyDevices(
+  const faulty = await faultyAmong(
     db,
     rows.map((row) => row.id),
+    elements,
     now,
   );
   return rows.map((row) => ({
