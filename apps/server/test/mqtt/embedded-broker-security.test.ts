@@ -258,10 +258,15 @@ describeApi('embedded broker limits at their defaults', () => {
     }
     await waitFor(() => live.received.length === 20, 5000, 'the 20 messages live');
 
+    // A new subscriber is replayed what the broker kept. The replay is streamed beside live messages, so a
+    // live marker may overtake it: first wait for the 16 kept ones, then for a marker sent after them, by
+    // which time a 17th would have come with the rest of the replay.
     const later = await observe(t, `lw/gw/${sn}/#`);
+    const retained = () => later.received.filter((m) => m.retain);
+    await waitFor(() => retained().length >= 16, 5000, 'the 16 kept messages replayed');
     await client.publishAsync(gatewayTopic(sn, 'report'), 'marker', { qos: 1 });
     await waitFor(() => later.received.some((m) => m.payload.toString() === 'marker'), 5000, 'the marker');
-    const replayed = later.received.filter((m) => m.retain).map((m) => m.topic);
+    const replayed = retained().map((m) => m.topic);
     expect(replayed.sort()).toEqual(Array.from({ length: 16 }, (_, i) => `lw/gw/${sn}/r${i}`).sort());
   });
 });
@@ -329,8 +334,11 @@ describeApi('embedded broker limits from their settings', () => {
     const { sn, secret } = await gatewayOfItsOwn(t);
     const client = await connect(t.brokerUrl, sn, secret);
     const retain = (topic: string, payload: string) => client.publishAsync(topic, payload, { qos: 1, retain: true });
-    const replayed = async () => {
+    // What a new subscriber is replayed: at least `kept` messages, then a marker sent after them (the replay is
+    // streamed beside live messages, so a marker sent at once may overtake it).
+    const replayed = async (kept: number) => {
       const later = await observe(t, `lw/gw/${sn}/#`);
+      await waitFor(() => later.received.filter((m) => m.retain).length >= kept, 5000, 'the kept messages');
       await client.publishAsync(gatewayTopic(sn, 'report'), 'marker', { qos: 1 });
       await waitFor(() => later.received.some((m) => m.payload.toString() === 'marker'), 5000, 'the marker');
       await later.client.endAsync(true);
@@ -341,10 +349,10 @@ describeApi('embedded broker limits from their settings', () => {
     await retain(`lw/gw/${sn}/a`, 'a1');
     await retain(`lw/gw/${sn}/b`, 'b1');
     await retain(`lw/gw/${sn}/a`, 'a2');
-    expect(await replayed()).toEqual({ [presence]: '{"online":true}', [`lw/gw/${sn}/a`]: 'a2' });
+    expect(await replayed(2)).toEqual({ [presence]: '{"online":true}', [`lw/gw/${sn}/a`]: 'a2' });
 
     await retain(`lw/gw/${sn}/a`, '');
     await retain(`lw/gw/${sn}/b`, 'b2');
-    expect(await replayed()).toEqual({ [presence]: '{"online":true}', [`lw/gw/${sn}/b`]: 'b2' });
+    expect(await replayed(2)).toEqual({ [presence]: '{"online":true}', [`lw/gw/${sn}/b`]: 'b2' });
   });
 });
