@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CallName, calls, signParams } from '@lightwell/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle } from '../../../scripts/lib/builds.mjs';
 import { DEMO_LOGIN } from '../src/demo/seed-demo.ts';
 import { OUTBOX_TOKEN_FILE } from '../src/mail/outbox-token.ts';
 import { SIGNING_SECRET, TEST_DB } from './helpers.ts';
 import { freePort } from './mqtt/mosquitto.ts';
+import { buildShippedBundle, type ShippedBundle } from './support/shipped-bundle.ts';
 
 /*
  * The console as `npm start` ships it: the server bundle (built by the same function, beside the one `npm
@@ -26,7 +26,7 @@ interface Answer {
 }
 
 describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
-  const bundle = join(root, `apps/server/dist/shipped-test-${randomBytes(4).toString('hex')}.mjs`);
+  let bundle: ShippedBundle;
   const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-shipped-'));
   let child: ChildProcess;
   let url: string;
@@ -47,8 +47,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
   }
 
   beforeAll(async () => {
-    await buildServerBundle(bundle);
-    child = spawn(process.execPath, [bundle], {
+    bundle = await buildShippedBundle();
+    child = spawn(process.execPath, [bundle.path], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -82,8 +82,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    rmSync(bundle, { force: true });
-    rmSync(`${bundle}.map`, { force: true });
+    bundle?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

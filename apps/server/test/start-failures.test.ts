@@ -4,9 +4,10 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildShippedBundle, type ShippedBundle } from './support/shipped-bundle.ts';
 
 /*
- * The real server started with one bad setting at a time: it ends with a non-zero exit code and one or
+ * The console as `npm start` ships it (the server bundle) started with one bad setting at a time: it ends with a non-zero exit code and one or
  * two plain lines naming the setting and what to do, never a stack trace.
  */
 
@@ -18,9 +19,11 @@ interface Outcome {
   output: string;
 }
 
+let bundle: ShippedBundle;
+
 function startServer(env: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+    const child = spawn(process.execPath, [bundle.path], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -68,9 +71,11 @@ describe.skipIf(process.env.TEST_DB === 'pg')('a start with a bad setting', () =
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lightwell-start-'));
     held = await holdPort();
+    bundle = await buildShippedBundle();
   });
   afterAll(() => {
     held?.server.close();
+    bundle?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -13,6 +13,7 @@ import { createProject } from '../src/services/create-default-project.ts';
 import { createPgDatabase, databaseAvailable, SIGNING_SECRET, TEST_DB } from './helpers.ts';
 import { waitFor } from './mqtt/fake-gateway.ts';
 import { freePort } from './mqtt/mosquitto.ts';
+import { buildShippedBundle, type ShippedBundle } from './support/shipped-bundle.ts';
 
 /*
  * The drill: 100 simulated gateways stream readings while the server process is killed with SIGKILL twice
@@ -26,7 +27,6 @@ const GATEWAYS = 100;
 const DEVICES = 4;
 /** Gateways that lose one report on the way once the server has restarted twice. */
 const LOSSY = 20;
-const serverEntry = new URL('../src/server.ts', import.meta.url).pathname;
 
 describe.skipIf(!databaseAvailable)(`telemetry drill (${TEST_DB}): the server is killed twice mid-stream`, () => {
   let url: string | undefined;
@@ -36,10 +36,12 @@ describe.skipIf(!databaseAvailable)(`telemetry drill (${TEST_DB}): the server is
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-drill-'));
   let httpPort = 0;
   let mqttPort = 0;
+  let bundle: ShippedBundle | undefined;
 
-  /** Starts the console as its own process and resolves once it answers HTTP. */
+  /** Starts the console as `npm start` ships it, as its own process, and resolves once it answers HTTP. */
   async function startServer(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    bundle ??= await buildShippedBundle();
+    const child = spawn(process.execPath, [bundle.path], {
       env: {
         ...process.env,
         ...(url ? { DATABASE_URL: url } : {}),
@@ -95,6 +97,7 @@ describe.skipIf(!databaseAvailable)(`telemetry drill (${TEST_DB}): the server is
     if (server) await stopServer('SIGKILL');
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
+    bundle?.remove();
   });
 
   it('stores every report exactly once and refills every hole it asked for', { timeout: 300_000 }, async () => {
