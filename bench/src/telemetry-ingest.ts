@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ReportMessage } from '@lightwell/domain';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { devices, gateways, networks, users } from '../../apps/server/src/db/schema.ts';
+import { deviceElements, devices, gateways, networks, users } from '../../apps/server/src/db/schema.ts';
 import { createProject } from '../../apps/server/src/services/create-default-project.ts';
 import { storeReports } from '../../apps/server/src/telemetry/index.ts';
 
@@ -42,18 +42,23 @@ for (let g = 0; g < GATEWAYS; g += 1) {
   const macs = Array.from({ length: DEVICES }, (_, d) =>
     `FE${g.toString(16).padStart(4, '0')}${d.toString(16).padStart(6, '0')}`.toUpperCase(),
   );
-  await db.insert(devices).values(
-    macs.map((mac, d) => ({
-      nid: network!.id,
-      gatewayId: row!.id,
-      kind: 'luminaire',
-      name: mac,
-      model: 'B',
-      mac,
-      address: d + 1,
-      ratedPower: 40,
-    })),
-  );
+  const lamps = await db
+    .insert(devices)
+    .values(
+      macs.map((mac, d) => ({
+        nid: network!.id,
+        gatewayId: row!.id,
+        kind: 'luminaire',
+        name: mac,
+        model: 'B',
+        mac,
+        address: d + 1,
+        ratedPower: 40,
+      })),
+    )
+    .returning({ id: devices.id });
+  // D4i drivers: the console counts a `d4i` counter only from an element it knows as D4i.
+  await db.insert(deviceElements).values(lamps.map(({ id }) => ({ deviceId: id, index: 0, type: 1, isD4i: true })));
   fleet.push({ gateway: { id: row!.id, nid: network!.id, sn }, macs });
 }
 

@@ -37,6 +37,9 @@ const PUBLIC_PAGES = [
   '/screen/index',
   '/not/token/emergency/fault?link=0000000000000000',
   '/not/token/emailReport/selfTestAndFault?link=0000000000000000',
+  '/report/networkEquipDataPDF',
+  '/email/register?link=0000000000000000',
+  '/report/projectPDF1?link=0000000000000000',
   '/404',
 ];
 /** Every built console page, on the demo's project and network (current after sign-in). */
@@ -51,6 +54,10 @@ const CONSOLE_PAGES = [
   '/project/network/index',
   '/project/network/recycle',
   '/project/network/zone',
+  '/project/report/email/reception',
+  '/project/report/generation/automaticData',
+  '/project/report/networkEquip/statistic',
+  '/report/networkEquipDataPDF',
   '/config/index',
   '/config/other',
   '/config/default',
@@ -78,6 +85,7 @@ const CONSOLE_PAGES = [
   '/setting/price',
   '/setting/user',
   '/setting/header',
+  '/setting/report',
 ];
 
 test('the tour covers every page the route table has built', () => {

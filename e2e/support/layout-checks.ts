@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Waits until the page has settled: no spinner or skeleton, fonts loaded, no finite animation or
@@ -95,6 +95,76 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 4) {
           problems.push(`row actions of "${name}" wrap onto ${new Set(tops.map(Math.round)).size} lines`);
         }
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * What keeps part of an element out of view, one line each, none when all of it shows: the window's edges,
+ * or an ancestor that clips it (a table's scrolling part, a chart's box), so a column that only a sideways
+ * scroll would bring in counts as hidden. `axes` 'x' looks across only (a row further down the page may
+ * need the page scrolled down to it, never sideways).
+ */
+export async function hiddenParts(locator: Locator, axes: 'xy' | 'x' = 'xy'): Promise<string[]> {
+  return locator.evaluate((element, acrossOnly) => {
+    const rect = element.getBoundingClientRect();
+    const label = (element.textContent ?? '').trim().slice(0, 40) || element.tagName.toLowerCase();
+    if (rect.width === 0 || rect.height === 0) return [`"${label}" is not drawn`];
+    const problems: string[] = [];
+    const check = (
+      what: string,
+      box: { left: number; top: number; right: number; bottom: number },
+      across: boolean,
+      down: boolean,
+    ) => {
+      const sides = [
+        across && rect.left < box.left - 1 ? `${Math.round(box.left - rect.left)} px on the left` : '',
+        across && rect.right > box.right + 1 ? `${Math.round(rect.right - box.right)} px on the right` : '',
+        down && rect.top < box.top - 1 ? `${Math.round(box.top - rect.top)} px at the top` : '',
+        down && rect.bottom > box.bottom + 1 ? `${Math.round(rect.bottom - box.bottom)} px at the bottom` : '',
+      ].filter(Boolean);
+      if (sides.length > 0) problems.push(`"${label}" is cut off by ${what}: ${sides.join(', ')}`);
+    };
+    const view = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    check('the window', view, true, !acrossOnly);
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      const clipsAcross = style.overflowX !== 'visible';
+      const clipsDown = style.overflowY !== 'visible' && !acrossOnly;
+      if (!clipsAcross && !clipsDown) continue;
+      const classes = (parent.getAttribute('class') ?? '').trim().split(/\s+/).filter(Boolean);
+      const name = [parent.tagName.toLowerCase(), ...classes].join('.');
+      check(name, parent.getBoundingClientRect(), clipsAcross, clipsDown);
+    }
+    return problems;
+  }, axes === 'x');
+}
+
+/**
+ * What scrolls on the page, one line each: the document itself (either way), and any box whose content
+ * is larger than the box, by axis; none when everything shows at once.
+ */
+export async function scrollingParts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      problems.push(`the page scrolls sideways: ${root.scrollWidth} px content in ${root.clientWidth} px`);
+    }
+    if (root.scrollHeight > root.clientHeight + 1) {
+      problems.push(`the page scrolls down: ${root.scrollHeight} px content in ${root.clientHeight} px`);
+    }
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const style = getComputedStyle(element);
+      const classes = (element.getAttribute('class') ?? '').trim().split(/\s+/).filter(Boolean);
+      const name = [element.tagName.toLowerCase(), ...classes].join('.');
+      if (/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${name} scrolls sideways: ${element.scrollWidth} px content in ${element.clientWidth} px`);
+      }
+      if (/auto|scroll/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1) {
+        problems.push(`${name} scrolls down: ${element.scrollHeight} px content in ${element.clientHeight} px`);
       }
     }
     return problems;

@@ -30,6 +30,7 @@ import { emergencyActionRoutes } from './routes/emergency-action/emergency-actio
 import { emergencyElementRoutes } from './routes/emergency-element/emergency-element.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
+import { equipmentRoutes } from './routes/equipment/equipment.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
 import { gatewayRoutes } from './routes/gateway/gateway.routes.ts';
 import { groupRoutes } from './routes/group/group.routes.ts';
@@ -43,6 +44,8 @@ import { profileRoutes } from './routes/profile/profile.routes.ts';
 import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
 import { seedSystemProfiles } from './routes/profile/seed-system-profiles.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
+import { reportRoutes } from './routes/report/report.routes.ts';
+import { reportCycleRoutes } from './routes/report-cycle/report-cycle.routes.ts';
 import { reportSetupRoutes } from './routes/report-setup/report-setup.routes.ts';
 import { sceneRoutes } from './routes/scene/scene.routes.ts';
 import { scheduleRoutes } from './routes/schedule/schedule.routes.ts';
@@ -257,6 +260,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { name: 'gateway', description: 'Gateways, their diagnoses and devices, live device state and updates' },
         { name: 'mesh', description: 'Mesh-prefix calls sent by gateways (sn and secret)' },
         { name: 'control', description: 'Remote control of lights and the tasks commands become' },
+        { name: 'report', description: 'Report downloads: project and device reports built in the background' },
+        {
+          name: 'report-cycle',
+          description:
+            'E-mailed report cycles: settings, automatic runs and deliveries, recipients, public report links',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -304,6 +313,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   scheduleRoutes(app);
   sensorDiagnosisRoutes(app);
   reportSetupRoutes(app);
+  reportRoutes(app);
+  reportCycleRoutes(app);
+  equipmentRoutes(app);
   emergencyActionRoutes(app);
   emergencyElementRoutes(app);
   emergencyRoutes(app);

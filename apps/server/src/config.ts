@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { Limits } from '@lightwell/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -82,7 +83,7 @@ export const EnvSchema = z.object({
   /** Milliseconds a client has to send a request's headers before the connection is closed. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /** Milliseconds a client has to send a whole request (headers and body); uploads excepted (see README). */
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(Limits.requestTimeoutMs),
   /** Milliseconds an idle keep-alive connection stays open. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
   /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */

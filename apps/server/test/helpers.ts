@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
-import { networks, networkUsers, nodes, outbox, projectUsers, users, zones } from '../src/db/schema.ts';
+import { deviceElements, networks, networkUsers, nodes, outbox, projectUsers, users, zones } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createDefaultProject } from '../src/services/create-default-project.ts';
 import { copyPgliteTemplate, pgTemplate, removeCopy } from './support/db-template.ts';
@@ -320,4 +320,12 @@ export async function officeAndHall(
   ];
   await db.insert(nodes).values(placed.map((node, index) => ({ nid, name: names[index] ?? `N${index + 1}`, ...node })));
   return { office: office!, hall: hall! };
+}
+
+/**
+ * Gives each device a D4i light element (index 0, DT6), as the inventory of a driver with a D4i bank does:
+ * the console counts a `d4i` counter only from such an element.
+ */
+export async function buildD4iElements(db: Db, deviceIds: readonly number[]) {
+  await db.insert(deviceElements).values(deviceIds.map((deviceId) => ({ deviceId, index: 0, type: 1, isD4i: true })));
 }

@@ -1,5 +1,5 @@
 import { type CallName, calls, defaultProfileSettings, type Group, type Profile, type Scene } from '@lightwell/domain';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import {
@@ -14,6 +14,7 @@ import {
   projectRecipients,
   projectReportSetups,
   projects,
+  reportCycleSettings,
   scenes,
   schedules,
   users,
@@ -295,6 +296,18 @@ const cases: Record<string, (team: Team) => Promise<PartialCase>> = {
       session: owner.session,
       stored: () => first(t.db.select().from(projectReportSetups).where(eq(projectReportSetups.pid, owner.pid))),
       changes: [...Object.keys(header), 'updatedAt', 'updatedBy'],
+    };
+  },
+  reportCycleUpdate: async ({ owner }) => {
+    const monthly = { cycle: 'monthly', enabled: true, sendDay: 2, sections: ['energy', 'emergency'] };
+    await data('reportCycleUpdate', { pid: owner.pid, cycles: [monthly] }, owner.session);
+    const where = and(eq(reportCycleSettings.pid, owner.pid), eq(reportCycleSettings.cycle, 'monthly'));
+    return {
+      // The cycles left out keep their setting.
+      payload: { pid: owner.pid, cycles: [{ cycle: 'weekly', enabled: true, sendDay: 1, sections: ['energy'] }] },
+      session: owner.session,
+      stored: () => first(t.db.select().from(reportCycleSettings).where(where)),
+      changes: [],
     };
   },
   recipientUpdate: async ({ owner }) => {

@@ -46,6 +46,7 @@ const FAMILIES = new Set([
   'energy',
   'sensor',
   'emergency',
+  'equipment',
 ]);
 /**
  * Families of which every call is walked, whatever its payload names: the emergency e-mail links
@@ -277,6 +278,9 @@ const ROWS: Row[] = [
   },
   { name: 'emergencyOverdueSummary', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid }) },
   { name: 'emergencyOverdueSummary', codes: EVERY_MEMBER, payload: (w) => ({ nid: w.nid }) },
+  // Equipment statistics (2-9): every member of each network named, whatever the role.
+  { name: 'equipmentStatistic', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid, nids: [w.nid] }) },
+  { name: 'equipmentExport', codes: EVERY_MEMBER, payload: (w) => ({ pid: w.pid, nids: [w.nid], format: 'csv' }) },
   // The e-mail links open the record for whoever holds them: the session plays no part.
   { name: 'emergencyPublicFault', codes: EVERY_MEMBER, payload: (w) => ({ link: w.record.faultLink }) },
   { name: 'emergencyPublicReport', codes: EVERY_MEMBER, payload: (w) => ({ link: w.record.reportLink }) },

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CallName, calls, signParams } from '@lightwell/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../src/demo/seed-demo.ts';
 import { OUTBOX_TOKEN_FILE } from '../src/mail/outbox-token.ts';
@@ -106,6 +107,81 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
     expect(csv.code).toBe(0);
     const text = Buffer.from((csv.data as { base64: string }).base64, 'base64').toString('utf8');
     expect(text.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('exports the equipment statistics as CSV, as XLSX that reads back, and as PDF in Chinese', async () => {
+    const projects = await callShipped('projectInfoList', {});
+    const project = (projects.data as { id: number; networks: unknown[] }[]).find((p) => p.networks.length > 0)!;
+    const statistic = await callShipped('equipmentStatistic', { pid: project.id });
+    expect(statistic.code, statistic.message).toBe(0);
+    const devices = (statistic.data as { total: { devices: number } }).total.devices;
+    expect(devices).toBeGreaterThan(0);
+    const fileOf = async (format: 'csv' | 'xlsx' | 'pdf') => {
+      const answer = await callShipped('equipmentExport', { pid: project.id, format });
+      expect(answer.code, `${format}: ${answer.message}`).toBe(0);
+      return Buffer.from((answer.data as { base64: string }).base64, 'base64');
+    };
+    const csv = (await fileOf('csv')).toString('utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain(`,${devices},`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await fileOf('xlsx')) as unknown as ArrayBuffer);
+    expect(workbook.worksheets).toHaveLength(8);
+    const summary = workbook.worksheets[0]!;
+    expect(summary.getRow(summary.rowCount).getCell(2).value).toBe(devices);
+    // The user reads Chinese since the record's test above.
+    const file = join(dataDir, 'equipment.pdf');
+    writeFileSync(file, await fileOf('pdf'));
+    expect(execFileSync('pdffonts', [file]).toString()).toMatch(/NotoSansSC/);
+    expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('网络设备统计');
+  });
+
+  /** Asks for a report, waits for a server process to build it, and answers its file's bytes. */
+  async function shippedReport(name: 'reportProjectCreate' | 'reportDeviceCreate', payload: Record<string, unknown>) {
+    const asked = await callShipped(name, payload);
+    expect(asked.code, asked.message).toBe(0);
+    const { id } = asked.data as { id: number };
+    const deadline = Date.now() + 90_000;
+    let job = asked.data as { state: string; fileName: string | null };
+    while (job.state !== 'done' && job.state !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      job = (await callShipped('reportState', { id })).data as typeof job;
+    }
+    expect(job.state).toBe('done');
+    const link = await callShipped('fileDownloadUrl', { fileName: job.fileName });
+    expect(link.code, link.message).toBe(0);
+    const file = await fetch(`${url}${(link.data as { url: string }).url}`);
+    expect(file.status).toBe(200);
+    return Buffer.from(await file.arrayBuffer());
+  }
+
+  it('builds project and device reports in the background as PDF (charts, fonts), XLSX and CSV', async () => {
+    const projects = await callShipped('projectInfoList', {});
+    const [project] = (projects.data as { id: number; networks: { id: number }[] }[]).filter(
+      (p) => p.networks.length > 0,
+    );
+    const period = { kind: 'span', span: '7d' };
+    const pdf = await shippedReport('reportProjectCreate', {
+      pid: project!.id,
+      period,
+      sections: ['energy', 'cost', 'co2', 'emergency', 'equipment'],
+      format: 'pdf',
+    });
+    const file = join(dataDir, 'report.pdf');
+    writeFileSync(file, pdf);
+    expect(execFileSync('pdffonts', [file]).toString()).toMatch(/NotoSansSC/);
+    // The mail test before switched the account to Chinese.
+    expect(execFileSync('pdftotext', [file, '-']).toString()).toMatch(/Page 1 of \d+|第 1 页，共 \d+ 页/);
+    const xlsx = await shippedReport('reportProjectCreate', {
+      pid: project!.id,
+      period,
+      sections: ['energy'],
+      format: 'xlsx',
+    });
+    expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+    const nid = project!.networks[0]!.id;
+    const csv = await shippedReport('reportDeviceCreate', { nid, target: { kind: 'network' }, period, format: 'csv' });
+    expect(csv.toString('utf8').split('\r\n').length).toBeGreaterThan(5);
   });
 
   it('renders a mail from its templates and locales, and keeps it for npm run mail', async () => {

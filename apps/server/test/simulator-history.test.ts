@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Code, type NetworkEnergy } from '@lightwell/domain';
+import { Code, type HeatMap, type NetworkEnergy } from '@lightwell/domain';
 import { SimGateway, Ticker } from '@lightwell/simulator';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,8 +25,10 @@ function lastMonday(): Date {
   return day;
 }
 
-// Office luminaires 9-13 (10 is sometimes left on), its motion sensor 14, a corridor luminaire 15.
+// Office luminaires 9-13 (10 is sometimes left on; 9 and 10 with D4i drivers, the others without), its
+// motion sensor 14, a corridor luminaire 15 (without D4i).
 const OFFICE = [9, 10, 11, 12, 13];
+const D4I = [9, 10];
 const mac = (address: number) => `AD00000000${address.toString(16).padStart(2, '0')}`.toUpperCase();
 
 describeApi('a simulated gateway’s history reaches the energy overview', () => {
@@ -40,7 +42,7 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
     await t?.close();
   });
 
-  it('stores two days (Sunday and Monday) of history: Monday uses far more, zones add up to the network', async () => {
+  it('stores two days (Sunday and Monday) of history: Monday uses far more, D4i drivers measured, the rest estimated', async () => {
     const { network, owner } = await networkTeam(t);
     await t.db.execute(sql`UPDATE networks SET time_zone = ${TIME_ZONE} WHERE id = ${network.id}`);
     // The fast ticker sends the history's windows quickly; no live readings, so only history is stored.
@@ -52,8 +54,8 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
           ...OFFICE.map((address) => ({
             mac: mac(address),
             address,
-            kind: 'dt6' as const,
-            model: 'M-DT6',
+            kind: D4I.includes(address) ? ('d4i' as const) : ('dt6' as const),
+            model: D4I.includes(address) ? 'M-D4I' : 'M-DT6',
             ratedPower: 40,
           })),
           { mac: mac(14), address: 14, kind: 'motionSensor', model: 'M-PIR' },
@@ -71,6 +73,13 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
       'inventory',
     );
     const idOf = (address: number) => found.find((device) => device.mac === mac(address))!.id;
+    // The installer enters the rated power of the luminaires the console estimates (an inventory carries none).
+    for (const address of [...OFFICE, 15]) {
+      await t.db
+        .update(devices)
+        .set({ ratedPower: address === 15 ? 20 : 40 })
+        .where(eq(devices.id, idOf(address)));
+    }
     const [office, corridor] = await t.db
       .insert(zones)
       .values([
@@ -110,8 +119,29 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
     const weekday = dayTotal(monday.getTime());
     expect(sunday).toBeGreaterThan(0);
     expect(weekday).toBeGreaterThan(2 * sunday);
-    // Every counter continued: nothing quarantined, all of it measured by the drivers.
-    expect(data.figures.bySource.d4i).toBeCloseTo(data.figures.energyWh, 2);
+    // The D4i drivers' counters continued (nothing quarantined); the four luminaires without one are
+    // estimated from the levels they reported; nothing is metered.
+    expect(data.figures.quarantinedWh).toBe(0);
+    expect(data.figures.bySource.meter).toBe(0);
+    expect(data.figures.bySource.d4i).toBeGreaterThan(0);
+    expect(data.figures.bySource.estimate).toBeGreaterThan(0);
+    expect(data.figures.bySource.d4i + data.figures.bySource.estimate).toBeCloseTo(data.figures.energyWh, 2);
+    expect(data.figures.assumptions).toContainEqual({ key: 'estimatedLuminaires', params: { count: 4 } });
+    expect(data.figures.assumptions).toContainEqual({ key: 'reportedLevels', params: { count: 4 } });
+    expect(data.figures.assumptions.map((item) => item.key)).not.toContain('fullLevelAssumed');
+    const lamps = (
+      await call(
+        t.app,
+        'deviceHeatPower',
+        { nid: network.id, span: '7d', until: Math.floor(until / 1000) - 1, zid: office!.id },
+        owner.session,
+      )
+    ).body.data as HeatMap;
+    for (const address of OFFICE) {
+      const row = lamps.rows.find((candidate) => candidate.id === idOf(address))!;
+      const source = D4I.includes(address) ? 'd4i' : 'estimate';
+      expect(row.bySource[source], `luminaire ${address}`).toBeCloseTo(row.total, 3);
+    }
     expect(data.figures.energyWh).toBeCloseTo(sunday + weekday, 2);
     const zoneTotal = data.zones.reduce((sum, zone) => sum + zone.energyWh, 0);
     expect(zoneTotal).toBeCloseTo(data.figures.energyWh, 2);
@@ -143,8 +173,8 @@ describeApi('a simulated gateway’s history reaches the energy overview', () =>
         devices: [...OFFICE, 15].map((address) => ({
           mac: mac(address),
           address,
-          kind: 'dt6' as const,
-          model: 'M-DT6',
+          kind: 'd4i' as const,
+          model: 'M-D4I',
           ratedPower: 40,
         })),
       });

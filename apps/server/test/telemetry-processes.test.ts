@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gatewayTopic } from '@lightwell/domain';
+import { gatewayTopic, SAMPLE_D4I_BANK_RAW } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -49,7 +49,9 @@ describeTwoProcesses('durable reports with two server processes sharing one gate
     const mac = 'EE0000000001';
     await send(client, sn, 'inventory', {
       seq: 0,
-      devices: [{ mac, address: 1, model: 'X', online: true, elements: [{ index: 0, type: 1 }] }],
+      devices: [
+        { mac, address: 1, model: 'X', online: true, elements: [{ index: 0, type: 1, d4i: SAMPLE_D4I_BANK_RAW }] },
+      ],
     });
     await waitFor(
       async () => (await a.db.select().from(devices).where(eq(devices.mac, mac))).length > 0,

@@ -4,7 +4,9 @@ import type { SimDevice } from './devices.ts';
 /*
  * What a device's driver or sensor counts between readings reports, with plausible daily and weekly
  * patterns: offices are occupied on weekday working hours, hardly at weekends; luminaires near windows
- * (every third address) dim with daylight around midday.
+ * (every third address) dim with daylight around midday. Only a D4i driver (a light element the fleet
+ * declares D4i, kind `d4i`) holds an energy counter and active power (Part 252 bank 202) and the D4i bank;
+ * any other luminaire reports what it knows: its on-time and the light level it ran at.
  */
 
 /** Energy counter unit: 0.1 Wh (D4i scale −1). */
@@ -39,6 +41,8 @@ export class DeviceMeter {
   private onSeconds = 0;
   private triggers = 0;
   private occupiedSeconds = 0;
+  /** Σ light level × seconds while on, for the interval's time-weighted mean level. */
+  private levelSeconds = 0;
   private powerW = 0;
 
   constructor(private readonly device: SimDevice) {
@@ -66,13 +70,18 @@ export class DeviceMeter {
   }
 
   /**
-   * Counts `seconds` ending at `at` with the light at `level` (0-100, 0 off): the driver's counter, power
-   * and on-time, dimmed by daylight near windows. The history replays the office's day through it.
+   * Counts `seconds` ending at `at` with the light at `level` (0-100, 0 off): the driver's counter, power,
+   * on-time and level, dimmed by daylight near windows (the level it runs at is lower). The history replays
+   * the office's day through it.
    */
   accrueLight(seconds: number, at: Date, level: number): void {
     const dimming = this.nearWindow ? 1 - 0.7 * daylight(at) : 1;
-    this.powerW = level > 0 ? this.device.spec.ratedPower * (level / 100) * dimming : 0;
-    if (level > 0) this.onSeconds += seconds;
+    const running = level * dimming;
+    this.powerW = level > 0 ? this.device.spec.ratedPower * (running / 100) : 0;
+    if (level > 0) {
+      this.onSeconds += seconds;
+      this.levelSeconds += running * seconds;
+    }
     this.fraction += (this.powerW * seconds * UNITS_PER_WH) / 3600;
     const whole = Math.floor(this.fraction);
     this.raw += whole;
@@ -103,18 +112,27 @@ export class DeviceMeter {
   }
 
   /**
-   * The readings of the interval since the last call, and starts a new interval. Triggers and on-time are
-   * left out when they went as section-7 calls, `sensorTrigger` and `consume` (each is reported one way only).
+   * The readings of the interval since the last call, and starts a new interval. A D4i driver reports its
+   * energy counter, active power and bank; every luminaire its on-time and the time-weighted mean of the
+   * level it was on at (`meanLightness`). Triggers and on-time (with the level) are left out when they went
+   * as section-7 calls, `sensorTrigger` and `consume` (each is reported one way only).
    */
   take(viaCalls = false): DeviceReading | null {
     const elements: ElementReading[] = [];
     const light = this.device.elements.find((element) => isLightElement(element.type));
     if (light) {
+      const onSeconds = Math.round(this.onSeconds);
+      const meanLightness = this.onSeconds > 0 ? Math.round((this.levelSeconds / this.onSeconds) * 10) / 10 : null;
       elements.push({
         index: light.index,
-        energy: { raw: this.raw, scale: SCALE, serial: this.serial, source: 'd4i' },
-        power: { raw: Math.round(this.powerW * 10), scale: -1 },
-        ...(viaCalls ? {} : { onSeconds: Math.round(this.onSeconds) }),
+        ...(light.isD4i
+          ? {
+              energy: { raw: this.raw, scale: SCALE, serial: this.serial, source: 'd4i' as const },
+              power: { raw: Math.round(this.powerW * 10), scale: -1 },
+            }
+          : {}),
+        ...(viaCalls ? {} : { onSeconds }),
+        ...(viaCalls || meanLightness === null ? {} : { meanLightness }),
         ...(light.isD4i ? { d4i: this.device.d4iBank(light) } : {}),
       });
     }
@@ -127,6 +145,7 @@ export class DeviceMeter {
       });
     }
     this.onSeconds = 0;
+    this.levelSeconds = 0;
     this.triggers = 0;
     this.occupiedSeconds = 0;
     return elements.length > 0 ? { mac: this.device.mac, elements } : null;

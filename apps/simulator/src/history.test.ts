@@ -14,20 +14,21 @@ function seeded(seed: number): () => number {
   };
 }
 
-const device = (address: number, kind: 'dt6' | 'motionSensor') =>
+const device = (address: number, kind: 'd4i' | 'dt6' | 'motionSensor') =>
   new SimDevice(
     SimDeviceSpecSchema.parse({
       mac: `F00000${address.toString(16).padStart(6, '0')}`.toUpperCase(),
       address,
       kind,
       model: kind,
-      ratedPower: kind === 'dt6' ? 40 : 2,
+      ratedPower: kind === 'motionSensor' ? 2 : 40,
     }),
   );
 
-// Two rooms: luminaires 2-6 and a sensor in one, a corridor light (7) and a sometimes forgotten light (4, 10).
+// Two rooms: D4i luminaires 2-6 and a sensor in one, a corridor light (7) and a sometimes forgotten light
+// (4, 10). Their drivers' counters show the patterns.
 const devices = [2, 3, 4, 5, 6, 7, 9, 10, 11]
-  .map((address) => device(address, 'dt6'))
+  .map((address) => device(address, 'd4i'))
   .concat(device(8, 'motionSensor'));
 const from = new Date(2026, 10, 16, 0, 0).getTime(); // a Monday, local time
 const to = from + 7 * 86_400_000;
@@ -125,5 +126,35 @@ describe('simulateHistory', () => {
       list.reduce((total, row) => total + row.triggers, 0) / list.length;
     expect(perReport(working)).toBeGreaterThan(5 * perReport(night));
     expect(perReport(working)).toBeGreaterThan(1);
+  });
+});
+
+describe('a history of luminaires without D4i drivers', () => {
+  // A plain downlight (dt6) and a colour-tuning panel (dt8) beside a D4i batten in one room, none near a
+  // window (every third address), so each runs at its level, 80 %.
+  const mixed = [device(2, 'd4i'), device(4, 'dt6'), new SimDevice({ ...device(5, 'dt6').spec, kind: 'dt8' })];
+  const mixedHistory = simulateHistory({
+    devices: mixed,
+    from,
+    to: from + 86_400_000,
+    anchors: new Map(),
+    random: seeded(3),
+  });
+
+  it('gives counters, power and banks to the D4i driver only; every luminaire reports on-time and level', () => {
+    const readings = mixedHistory.reports.flatMap((report) => report.devices);
+    const [d4i, dt6, dt8] = mixed.map((d) => readings.filter((reading) => reading.mac === d.mac));
+    expect(d4i!.every((reading) => reading.elements[0]!.energy?.source === 'd4i')).toBe(true);
+    expect(d4i!.every((reading) => reading.elements[0]!.d4i !== undefined)).toBe(true);
+    for (const plain of [dt6!, dt8!]) {
+      expect(plain.length).toBe(mixedHistory.reports.length);
+      expect(plain.some((reading) => reading.elements.some((e) => e.energy || e.power || e.d4i))).toBe(false);
+      const lit = plain.filter((reading) => (reading.elements[0]!.onSeconds ?? 0) > 0);
+      expect(lit.length).toBeGreaterThan(0);
+      expect(lit.every((reading) => reading.elements[0]!.meanLightness === 80)).toBe(true);
+      // No level where the light was off all interval.
+      const dark = plain.filter((reading) => reading.elements[0]!.onSeconds === 0);
+      expect(dark.every((reading) => reading.elements[0]!.meanLightness === undefined)).toBe(true);
+    }
   });
 });

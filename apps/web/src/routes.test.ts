@@ -100,13 +100,19 @@ describe('route table (section 2)', () => {
     expect(appRoutes.filter((route) => route.pinned).map((route) => route.path)).toEqual(['/first/index']);
   });
 
+  it('builds every route of section 2', () => {
+    expect(appRoutes.filter((route) => !route.built).map((route) => route.path)).toEqual([]);
+  });
+
   it('gives a page to built routes only, and finds built routes only', () => {
     for (const route of appRoutes) expect(Boolean(pages[route.path]), route.path).toBe(route.built);
     const known = new Set(appRoutes.map((route) => route.path));
     for (const path of Object.keys(pages)) expect(known.has(path), path).toBe(true);
     expect(findRoute('/setting/user')?.titleKey).toBe('menu.settings.user');
     expect(findRoute('/emergency/index')?.titleKey).toBe('menu.emergency.elements');
-    expect(findRoute('/project/report/download')).toBeUndefined();
+    expect(findRoute('/project/report/download')?.titleKey).toBe('menu.project.reportDownload');
+    expect(findRoute('/project/report/email/reception')?.titleKey).toBe('menu.project.reportEmailReception');
+    expect(findRoute('/setting/report')?.titleKey).toBe('menu.settings.report');
   });
 
   /** Menu indexes of the built pages, in route-table order. */
@@ -120,6 +126,11 @@ describe('route table (section 2)', () => {
     '2-1',
     '2-2-1',
     '2-2-2',
+    '2-3',
+    '2-4',
+    '2-5',
+    '2-6',
+    '2-9',
     '3-1',
     '3-2',
     '3-3',

@@ -32,6 +32,9 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   ),
   '/404': named(() => import('./pages/404'), 'NotFoundPage'),
   '/screen/index': named(() => import('./pages/screen/index'), 'ScreenPage'),
+  '/report/networkEquipDataPDF': named(() => import('./pages/report/network-equip-data-pdf'), 'EquipmentPrintPage'),
+  '/report/projectPDF1': named(() => import('./pages/report/project-pdf1'), 'ProjectReportPrintPage'),
+  '/email/register': named(() => import('./pages/email/register'), 'EmailRegisterPage'),
   '/first/index': named(() => import('./pages/first/index'), 'HomePage'),
   '/home/network': named(() => import('./pages/home/network'), 'NetworkOverviewPage'),
   '/home/heat/sensor/zone': named(() => import('./pages/home/heat/sensor/zone'), 'ZoneSensorHeatPage'),
@@ -42,6 +45,24 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/project/network/index': named(() => import('./pages/project/network/index'), 'NetworkListPage'),
   '/project/network/recycle': named(() => import('./pages/project/network/recycle'), 'NetworkRecyclePage'),
   '/project/network/zone': named(() => import('./pages/project/network/zone'), 'ZonePage'),
+  '/project/report/download': named(() => import('./pages/project/report/download'), 'ProjectReportDownloadPage'),
+  '/project/report/download/node': named(
+    () => import('./pages/project/report/download/node'),
+    'NodeReportDownloadPage',
+  ),
+  '/report/device/pdf': named(() => import('./pages/report/device/pdf'), 'DeviceReportPrintPage'),
+  '/project/report/networkEquip/statistic': named(
+    () => import('./pages/project/report/network-equip/statistic'),
+    'EquipmentStatisticPage',
+  ),
+  '/project/report/email/reception': named(
+    () => import('./pages/project/report/email/reception'),
+    'ReportReceptionPage',
+  ),
+  '/project/report/generation/automaticData': named(
+    () => import('./pages/project/report/generation/automatic-data'),
+    'AutomaticReportDataPage',
+  ),
   '/config/index': named(() => import('./pages/config/index'), 'MyProfilesPage'),
   '/config/other': named(() => import('./pages/config/other'), 'OtherProfilesPage'),
   '/config/default': named(() => import('./pages/config/default'), 'DefaultProfilesPage'),
@@ -86,4 +107,5 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/setting/price': named(() => import('./pages/setting/price'), 'PriceSettingsPage'),
   '/setting/user': named(() => import('./pages/setting/user'), 'UserSettingsPage'),
   '/setting/header': named(() => import('./pages/setting/header'), 'HeaderSettingsPage'),
+  '/setting/report': named(() => import('./pages/setting/report'), 'ReportSettingsPage'),
 };

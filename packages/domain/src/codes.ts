@@ -89,6 +89,11 @@ export const Code = {
   alreadyConfirmed: 1103,
   /** The fault is not confirmed yet: there is no confirmation to change. */
   notConfirmed: 1104,
+  /**
+   * The automatic report cannot be restated or sent again now: it is still due (being built or sent),
+   * was skipped, or a newer version of it exists.
+   */
+  reportRunBusy: 1105,
 } as const;
 
 /** One of the result codes above. */

@@ -1,10 +1,12 @@
 /** The spec's limits and constants (section 9), named once. */
 export const Limits = {
-  /** Request timeout of the client in ms. */
+  /** Request timeout of the client in ms (section 9: 30000 ms); also the server's default for a whole request. */
   requestTimeoutMs: 30_000,
+  /** Longest wait for a lazily loaded code chunk in ms (section 9: 120000 ms). */
+  chunkLoadTimeoutMs: 120_000,
   /** Largest accepted request body. */
   bodyBytes: 1024 * 1024,
-  /** Verification codes: 6 digits, valid 10 minutes, 5 tries. */
+  /** Verification codes: 6 digits (section 9), valid 10 minutes, 5 tries. */
   codeDigits: 6,
   codeTtlSeconds: 10 * 60,
   codeMaxAttempts: 5,
@@ -23,7 +25,13 @@ export const Limits = {
   tabHistory: 4,
   /** Screen width breakpoint (section 2). */
   breakpointPx: 768,
-  /** Default page size and the sizes a user may choose. */
+  /** Left offset of the content while the sidebar is open: the open sidebar's width (section 9: 240). */
+  sidebarOffsetPx: 240,
+  /** Padding kept beside a tab scrolled into view in the tab strip (section 9: 4 px). */
+  tabScrollPaddingPx: 4,
+  /** Records a "latest" list holds (section 9: 20). */
+  latestListSize: 20,
+  /** Default page size (section 9: 10) and the sizes a user may choose. */
   defaultPageSize: 10,
   pageSizes: [10, 20, 50, 100] as const,
   /** Login throttling: failures allowed per account and per address within the window. */

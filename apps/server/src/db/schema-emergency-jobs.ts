@@ -53,6 +53,33 @@ export const emergencyTestRuns = pgTable(
 );
 
 /**
+ * One more try of a fitting a batch of an open window did not reach (offline, no answer, gateway refused),
+ * started once it is back (docs/decisions.md "Emergency lighting"): `attempt` counts the tries of that
+ * fitting in that window, and the unique key on schedule, window, fitting and attempt claims each try for
+ * one process, so a fitting is never sent the window's test twice at once. `task_id` is the task that
+ * carried the try; `result` says what became of starting it.
+ */
+export const emergencyTestRetries = pgTable(
+  'emergency_test_retries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => emergencySchedules.id, { onDelete: 'cascade' }),
+    nid: integer('nid')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    windowStart: at('window_start').notNull(),
+    deviceId: integer('device_id').notNull(),
+    attempt: smallint('attempt').notNull(),
+    startedAt: at('started_at').notNull(),
+    taskId: integer('task_id'),
+    result: text('result'),
+  },
+  (t) => [uniqueIndex('emergency_test_retries_key').on(t.scheduleId, t.windowStart, t.deviceId, t.attempt)],
+);
+
+/**
  * A fault e-mail owed to one recipient (outbox of the fault mail): one row per fault and address, so a
  * fault is mailed once; `due_at` moves forward while the fitting's throttle holds, and a sender claims
  * due rows by setting `claimed_at`, so each goes out exactly once across server processes.

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { files, projects, users } from './schema-console.ts';
 
 /**
@@ -48,5 +59,61 @@ export const projectRecipients = pgTable(
     uniqueIndex('project_recipients_pid_email_key').on(t.pid, t.email),
     uniqueIndex('project_recipients_token_key').on(t.tokenHash),
     index('project_recipients_active_idx').on(t.pid).where(sql`${t.activatedAt} IS NOT NULL`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Report downloads (2-3 `/project/report/download`, 2-4 `/project/report/download/node`): each row a report
+ * asked for, the job that builds it and, once done, its file. Any server process claims a queued job (or one
+ * whose process stopped beating its heart) with `FOR UPDATE SKIP LOCKED`; a done or failed report is kept
+ * until `expires_at` (30 days), then purged (docs/decisions.md "Report downloads").
+ */
+export const reportJobs = pgTable(
+  'report_jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** 'project' or 'device'. */
+    kind: text('kind').notNull(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The networks the report covers: a reader must belong to each. */
+    nids: integer('nids').array().notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name of who asked, kept when the account goes. */
+    requestedByName: text('requested_by_name').notNull(),
+    /** What was asked: period, sections, device target, and the time it was asked (`ReportJobParams`). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    format: text('format').notNull(),
+    /** Language code (0-3) and time format of the asker, which the file is written in. */
+    language: smallint('language').notNull(),
+    timeFormat: smallint('time_format').notNull(),
+    periodStart: instant('period_start').notNull(),
+    periodEnd: instant('period_end').notNull(),
+    /** 'queued', 'running', 'done' or 'failed'. */
+    state: text('state').notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
+    /** The process running it and when it last said so (a stale heartbeat lets another take it). */
+    claimedBy: text('claimed_by'),
+    heartbeatAt: instant('heartbeat_at'),
+    fileName: text('file_name'),
+    mime: text('mime'),
+    size: integer('size'),
+    data: bytea('data'),
+    error: text('error'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    startedAt: instant('started_at'),
+    finishedAt: instant('finished_at'),
+    expiresAt: instant('expires_at'),
+  },
+  (t) => [
+    uniqueIndex('report_jobs_file_name_key').on(t.fileName),
+    index('report_jobs_pid_idx').on(t.pid, t.createdAt),
+    index('report_jobs_pending_idx').on(t.id).where(sql`${t.state} IN ('queued', 'running')`),
+    index('report_jobs_expires_idx').on(t.expiresAt),
   ],
 );

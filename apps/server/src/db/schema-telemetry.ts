@@ -73,7 +73,11 @@ export const reportGaps = pgTable(
 
 /**
  * Raw readings, one row per device element per report. Absent values (MASK/TMASK) are null with their
- * `*_status`; `deltaWh`/`deltaStatus` are the counter delta to the previous reading (energy-delta.ts).
+ * `*_status`, as is a counter declared `d4i` by an element the console does not know as D4i (status
+ * `notD4i`, reading-rows.ts); `deltaWh`/`deltaStatus` are the counter delta to the previous reading (energy-delta.ts).
+ * `meanLightness` is the level the element reported while on (time-weighted), `ratedSeconds` the on-time
+ * weighted by the estimate's share of rated power at that level (`ratedSecondsAt`; the on-time itself
+ * where no level came, and null in rows older than the column, read as their on-time).
  * `spreadFrom` is the previous reading's time when a counted delta spans a gap (longer than
  * `GAP_SPREAD_SECONDS`): the hourly rollups then spread it over the gap's hours by time.
  */
@@ -93,6 +97,8 @@ export const telemetryReadings = pgTable(
     powerW: numeric('power_w'),
     powerStatus: text('power_status'),
     onSeconds: integer('on_seconds'),
+    meanLightness: numeric('mean_lightness'),
+    ratedSeconds: numeric('rated_seconds'),
     triggers: integer('triggers'),
     occupiedSeconds: integer('occupied_seconds'),
     d4i: jsonb('d4i').$type<Record<string, number>>(),
@@ -119,6 +125,10 @@ const rollupColumns = () => ({
   readings: integer('readings').notNull(),
   /** Part of `energyWh` that is a share of a delta spread over a reporting gap. */
   spreadWh: numeric('spread_wh').notNull().default('0'),
+  /** On-time weighted by the share of rated power at the reported level (the estimate's seconds at rated power). */
+  ratedSeconds: numeric('rated_seconds').notNull().default('0'),
+  /** On-time of readings that reported a level. */
+  levelSeconds: bigint('level_seconds', { mode: 'number' }).notNull().default(0),
 });
 
 /** What a period of hours needs for its estimate and savings baseline (days and months, summed from hours). */
@@ -130,6 +140,8 @@ const hourCountColumns = () => ({
   hoursD4i: integer('hours_d4i').notNull().default(0),
   /** On-time of the hours with a reading, each hour's capped at 3,600 s. */
   onCappedSeconds: bigint('on_capped_seconds', { mode: 'number' }).notNull().default(0),
+  /** `ratedSeconds` of the hours with a reading, each hour's scaled down as its on-time is capped. */
+  ratedCappedSeconds: numeric('rated_capped_seconds').notNull().default('0'),
 });
 
 /**
@@ -208,6 +220,8 @@ export const telemetryCellsMonthly = pgTable(
     spreadWh: numeric('spread_wh').notNull(),
     quarantinedWh: numeric('quarantined_wh').notNull(),
     onSeconds: bigint('on_seconds', { mode: 'number' }).notNull(),
+    ratedSeconds: numeric('rated_seconds').notNull().default('0'),
+    levelSeconds: bigint('level_seconds', { mode: 'number' }).notNull().default(0),
     triggers: bigint('triggers', { mode: 'number' }).notNull(),
     occupiedSeconds: bigint('occupied_seconds', { mode: 'number' }).notNull(),
     hoursReported: integer('hours_reported').notNull(),

@@ -9,5 +9,6 @@ export * from './schema-diagnosis.ts';
 export * from './schema-emergency.ts';
 export * from './schema-emergency-jobs.ts';
 export * from './schema-remote.ts';
+export * from './schema-report-cycles.ts';
 export * from './schema-reports.ts';
 export * from './schema-telemetry.ts';

@@ -1,4 +1,4 @@
-import { isTaskEnded, type TaskDetail, type TaskSummary } from '@lightwell/domain';
+import { type HeatMap, isTaskEnded, type NetworkEnergy, type TaskDetail, type TaskSummary } from '@lightwell/domain';
 import {
   type ControlServer,
   FleetFileSchema,
@@ -6,7 +6,7 @@ import {
   startControlServer,
   startSimulator,
 } from '@lightwell/simulator';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, call, describeApi, loginAs, type TestApp } from '../../test/helpers.ts';
 import {
@@ -332,5 +332,41 @@ describeApi('demo installation', () => {
       expect(held).toHaveLength(2);
       expect(held.every((row) => row.endsAt!.getTime() - row.startedAt.getTime() === 600_000)).toBe(true);
     });
+  });
+
+  it('counts energy honestly: D4i from the two D4i battens only, every other luminaire estimated from its levels', async () => {
+    const [net] = await t.db.select().from(networks).where(eq(networks.name, DEMO_NETWORK.name));
+    const nid = net!.id;
+    const session = await loginAs(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const fill = demo!.simulator.fillHistory(3 * 3_600_000);
+    await vi.waitFor(() => expect(fill.stored()).toBe(true), { timeout: 30_000, interval: 100 });
+    const kindOf = (model: string) => DEMO_PRODUCTS.find((p) => p.model === model)!.simKind;
+    const d4i = DEMO_DEVICES.filter((d) => kindOf(d.model) === 'd4i').map((d) => d.mac);
+    const plain = DEMO_DEVICES.filter((d) => ['dt6', 'dt8'].includes(kindOf(d.model)));
+    expect(d4i).toHaveLength(2);
+    const counters = await t.db
+      .selectDistinct({ mac: devices.mac, status: telemetryReadings.energyStatus })
+      .from(telemetryReadings)
+      .innerJoin(devices, eq(devices.id, telemetryReadings.deviceId))
+      .where(and(eq(devices.nid, nid), isNotNull(telemetryReadings.energySource)));
+    expect(counters.map((row) => row.mac).sort()).toEqual([...d4i].sort());
+    expect(counters.every((row) => row.status === null)).toBe(true);
+    const energy = (await call(t.app, 'networkEnergy', { nid, span: '1d' }, session)).body.data as NetworkEnergy;
+    expect(energy.figures.bySource.estimate).toBeGreaterThan(0);
+    expect(energy.figures.shareBasisPoints.d4i).toBeLessThan(10_000);
+    // Per luminaire (the device power heat map, the same figures): the downlights and panels are estimated,
+    // never D4i; the assumption line counts exactly the luminaires the estimate filled. (Whether the battens
+    // count by their drivers or, off all the while, by the estimate depends on the time of day.)
+    const lamps = (await call(t.app, 'deviceHeatPower', { nid, span: '1d' }, session)).body.data as HeatMap;
+    for (const device of plain) {
+      const row = lamps.rows.find((candidate) => candidate.name === device.name)!;
+      expect(row.bySource.d4i, device.name).toBe(0);
+      expect(row.bySource.estimate, device.name).toBeGreaterThan(0);
+    }
+    const estimated = lamps.rows.filter((row) => row.bySource.estimate > 0).length;
+    expect(estimated).toBeGreaterThanOrEqual(plain.length);
+    expect(energy.figures.assumptions).toContainEqual({ key: 'estimatedLuminaires', params: { count: estimated } });
+    // Every luminaire reports the level it was on at: none is taken at 100 %.
+    expect(energy.figures.assumptions.map((item) => item.key)).not.toContain('fullLevelAssumed');
   });
 });

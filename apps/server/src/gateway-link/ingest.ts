@@ -23,7 +23,7 @@ import {
   products,
 } from '../db/schema.ts';
 import { faultyAmong } from '../services/device-faults.ts';
-import { addUsage, refreshTriggers } from '../telemetry/index.ts';
+import { addUsage, lockDevices, rollupTriggerReports } from '../telemetry/index.ts';
 import { applyEmergencyReport } from './emergency-ingest.ts';
 import type { LinkedGateway, ManualEvent } from './types.ts';
 
@@ -449,6 +449,8 @@ export async function applyReport(
       .where(and(eq(devices.nid, gateway.nid), eq(devices.isVirtual, false), eq(devices.mac, message.mac)))
       .limit(1);
     if (!device) return {};
+    // A trigger report changes the sensor's rollups: under its telemetry lock, as a readings write.
+    if (message.kind === 'sensorTrigger') await lockDevices(tx, [device.id]);
     const value: Record<string, number> =
       message.kind === 'consume'
         ? { onSeconds: message.onSeconds, energyWh: message.energyWh }
@@ -473,8 +475,8 @@ export async function applyReport(
       return {};
     }
     if (message.kind === 'sensorTrigger') {
-      // Count and last trigger time come from the stored triggers (telemetry), not an increment.
-      await refreshTriggers(tx, [device.id]);
+      // Rollups, count and last trigger time come from the stored triggers (telemetry), not an increment.
+      await rollupTriggerReports(tx, [{ deviceId: device.id, at: toDate(message.at) }], now);
       return { devices: { nid: gateway.nid, ids: [device.id] } };
     }
     await applyEmergencyReport(tx, gateway, device, message, now);

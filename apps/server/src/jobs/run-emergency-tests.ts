@@ -1,28 +1,36 @@
 import {
-  answersWindowOf,
   EmergencyLimits,
   type EmergencyTarget,
+  isWindowResult,
   type StaggerSplit,
   staggerPlan,
+  TaskStatus,
   type TestKind,
   type TestWindow,
   timeStagger,
   windowsBetween,
 } from '@lightwell/domain';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import {
+  devices,
   emergencyFittings,
   emergencySchedules,
   emergencyTestRecords,
+  emergencyTestRetries,
   emergencyTestRuns,
   networks,
   networkUsers,
   projects,
+  taskDevices,
+  tasks,
 } from '../db/schema.ts';
+import { CallError } from '../lib/call-error.ts';
 import { type EmergencyActionRequest, startEmergencyAction } from '../services/emergency/actions.ts';
 import { type Fitting, fittingsOfTarget, loadFittings } from '../services/emergency/fittings.ts';
 import type { EmergencyScheduleRow } from '../services/emergency/present.ts';
+import { testTime } from '../services/emergency/records.ts';
 import { runOnce } from './run-once.ts';
 
 /** Starts an emergency action; tests pass their own to watch what the job sends. */
@@ -32,8 +40,6 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** How far back closed windows are graded (a server down for weeks still grades them when it returns). */
 const GRADE_LOOK_BACK_DAYS = 62;
-/** Grades that are a valid result of a window: the fitting ran the test and reported it. */
-export const VALID_GRADES = ['passed', 'passedLate', 'failed', 'failedLate'] as const;
 
 const timingOf = (row: EmergencyScheduleRow) => ({
   testKind: row.testKind as TestKind,
@@ -117,6 +123,29 @@ async function planOpenedWindows(ctx: AppContext, now: Date): Promise<number> {
   return planned;
 }
 
+/** The test of a batch (kind, the schedule's duration and maximum delay) for some fittings, sent by the schedule. */
+function scheduledTest(
+  schedule: EmergencyScheduleRow,
+  run: Pick<typeof emergencyTestRuns.$inferSelect, 'nid' | 'testKind'>,
+  deviceIds: number[],
+): EmergencyActionRequest {
+  return {
+    networkId: run.nid,
+    target: { kind: 'fittings', ids: deviceIds },
+    action: run.testKind === 'function' ? 'functionTest' : 'durationTest',
+    by: { scheduleId: schedule.id },
+    maxDelayMinutes: schedule.maxDelayMinutes,
+    ...(run.testKind === 'duration'
+      ? {
+          duration: {
+            kind: schedule.durationKind as NonNullable<EmergencyActionRequest['duration']>['kind'],
+            ...(schedule.durationMinutes ? { minutes: schedule.durationMinutes } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 /** Starts every due batch whose window is still open; each batch is claimed by one process. */
 async function startDueBatches(ctx: AppContext, now: Date, start: EmergencyStarter): Promise<number> {
   const due = await ctx.db
@@ -141,35 +170,334 @@ async function startDueBatches(ctx: AppContext, now: Date, start: EmergencyStart
         .where(eq(emergencyTestRuns.id, run.id));
       continue;
     }
-    const request: EmergencyActionRequest = {
-      networkId: run.nid,
-      target: { kind: 'fittings', ids: run.deviceIds },
-      action: run.testKind === 'function' ? 'functionTest' : 'durationTest',
-      by: { scheduleId: schedule.id },
-      maxDelayMinutes: schedule.maxDelayMinutes,
-      ...(run.testKind === 'duration'
-        ? {
-            duration: {
-              kind: schedule.durationKind as NonNullable<EmergencyActionRequest['duration']>['kind'],
-              ...(schedule.durationMinutes ? { minutes: schedule.durationMinutes } : {}),
-            },
-          }
-        : {}),
-    };
     try {
-      const task = await start(ctx, request);
+      const task = await start(ctx, scheduledTest(schedule, run, run.deviceIds));
       await ctx.db
         .update(emergencyTestRuns)
         .set({ taskId: task.taskId, result: `task ${task.taskId}` })
         .where(eq(emergencyTestRuns.id, run.id));
       started += 1;
     } catch (error) {
-      // The fittings stay untested: the window's end grades them missed.
+      // Nothing was sent: the fittings are tried again once back (`retryUnreachedFittings`), else the
+      // window's end grades them missed.
       const message = error instanceof Error ? error.message : String(error);
       await ctx.db
         .update(emergencyTestRuns)
         .set({ result: `failed: ${message}` })
         .where(eq(emergencyTestRuns.id, run.id));
+    }
+  }
+  return started;
+}
+
+type RunRow = typeof emergencyTestRuns.$inferSelect;
+type RetryRow = typeof emergencyTestRetries.$inferSelect;
+
+/** Outcomes of a task that did not reach a fitting: not sent (offline), the gateway refused (busy), no answer. */
+const NOT_REACHED: readonly (string | null)[] = ['offline', 'busy', 'timeout'];
+
+/** A fitting of an open window that no try has reached yet. */
+interface Unreached {
+  deviceId: number;
+  /** Its batch: the next try is due at the batch's time, with the batch's test. */
+  run: RunRow;
+  /** The next try's number (the batch is try 0). */
+  attempt: number;
+  /** After no answer, the fitting must have been heard from since this time before it is tried again. */
+  heardAfter: Date | null;
+  /** Tasks of its tries so far: a record of one of them means a try reached it after all. */
+  taskIds: number[];
+}
+
+const windowKey = (row: { scheduleId: number; windowStart: Date }) => `${row.scheduleId}:${row.windowStart.getTime()}`;
+
+/**
+ * The fittings of started batches that no try reached: the latest try of each (its batch, then the tries
+ * after it, by attempt) was refused before anything was sent, or its task failed the fitting as offline,
+ * busy or timeout. A try still being started or still under way, one that reached the fitting, and one whose
+ * task the network does not hold (nothing to tell) leave the fitting out.
+ */
+async function unreachedFittings(db: Db, runs: readonly RunRow[], retries: readonly RetryRow[], now: Date) {
+  const latest = new Map<string, Unreached & { taskId: number | null; refused: boolean }>();
+  for (const run of runs) {
+    if (run.startedAt === null) continue;
+    for (const deviceId of run.deviceIds) {
+      latest.set(`${windowKey(run)}:${deviceId}`, {
+        deviceId,
+        run,
+        attempt: 0,
+        heardAfter: null,
+        taskIds: run.taskId === null ? [] : [run.taskId],
+        taskId: run.taskId,
+        refused: run.taskId === null && (run.result?.startsWith('failed') ?? false),
+      });
+    }
+  }
+  for (const retry of [...retries].sort((a, b) => a.attempt - b.attempt)) {
+    const entry = latest.get(`${windowKey(retry)}:${retry.deviceId}`);
+    if (!entry || retry.attempt <= entry.attempt) continue;
+    entry.attempt = retry.attempt;
+    entry.taskId = retry.taskId;
+    entry.refused = false;
+    if (retry.taskId !== null) entry.taskIds.push(retry.taskId);
+  }
+  const taskIds = [...new Set([...latest.values()].map((e) => e.taskId).filter((id): id is number => id !== null))];
+  const taskRows =
+    taskIds.length === 0
+      ? []
+      : await db
+          .select({ id: tasks.id, nid: tasks.nid, endedAt: tasks.endedAt })
+          .from(tasks)
+          .where(inArray(tasks.id, taskIds));
+  const outcomes =
+    taskIds.length === 0
+      ? []
+      : await db
+          .select({
+            taskId: taskDevices.taskId,
+            deviceId: taskDevices.deviceId,
+            status: taskDevices.status,
+            reason: taskDevices.reason,
+          })
+          .from(taskDevices)
+          .where(inArray(taskDevices.taskId, taskIds));
+  const taskOf = new Map(taskRows.map((row) => [row.id, row]));
+  const outcomeOf = new Map(outcomes.map((row) => [`${row.taskId}:${row.deviceId}`, row]));
+  const out: Unreached[] = [];
+  for (const { taskId, refused, ...entry } of latest.values()) {
+    if (taskId === null) {
+      if (refused) out.push({ ...entry, attempt: entry.attempt + 1 });
+      continue;
+    }
+    const task = taskOf.get(taskId);
+    const outcome = outcomeOf.get(`${taskId}:${entry.deviceId}`);
+    if (!task || task.nid !== entry.run.nid || !outcome) continue;
+    if (outcome.status !== TaskStatus.failed || !NOT_REACHED.includes(outcome.reason)) continue;
+    out.push({
+      ...entry,
+      attempt: entry.attempt + 1,
+      heardAfter: outcome.reason === 'timeout' ? (task.endedAt ?? now) : null,
+    });
+  }
+  return out;
+}
+
+/** Whether two fittings are neighbours the schedule's split never puts in one batch of a duration test. */
+const neighbours = (a: Fitting, b: Fitting, split: StaggerSplit) =>
+  staggerPlan(
+    [a, b].map((f) => ({ id: f.deviceId, zoneId: f.zoneId, groupIds: f.groupIds })),
+    split,
+  ).batches.length > 1;
+
+/** Fittings claimed for a try of one batch's test, with their claims. */
+interface ClaimedTry {
+  run: RunRow;
+  deviceIds: number[];
+  retryIds: number[];
+}
+
+/**
+ * Claims the tries of one open window, under a lock on the window's batches (one process at a time):
+ * each unreached fitting that is back — online, not without mains, not holding or running a test, heard
+ * from since a try it did not answer — with no valid result in the window and no record of a try's task
+ * gets a row of its next attempt (the unique key claims it). A yearly window's fitting waits while a
+ * neighbour is on battery or recharging (`timeStagger`'s spacing) from a batch or try of the window, or
+ * is due to; fittings tried together are never neighbours.
+ */
+async function claimTries(tx: Db, schedule: EmergencyScheduleRow, windowStart: Date, now: Date): Promise<ClaimedTry[]> {
+  const runs = await tx
+    .select()
+    .from(emergencyTestRuns)
+    .where(and(eq(emergencyTestRuns.scheduleId, schedule.id), eq(emergencyTestRuns.windowStart, windowStart)))
+    .orderBy(asc(emergencyTestRuns.batch))
+    .for('update');
+  const first = runs[0];
+  if (!first || first.windowEnd <= now) return [];
+  const retries = await tx
+    .select()
+    .from(emergencyTestRetries)
+    .where(and(eq(emergencyTestRetries.scheduleId, schedule.id), eq(emergencyTestRetries.windowStart, windowStart)));
+  const unreached = await unreachedFittings(tx, runs, retries, now);
+  if (unreached.length === 0) return [];
+  const all = await loadFittings(tx, first.nid);
+  const byId = new Map(all.map((f) => [f.deviceId, f]));
+  const ids = unreached.map((u) => u.deviceId);
+  const meshOf = new Map(
+    (
+      await tx
+        .select({ id: devices.id, address: devices.address, lastSeenAt: devices.lastSeenAt })
+        .from(devices)
+        .where(inArray(devices.id, ids))
+    ).map((row) => [row.id, row]),
+  );
+  const records = await tx
+    .select({
+      deviceId: emergencyTestRecords.deviceId,
+      taskId: emergencyTestRecords.taskId,
+      kind: emergencyTestRecords.kind,
+      partial: emergencyTestRecords.partial,
+      grade: emergencyTestRecords.grade,
+      endedAt: emergencyTestRecords.endedAt,
+    })
+    .from(emergencyTestRecords)
+    .where(and(inArray(emergencyTestRecords.deviceId, ids), gte(testTime, windowStart)));
+  const window = { kind: first.testKind as TestKind, start: windowStart, end: first.windowEnd };
+  const after = (at: Date | null | undefined, since: Date) => at != null && at.getTime() > since.getTime();
+  const back = unreached.filter((u) => {
+    const fitting = byId.get(u.deviceId);
+    const mesh = meshOf.get(u.deviceId);
+    // A command reaches only an online fitting with a mesh address.
+    if (!fitting?.online || mesh?.address == null || fitting.state?.mainsPresent === false) return false;
+    if (fitting.state?.testPending || fitting.state?.testRunning) return false;
+    if (u.heardAfter && !after(mesh.lastSeenAt, u.heardAfter) && !after(fitting.state?.lastReportAt, u.heardAfter))
+      return false;
+    return !records.some(
+      (r) =>
+        r.deviceId === u.deviceId &&
+        ((r.taskId !== null && u.taskIds.includes(r.taskId)) ||
+          isWindowResult({ ...r, kind: r.kind as TestKind }, window)),
+    );
+  });
+  if (back.length === 0) return [];
+  let chosen = back;
+  if (window.kind === 'duration') {
+    // On battery and recharging: from each batch's due time (or each try's start) for the stagger spacing.
+    const spacing =
+      (testMinutesOf(schedule, fittingsOfTarget(all, schedule.target as EmergencyTarget)) +
+        EmergencyLimits.rechargeHours * 60) *
+      MINUTE;
+    const busy = [
+      ...runs.flatMap((run) => run.deviceIds.map((id) => ({ id, from: run.dueAt.getTime() }))),
+      ...retries.map((retry) => ({ id: retry.deviceId, from: retry.startedAt.getTime() })),
+    ];
+    const split = schedule.stagger as StaggerSplit;
+    chosen = [];
+    for (const u of back) {
+      const fitting = byId.get(u.deviceId)!;
+      const clash = busy.some(({ id, from }) => {
+        const other = byId.get(id);
+        return (
+          id !== u.deviceId &&
+          other !== undefined &&
+          from < now.getTime() + spacing &&
+          now.getTime() < from + spacing &&
+          neighbours(fitting, other, split)
+        );
+      });
+      if (clash) continue;
+      chosen.push(u);
+      busy.push({ id: u.deviceId, from: now.getTime() });
+    }
+  }
+  if (chosen.length === 0) return [];
+  const claimed = new Map(
+    (
+      await tx
+        .insert(emergencyTestRetries)
+        .values(
+          chosen.map((u) => ({
+            scheduleId: schedule.id,
+            nid: first.nid,
+            windowStart,
+            deviceId: u.deviceId,
+            attempt: u.attempt,
+            startedAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: emergencyTestRetries.id, deviceId: emergencyTestRetries.deviceId })
+    ).map((row) => [row.deviceId, row.id]),
+  );
+  const byRun = new Map<number, ClaimedTry>();
+  for (const u of chosen) {
+    const retryId = claimed.get(u.deviceId);
+    if (retryId === undefined) continue;
+    const entry = byRun.get(u.run.id) ?? { run: u.run, deviceIds: [], retryIds: [] };
+    entry.deviceIds.push(u.deviceId);
+    entry.retryIds.push(retryId);
+    byRun.set(u.run.id, entry);
+  }
+  return [...byRun.values()];
+}
+
+/**
+ * Tries again, while its window is open, each fitting a started batch did not reach — not sent because it
+ * was offline, refused by the gateway, or no answer — once it is back (`claimTries`): the batch's test
+ * (kind, duration, maximum delay) by the schedule, due at the batch's time, so a test that starts past the
+ * maximum delay is graded late (passedLate, failedLate). One task per batch; a refused try is released for
+ * the next minute, and a try whose task does not reach the fitting is tried again when it is back again.
+ */
+async function retryUnreachedFittings(ctx: AppContext, now: Date, start: EmergencyStarter): Promise<number> {
+  const rows = await ctx.db
+    .select({ run: emergencyTestRuns, schedule: emergencySchedules })
+    .from(emergencyTestRuns)
+    .innerJoin(emergencySchedules, eq(emergencySchedules.id, emergencyTestRuns.scheduleId))
+    .innerJoin(networks, eq(networks.id, emergencyTestRuns.nid))
+    .where(
+      and(
+        isNotNull(emergencyTestRuns.startedAt),
+        gt(emergencyTestRuns.windowEnd, now),
+        eq(emergencySchedules.enabled, true),
+        isNull(networks.deletedAt),
+      ),
+    )
+    .orderBy(asc(emergencyTestRuns.scheduleId), asc(emergencyTestRuns.windowStart), asc(emergencyTestRuns.batch));
+  if (rows.length === 0) return 0;
+  const scheduleOf = new Map(rows.map((row) => [row.run.id, row.schedule]));
+  const retries = await ctx.db
+    .select()
+    .from(emergencyTestRetries)
+    .where(
+      and(
+        inArray(emergencyTestRetries.scheduleId, [...new Set(rows.map((row) => row.schedule.id))]),
+        gte(emergencyTestRetries.windowStart, new Date(Math.min(...rows.map((row) => row.run.windowStart.getTime())))),
+      ),
+    );
+  // A first look without the lock: only windows with an unreached fitting that is online now go on.
+  const unreached = await unreachedFittings(
+    ctx.db,
+    rows.map((row) => row.run),
+    retries,
+    now,
+  );
+  const ids = [...new Set(unreached.map((u) => u.deviceId))];
+  const online = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: devices.id })
+            .from(devices)
+            .where(and(inArray(devices.id, ids), eq(devices.online, true), isNotNull(devices.address)))
+        ).map((row) => row.id),
+  );
+  const windows = new Map<string, { schedule: EmergencyScheduleRow; windowStart: Date }>();
+  for (const u of unreached) {
+    if (!online.has(u.deviceId)) continue;
+    windows.set(windowKey(u.run), { schedule: scheduleOf.get(u.run.id)!, windowStart: u.run.windowStart });
+  }
+  let started = 0;
+  for (const { schedule, windowStart } of windows.values()) {
+    const tries = await ctx.db.transaction((tx) => claimTries(tx, schedule, windowStart, now));
+    for (const { run, deviceIds, retryIds } of tries) {
+      const mine = inArray(emergencyTestRetries.id, retryIds);
+      try {
+        const task = await start(ctx, { ...scheduledTest(schedule, run, deviceIds), requestedAt: run.dueAt });
+        await ctx.db
+          .update(emergencyTestRetries)
+          .set({ taskId: task.taskId, result: `task ${task.taskId}` })
+          .where(mine);
+        started += deviceIds.length;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // A refusal sent nothing: the claim is released and the fittings are tried again next minute.
+        if (error instanceof CallError) await ctx.db.delete(emergencyTestRetries).where(mine);
+        else
+          await ctx.db
+            .update(emergencyTestRetries)
+            .set({ result: `error: ${message}` })
+            .where(mine);
+      }
     }
   }
   return started;
@@ -336,12 +664,7 @@ async function gradeWindow(
   const answered = new Set<number>();
   for (const r of records) {
     if (r.deviceId === null) continue;
-    const valid =
-      (VALID_GRADES as readonly string[]).includes(r.grade) &&
-      answersWindowOf({ kind: r.kind as TestKind, partial: r.partial }, kind) &&
-      r.endedAt !== null &&
-      r.endedAt >= window.start &&
-      r.endedAt < window.end;
+    const valid = isWindowResult({ ...r, kind: r.kind as TestKind }, { kind, start: window.start, end: window.end });
     const alreadyMissed =
       r.grade === 'missed' && r.kind === kind && r.windowStart?.getTime() === window.start.getTime();
     if (valid || alreadyMissed) answered.add(r.deviceId);
@@ -377,8 +700,9 @@ async function gradeWindow(
 }
 
 /**
- * The self-test job (every minute): plans the windows that opened, starts due batches and booked
- * retests through `startEmergencyAction`, books retests of voided tests and grades closed windows.
+ * The self-test job (every minute): plans the windows that opened, starts due batches, tries again the
+ * fittings a batch did not reach once they are back, starts booked retests through `startEmergencyAction`,
+ * books retests of voided tests and grades closed windows.
  */
 export async function runEmergencyTests(
   ctx: AppContext,
@@ -387,8 +711,9 @@ export async function runEmergencyTests(
   const now = ctx.now();
   const planned = await planOpenedWindows(ctx, now);
   const started = await startDueBatches(ctx, now, start);
+  const tried = await retryUnreachedFittings(ctx, now, start);
   const voided = await bookVoidedRetests(ctx, now);
   const retests = await startBookedRetests(ctx, now, start);
   const missed = await gradeClosedWindows(ctx, now);
-  return `planned ${planned}, started ${started}, void retests ${voided}, retests ${retests}, missed ${missed}`;
+  return `planned ${planned}, started ${started}, tried again ${tried}, void retests ${voided}, retests ${retests}, missed ${missed}`;
 }

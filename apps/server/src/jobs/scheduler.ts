@@ -4,7 +4,10 @@ import { endDueOverrides } from '../services/commands/manual-overrides.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
 import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../services/emergency/fault-mail.ts';
 import { renewInhibits } from '../services/emergency/renew-inhibits.ts';
-import { mailMonthlyReports } from '../services/emergency/report-mail.ts';
+import { runReportCycles } from '../services/report-cycles/engine.ts';
+import { REPORT_CYCLES_JOB } from '../services/report-cycles/plan-runs.ts';
+import { purgeReports } from '../services/reports/report-jobs.ts';
+import { runReportJobs } from '../services/reports/run-report-jobs.ts';
 import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS, rezoneRollups, rollupMonths } from '../telemetry/index.ts';
 import { advanceDiagnoses } from './advance-diagnoses.ts';
 import { purgeExpired } from './purge-expired.ts';
@@ -40,8 +43,10 @@ export const JOBS: Job[] = [
   { name: 'rezone-rollups', slot: minutely, run: (ctx) => rezoneRollups(ctx.db) },
   { name: 'sync-network-prices', slot: hourly, run: syncNetworkPrices },
   { name: 'emergency-tests', slot: minutely, run: (ctx) => runEmergencyTests(ctx) },
-  { name: 'emergency-report-mail', slot: hourly, run: mailMonthlyReports },
   { name: 'renew-inhibits', slot: minutely, run: (ctx) => renewInhibits(ctx) },
+  { name: 'purge-reports', slot: hourly, run: purgeReports },
+  // Last: a pass may build reports for a while, and the jobs above need not wait for it.
+  { name: REPORT_CYCLES_JOB, slot: minutely, run: (ctx) => runReportCycles(ctx) },
 ];
 
 /** Runs every job whose current slot no process has run yet. */
@@ -59,11 +64,14 @@ export async function tick(ctx: AppContext, log: FastifyBaseLogger): Promise<voi
 const OVERRIDE_SWEEP_MS = 5_000;
 /** How often sensor diagnosis tasks are moved at their times (section 7: sensor queries every 5 s). */
 const DIAGNOSIS_SWEEP_MS = 5_000;
+/** How often queued report downloads are looked for (and reports whose process stopped taken over). */
+const REPORT_SWEEP_MS = 2_000;
 
 /**
  * Checks the schedule every minute, and every few seconds ends the manual overrides whose time has come
- * (each claimed by one process), moves sensor diagnosis tasks whose time has come, and sweeps emergency
- * faults (opened once, mailed once), until stopped.
+ * (each claimed by one process), moves sensor diagnosis tasks whose time has come, sweeps emergency
+ * faults (opened once, mailed once) and builds queued report downloads (each claimed by one process), until
+ * stopped.
  */
 export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => void tick(ctx, log), 60_000);
@@ -92,7 +100,18 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => v
         faultSweeping = false;
       });
   }, FAULT_SWEEP_MS);
+  let reporting = false;
+  const reportTimer = setInterval(() => {
+    if (reporting) return;
+    reporting = true;
+    runReportJobs(ctx, { onError: (error) => log.error({ err: error }, 'a report could not be built') })
+      .catch((error: unknown) => log.error({ err: error }, 'report jobs could not run'))
+      .finally(() => {
+        reporting = false;
+      });
+  }, REPORT_SWEEP_MS);
   timer.unref();
+  reportTimer.unref();
   overrideTimer.unref();
   diagnosisTimer.unref();
   faultTimer.unref();
@@ -102,5 +121,6 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => v
     clearInterval(overrideTimer);
     clearInterval(diagnosisTimer);
     clearInterval(faultTimer);
+    clearInterval(reportTimer);
   };
 }

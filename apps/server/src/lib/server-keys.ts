@@ -15,6 +15,10 @@ export const KEY_PURPOSES = [
   'verification-code',
   /** Signatures of short-lived download links of one file. */
   'download-url',
+  /** Signatures of e-mailed links to the web version of one issued periodic report (`/report/projectPDF1`). */
+  'report-link',
+  /** Signatures of a report recipient's own link: one-click unsubscribe and `/email/register`. */
+  'report-unsubscribe',
 ] as const;
 
 /** One purpose of a derived key. */

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { Limits } from '@lightwell/domain';
 
 /** A new session token: 256 random bits, URL-safe. */
 export function newToken(): string {
@@ -10,9 +11,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A 6-digit verification code, uniformly drawn. */
+/** A 6-digit verification code (section 9), uniformly drawn. */
 export function newVerificationCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+  return randomInt(0, 10 ** Limits.codeDigits)
+    .toString()
+    .padStart(Limits.codeDigits, '0');
 }
 
 /** Keyed hash of a verification code bound to its purpose and address. */

@@ -6,12 +6,33 @@ import { outbox } from '../db/schema.ts';
 import { formatMailBlock } from './mail-block.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
+/** What a message carries besides its text: a fixed Message-ID, extra headers, attached files. */
+export interface MailEnvelope {
+  /** The Message-ID header, `<…@…>`: a message sent again with the same id is the same message to a mail system. */
+  messageId?: string;
+  /** Extra header fields (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** What the mail server answered for a message: its Message-ID and reply (`250 … queued as …`), or `kept`. */
+export interface MailReceipt {
+  messageId: string | null;
+  answer: string;
+}
+
 /** Sends the console's e-mails. */
 export interface Mailer {
   /** Renders and sends a message; rejects when the SMTP server refuses it. */
-  send(to: string, template: MailTemplate, language: number): Promise<void>;
+  send(to: string, template: MailTemplate, language: number, envelope?: MailEnvelope): Promise<MailReceipt | undefined>;
   close(): void;
 }
+
+/**
+ * Limits of one SMTP delivery, so that a hung mail server gives up well within the lease of a report
+ * delivery (docs/decisions.md "Report cycles"); settings in `SMTP_URL` still win.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 /**
  * Mailer writing every message to the outbox table. With `smtpUrl` it also delivers the message
@@ -27,9 +48,9 @@ export function createMailer(options: {
   /** Where a kept message is shown to a person; nothing is printed without it. */
   print?: ((block: string) => void) | undefined;
 }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : null;
   return {
-    async send(to, template, language) {
+    async send(to, template, language, envelope = {}) {
       const mail = renderMail(template, language);
       const [row] = await options.db
         .insert(outbox)
@@ -46,11 +67,21 @@ export function createMailer(options: {
       if (!transport) {
         options.log.info({ to, template: template.name, outboxId: row?.id }, 'mail kept in outbox (no SMTP_URL)');
         options.print?.(formatMailBlock({ to, subject: mail.subject, text: mail.text, at: new Date() }));
-        return;
+        return { messageId: envelope.messageId ?? null, answer: 'kept' };
       }
       try {
-        await transport.sendMail({ from: options.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({
+          from: options.from,
+          to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(envelope.messageId ? { messageId: envelope.messageId } : {}),
+          ...(envelope.headers ? { headers: envelope.headers } : {}),
+          ...(envelope.attachments ? { attachments: envelope.attachments } : {}),
+        });
         await options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, row!.id));
+        return { messageId: info.messageId ?? null, answer: String(info.response ?? '') };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await options.db.update(outbox).set({ status: 'failed', error: message }).where(eq(outbox.id, row!.id));

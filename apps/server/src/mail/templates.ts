@@ -1,4 +1,4 @@
-import { Limits } from '@lightwell/domain';
+import { codeToLanguage, Limits } from '@lightwell/domain';
 import { translator } from '../lib/i18n.ts';
 
 /** A message ready to send: subject, plain text and HTML. */
@@ -52,7 +52,42 @@ export type MailTemplate =
       faults: number;
       url: string;
       until: Date;
-    };
+      /** Sent after its time (catch-up after downtime): says so and why. */
+      late?: LateNotice | null;
+      /** The recipient's own page: language, kinds, unsubscribe (`/email/register`). */
+      manageUrl?: string;
+    }
+  | PeriodicReportTemplate;
+
+/** Why a report mail goes out after its time, with the times already written in the site's zone. */
+export interface LateNotice {
+  /** When it was due. */
+  due: string;
+  /** `downtime`: the console was not running from `since` (unknown: null) until `now`; `delayed`: it ran. */
+  reason: 'downtime' | 'delayed';
+  since: string | null;
+  now: string;
+}
+
+/** The e-mail of a periodic energy report (docs/decisions.md "Report cycles"), its file attached. */
+export interface PeriodicReportTemplate {
+  name: 'periodicReport';
+  project: string;
+  cycle: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
+  /** The period: its key and first and last local day (`2026-03, 2026-03-01 – 2026-03-31`). */
+  period: string;
+  networks: number;
+  /** The totals the report carried (energy kWh, cost, CO2 kg, saved CO2 kg), for the sections it holds. */
+  figures: { name: string; value: number; unit: string | null }[];
+  formats: ('pdf' | 'csv')[];
+  /** The web version (`/report/projectPDF1`), signed, until `until` (epoch seconds). */
+  url: string;
+  until: number;
+  manageUrl: string;
+  late: LateNotice | null;
+  /** A restatement: its version and when the version it replaces was sent (written in the site's zone). */
+  restated: { version: number; previous: string } | null;
+}
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -149,6 +184,8 @@ function namesOf(template: MailTemplate): Record<string, ChosenName> {
         project: { value: template.project, max: ENTITY_NAME_MAX },
         network: { value: template.network, max: ENTITY_NAME_MAX },
       };
+    case 'periodicReport':
+      return { project: { value: template.project, max: ENTITY_NAME_MAX } };
     default:
       return {};
   }
@@ -220,12 +257,17 @@ export function renderMail(template: MailTemplate, language: number): RenderedMa
         ? ['body', 'faults', 'since', 'action', 'expiry']
         : ['body', 'action', 'expiry'];
     const lines = keys.map((key) => t(`mail:${template.name}.${key}`, { ...vars, ...inBody }));
+    if (template.name === 'selfTestReport') {
+      if (template.late) lines.splice(1, 0, lateLine(t, template.late));
+      if (template.manageUrl) lines.push(t('mail:reports.manage', { url: template.manageUrl }));
+    }
     return {
       subject: t(`mail:${template.name}.subject`, { ...vars, ...inSubject }),
       text: [greeting, '', ...lines, '', signature].join('\n'),
       html: layout([greeting, ...lines, signature]),
     };
   }
+  if (template.name === 'periodicReport') return renderPeriodicReport(template, language, inBody, inSubject);
   if (template.name === 'emailChanged') {
     const body = t('mail:emailChanged.body', { email: template.email });
     return {
@@ -241,5 +283,65 @@ export function renderMail(template: MailTemplate, language: number): RenderedMa
     subject: t(`mail:${template.name}.subject`, { code: template.code }),
     text: [greeting, '', intro, '', `    ${template.code}`, '', validity, ignore, '', signature].join('\n'),
     html: layout([greeting, intro, validity, ignore, signature], template.code),
+  };
+}
+
+/** The sentence that says a report is late, and why. */
+function lateLine(t: ReturnType<typeof translator>, late: LateNotice): string {
+  const key = late.reason === 'delayed' ? 'delayed' : late.since ? 'downtime' : 'downtimeUnknown';
+  return t(`mail:reports.late.${key}`, { due: late.due, since: late.since ?? '', now: late.now });
+}
+
+const NUMBER_LOCALES: Record<string, string> = { en: 'en-GB', zh: 'zh-CN', de: 'de-DE', es: 'es-ES' };
+const FIGURE_DECIMALS: Record<string, number> = { energyKWh: 3, cost: 2, co2Kg: 3, savedCo2Kg: 3 };
+
+/** A report's totals, one line each, numbers in the reader's format. */
+function figureLines(language: number, figures: PeriodicReportTemplate['figures']): string[] {
+  const t = translator(language);
+  const locale = NUMBER_LOCALES[codeToLanguage(language)] ?? 'en-GB';
+  return figures
+    .filter((figure) => figure.name !== 'networks')
+    .map((figure) => {
+      const decimals = FIGURE_DECIMALS[figure.name] ?? 0;
+      const value = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }).format(figure.value);
+      return t(`mail:periodicReport.figures.${figure.name}`, { value, unit: figure.unit ?? '' });
+    });
+}
+
+/**
+ * A periodic energy report: what it covers and that it is attached, late and restatement notes, its totals,
+ * the signed web version and the recipient's own page (language, kinds, unsubscribe).
+ */
+function renderPeriodicReport(
+  template: PeriodicReportTemplate,
+  language: number,
+  inBody: Record<string, string>,
+  inSubject: Record<string, string>,
+): RenderedMail {
+  const t = translator(language);
+  const vars = {
+    cycle: t(`mail:periodicReport.cycles.${template.cycle}`),
+    period: template.period,
+    networks: template.networks,
+    formats: template.formats.map((format) => format.toUpperCase()).join(', '),
+  };
+  const lines = [t('mail:periodicReport.body', { ...vars, ...inBody })];
+  if (template.late) lines.push(lateLine(t, template.late));
+  if (template.restated) lines.push(t('mail:periodicReport.restated', template.restated));
+  lines.push(...figureLines(language, template.figures));
+  lines.push(t('mail:periodicReport.online', { url: template.url, until: utc(new Date(template.until * 1000)) }));
+  lines.push(t('mail:reports.manage', { url: template.manageUrl }));
+  let subject = t('mail:periodicReport.subject', { ...vars, ...inSubject });
+  if (template.restated) subject = t('mail:periodicReport.subjectRestated', { subject });
+  if (template.late) subject = t('mail:periodicReport.subjectLate', { subject });
+  const greeting = t('mail:common.greeting');
+  const signature = t('mail:common.signature');
+  return {
+    subject,
+    text: [greeting, '', ...lines, '', signature].join('\n'),
+    html: layout([greeting, ...lines, signature]),
   };
 }

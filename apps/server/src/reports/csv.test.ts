@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvDelimiter, writeCsv } from './csv.ts';
+import { CSV_BOM, csvDelimiter, writeCsv, writeCsvBlocks } from './csv.ts';
 
 describe('writeCsv', () => {
   it('starts with the byte order mark and ends lines with CRLF', () => {
@@ -40,5 +40,40 @@ describe('writeCsv', () => {
     expect(csvDelimiter('en')).toBe(',');
     expect(csvDelimiter('zh')).toBe(',');
     expect(writeCsv(['a', 'b'], [['1,5', 'x;y']], { delimiter: ';' }).slice(1)).toBe('a;b\r\n1,5;"x;y"\r\n');
+  });
+});
+
+describe('writeCsvBlocks', () => {
+  it('writes tables one under another, each under its title, with the quoting of writeCsv', () => {
+    const csv = writeCsvBlocks(
+      ['项目报告', 'Zeitraum: 1.10.–31.10.'],
+      [
+        {
+          title: 'Energie; nach Netzwerk',
+          header: ['Netzwerk', 'kWh'],
+          rows: [
+            ['上海办公室', 12.5],
+            ['=SUM(A1)', null],
+          ],
+        },
+        { title: 'Kosten', header: ['EUR'], rows: [[3.2]] },
+      ],
+      { delimiter: ';' },
+    );
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      '项目报告',
+      'Zeitraum: 1.10.–31.10.',
+      '',
+      '"Energie; nach Netzwerk"',
+      'Netzwerk;kWh',
+      '上海办公室;12.5',
+      "'=SUM(A1);",
+      '',
+      'Kosten',
+      'EUR',
+      '3.2',
+      '',
+    ]);
   });
 });

@@ -36,3 +36,25 @@ export function writeCsv(header: string[], rows: CsvCell[][], options: { delimit
   const line = (cells: CsvCell[]) => cells.map((cell) => csvField(cell, delimiter)).join(delimiter);
   return `${CSV_BOM}${[header, ...rows].map(line).join('\r\n')}\r\n`;
 }
+
+/** A titled table of a CSV file holding several (`writeCsvBlocks`). */
+export interface CsvBlock {
+  title: string;
+  header: string[];
+  rows: CsvCell[][];
+}
+
+/**
+ * Writes several tables into one CSV file, each as a line with its title, its header line and its rows,
+ * with an empty line between them, under `lead` lines (what the file covers); quoting, formula guard, byte
+ * order mark and line ends as `writeCsv`.
+ */
+export function writeCsvBlocks(lead: string[], blocks: CsvBlock[], options: { delimiter?: ',' | ';' } = {}): string {
+  const delimiter = options.delimiter ?? ',';
+  const line = (cells: CsvCell[]) => cells.map((cell) => csvField(cell, delimiter)).join(delimiter);
+  const lines = lead.map((text) => line([text]));
+  for (const block of blocks) {
+    lines.push('', line([block.title]), line(block.header), ...block.rows.map(line));
+  }
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+}

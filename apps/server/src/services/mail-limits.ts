@@ -6,7 +6,7 @@ import { mailSends, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 
 /** The templates of mail sent to an address a user typed; each such message counts. */
-export type AddressedTemplate = 'share' | 'recipientActivation';
+export type AddressedTemplate = 'share' | 'recipientActivation' | 'reportCopy';
 
 /** Messages taken from an account's allowance, to hand back when they could not be sent. */
 export interface MailAllowance {

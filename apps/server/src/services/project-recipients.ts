@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { findUserById } from '../db/queries/users.ts';
-import { projectRecipients, projects } from '../db/schema.ts';
+import { projectRecipients, projects, recipientPreferences } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { noPermission } from '../policies/access.ts';
@@ -27,8 +27,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The active recipients of project `projectId` who take mail of `kind`, each with the language to write
- * to them in. Recipients who have not opened their activation link get nothing. This is what fault and
- * report mailers call.
+ * to them in. Recipients who have not opened their activation link, or whom an editor paused on the
+ * reception page (2-5), get nothing. This is what fault and report mailers call.
  */
 export async function activeRecipients(
   db: Db,
@@ -43,6 +43,7 @@ export async function activeRecipients(
         eq(projectRecipients.pid, projectId),
         isNotNull(projectRecipients.activatedAt),
         sql`${kind} = ANY(${projectRecipients.kinds})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${recipientPreferences} WHERE ${recipientPreferences.recipientId} = ${projectRecipients.id} AND ${recipientPreferences.pausedAt} IS NOT NULL)`,
       ),
     )
     .orderBy(asc(projectRecipients.email));

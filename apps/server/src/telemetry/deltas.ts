@@ -53,13 +53,13 @@ export interface AssignedDeltas {
 
 const HOUR_MS = 3_600_000;
 
-/** An instant in each UTC hour overlapping (from, to]: the hour's end, which the rollups file under that hour. */
-function hourEndsBetween(from: Date, to: Date): Date[] {
-  const ends: Date[] = [];
+/** An instant in each UTC hour overlapping (from, to]: the hour's start, which the rollups file under that hour. */
+function hourStartsBetween(from: Date, to: Date): Date[] {
+  const starts: Date[] = [];
   for (let start = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS; start < to.getTime(); start += HOUR_MS) {
-    ends.push(new Date(start + HOUR_MS));
+    starts.push(new Date(start));
   }
-  return ends;
+  return starts;
 }
 
 /**
@@ -101,8 +101,8 @@ export async function assignDeltas(
   const spreadOver = (deviceId: number, from: Date | null, to: Date) => {
     if (!from) return;
     const list = spreadTimes.get(deviceId);
-    if (list) list.push(...hourEndsBetween(from, to));
-    else spreadTimes.set(deviceId, hourEndsBetween(from, to));
+    if (list) list.push(...hourStartsBetween(from, to));
+    else spreadTimes.set(deviceId, hourStartsBetween(from, to));
   };
   const touched = [...earliest.values()];
   const stored = await rowsOf<StoredCounter>(

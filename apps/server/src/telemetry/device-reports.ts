@@ -1,8 +1,8 @@
 import type { ReportMessage } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { refreshTriggers } from './rollups.ts';
-import type { ReportingGateway } from './store-reports.ts';
+import { rollupTriggerReports } from './rollups.ts';
+import { lockDevices, type ReportingGateway } from './store-reports.ts';
 import { addUsage } from './usage.ts';
 import { rowsOf } from './write-readings.ts';
 
@@ -18,8 +18,10 @@ export interface CountedReportOf {
 /**
  * Applies many `consume` and `sensorTrigger` reports of many gateways together (the MQTT drain loop's
  * batch): one statement finds the devices, one transaction keeps each report once per (gateway, seq) in
- * `device_readings`, adds the usage time of the new consumption reports in one update, and recomputes the
- * trigger counts of the sensors that got new triggers. Answers the sensors whose state changed, by network.
+ * `device_readings`, adds the usage time of the new consumption reports in one update, and files the new
+ * trigger reports in their sensors' rollups (`rollupTriggerReports`, under the sensors' telemetry locks, taken
+ * before anything is written), which recomputes their trigger counts. Answers the sensors whose state changed,
+ * by network.
  * The same effect as `applyReport` for each message, without a round trip per message.
  */
 export async function applyCountedReports(db: Db, items: CountedReportOf[], now: Date): Promise<Map<number, number[]>> {
@@ -47,6 +49,8 @@ export async function applyCountedReports(db: Db, items: CountedReportOf[], now:
   }
   if (rows.length === 0) return changed;
   await db.transaction(async (tx) => {
+    const sensors = [...new Set(rows.filter((r) => r.report.kind === 'sensorTrigger').map((r) => r.deviceId))];
+    if (sensors.length > 0) await lockDevices(tx, sensors);
     const kept = await rowsOf<{ gateway_id: number; seq: string }>(
       tx,
       sql`INSERT INTO device_readings (gateway_id, seq, device_id, kind, at, value)
@@ -68,19 +72,19 @@ export async function applyCountedReports(db: Db, items: CountedReportOf[], now:
     const fresh = new Set(kept.map((row) => `${row.gateway_id}:${row.seq}`));
     const usage = new Map<number, number>();
     const triggered = new Map<number, number>();
+    const triggers: { deviceId: number; at: Date }[] = [];
     for (const row of rows) {
       if (!fresh.has(`${row.gatewayId}:${row.seq}`)) continue;
       if (row.report.kind === 'consume') {
         usage.set(row.deviceId, (usage.get(row.deviceId) ?? 0) + row.report.onSeconds);
-      } else triggered.set(row.deviceId, row.nid);
+      } else {
+        triggered.set(row.deviceId, row.nid);
+        triggers.push({ deviceId: row.deviceId, at: new Date(row.report.at * 1000) });
+      }
     }
     await addUsage(tx, usage, now);
-    // Count and last trigger time come from the stored triggers (telemetry), not an increment.
-    if (triggered.size > 0)
-      await refreshTriggers(
-        tx,
-        [...triggered.keys()].sort((a, b) => a - b),
-      );
+    // Rollups, count and last trigger time come from the stored triggers (telemetry), not an increment.
+    await rollupTriggerReports(tx, triggers, now);
     for (const [deviceId, nid] of triggered) changed.set(nid, [...(changed.get(nid) ?? []), deviceId]);
   });
   return changed;

@@ -1,7 +1,7 @@
 import { localMonth, type Period } from '@lightwell/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import { buildD4iElements, buildTestApp, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
 import { devices, networks, telemetryDaily, telemetryMonthly, telemetryMonthMarks } from '../db/schema.ts';
 import { loadPeriodHours } from '../services/energy/energy-periods.ts';
@@ -14,7 +14,7 @@ const HOUR = 3600;
 /** 26 November 2026, 12:00 UTC: September and October have ended, November has not. */
 const NOW = new Date(Date.UTC(2026, 10, 26, 12));
 
-/** A London network with a 100 W lamp behind a gateway, readings stored as the MQTT link stores them. */
+/** A London network with a 100 W D4i lamp behind a gateway, readings stored as the MQTT link stores them. */
 async function lampNetwork(t: TestApp) {
   const { network } = await networkTeam(t);
   await t.db.update(networks).set({ timeZone: ZONE }).where(eq(networks.id, network.id));
@@ -26,12 +26,13 @@ async function lampNetwork(t: TestApp) {
       gatewayId: gateway.id,
       kind: 'luminaire',
       name: 'Lamp',
-      model: 'LW-DT6',
+      model: 'LW-D4I',
       mac: 'CC0000000001',
       address: 1,
       ratedPower: 100,
     })
     .returning();
+  await buildD4iElements(t.db, [lamp!.id]);
   const reporting = { id: gateway.id, nid: network.id, sn };
   /** Stores readings of the lamp's counter (Wh) at each `at` with the report numbers given. */
   const store = (rows: { seq: number; at: number; wh: number }[], now: Date) =>

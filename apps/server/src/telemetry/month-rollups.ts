@@ -36,6 +36,9 @@ const SUMMED = [
   'hours_meter',
   'hours_d4i',
   'on_capped_seconds',
+  'rated_seconds',
+  'level_seconds',
+  'rated_capped_seconds',
 ];
 const COLUMNS = sql.raw(SUMMED.join(', '));
 const SUMS = sql.raw(SUMMED.map((column) => `sum(t.${column})`).join(', '));

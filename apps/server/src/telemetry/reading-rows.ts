@@ -5,6 +5,7 @@ import {
   type EnergyCounter,
   type PowerReading,
   RAW_WIDTH,
+  ratedSecondsAt,
   scaleD4iBank,
 } from '@lightwell/domain';
 import { scaledDecimal } from './energy-delta.ts';
@@ -20,10 +21,14 @@ export interface ReadingRow {
   energyScale: number | null;
   energySerial: string | null;
   energySource: string | null;
-  energyStatus: 'absent' | 'unavailable' | null;
+  energyStatus: 'absent' | 'unavailable' | typeof NOT_D4I | null;
   powerW: string | null;
-  powerStatus: 'absent' | 'unavailable' | null;
+  powerStatus: 'absent' | 'unavailable' | typeof NOT_D4I | null;
   onSeconds: number | null;
+  /** The level the element reported while on, time-weighted over the interval (0-100). */
+  meanLightness: number | null;
+  /** On-time at rated power the estimate counts (`ratedSecondsAt`): the on-time at the reported level. */
+  ratedSeconds: number | null;
   triggers: number | null;
   occupiedSeconds: number | null;
   d4i: Record<string, number> | null;
@@ -34,9 +39,36 @@ export interface ReadingRow {
   spreadFrom: Date | null;
 }
 
-function energyColumns(energy: EnergyCounter | undefined) {
+/**
+ * Status of a counter (and of the active power with it) declared `d4i` by an element the console does not
+ * know as D4i: kept as no reading, never counted as D4i energy (docs/decisions.md, "Declared sources").
+ */
+export const NOT_D4I = 'notD4i' as const;
+
+/** What storing a device's readings needs of its elements: which are D4i, which dim linearly (by index). */
+export interface KnownElements {
+  d4i: ReadonlySet<number>;
+  linear: ReadonlySet<number>;
+}
+
+/** A device the console knows: its id and its elements. */
+export interface ReadingDevice {
+  id: number;
+  elements: KnownElements;
+}
+
+function energyColumns(energy: EnergyCounter | undefined, isD4i: boolean) {
   if (!energy) {
     return { energyRaw: null, energyScale: null, energySerial: null, energySource: null, energyStatus: null };
+  }
+  if (energy.source === 'd4i' && !isD4i) {
+    return {
+      energyRaw: null,
+      energyScale: energy.scale,
+      energySerial: energy.serial,
+      energySource: energy.source,
+      energyStatus: NOT_D4I,
+    };
   }
   const status = absentKind(energy.raw, RAW_WIDTH[energy.source]);
   return {
@@ -48,8 +80,9 @@ function energyColumns(energy: EnergyCounter | undefined) {
   };
 }
 
-function powerColumns(power: PowerReading | undefined) {
+function powerColumns(power: PowerReading | undefined, refused: boolean) {
   if (!power) return { powerW: null, powerStatus: null };
+  if (refused) return { powerW: null, powerStatus: NOT_D4I };
   const status = absentKind(power.raw, RAW_WIDTH.power);
   return { powerW: status ? null : scaledDecimal(power.raw, power.scale), powerStatus: status };
 }
@@ -64,36 +97,57 @@ function d4iColumn(reading: ElementReading): Record<string, number> | null {
   };
 }
 
-/** Rows of one readings report, for the devices the console knows (`deviceIdByMac`). */
+/** The on-time of a reading and what it is worth at rated power by the level reported with it. */
+function levelColumns(reading: ElementReading, isLinear: boolean) {
+  const onSeconds = reading.onSeconds ?? null;
+  const meanLightness = onSeconds === null ? null : (reading.meanLightness ?? null);
+  return {
+    onSeconds,
+    meanLightness,
+    ratedSeconds: onSeconds === null ? null : ratedSecondsAt(onSeconds, meanLightness, isLinear),
+  };
+}
+
+/**
+ * Rows of one readings report, for the devices the console knows (`devicesByMac`). A counter declared `d4i`
+ * by an element that is not D4i (by the console's record of it: `device_elements.is_d4i`, from the product's
+ * layout or the inventory's D4i bank) is kept as no reading with the status `notD4i`, and the active power
+ * with it: it is neither D4i nor metered energy, and the luminaire is estimated like any other without a
+ * counter. Such an element's D4i bank is not kept either. The rest of the reading (on-time, level,
+ * triggers) is stored as usual.
+ */
 export function readingRows(
   gatewayId: number,
   seq: number,
   at: Date,
   devices: DeviceReading[],
-  deviceIdByMac: Map<string, number>,
+  devicesByMac: Map<string, ReadingDevice>,
 ): ReadingRow[] {
   const rows: ReadingRow[] = [];
   const seen = new Set<string>();
   for (const device of devices) {
-    const deviceId = deviceIdByMac.get(device.mac);
-    if (deviceId === undefined) continue;
+    const known = devicesByMac.get(device.mac);
+    if (known === undefined) continue;
+    const deviceId = known.id;
     for (const reading of device.elements) {
       // One row per element and report: a repeated element (or device) in one report keeps its first reading.
       const key = `${deviceId}:${reading.index}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      const isD4i = known.elements.d4i.has(reading.index);
+      const refused = reading.energy?.source === 'd4i' && !isD4i;
       rows.push({
         gatewayId,
         seq,
         deviceId,
         element: reading.index,
         at,
-        ...energyColumns(reading.energy),
-        ...powerColumns(reading.power),
-        onSeconds: reading.onSeconds ?? null,
+        ...energyColumns(reading.energy, isD4i),
+        ...powerColumns(reading.power, refused),
+        ...levelColumns(reading, known.elements.linear.has(reading.index)),
         triggers: reading.triggers ?? null,
         occupiedSeconds: reading.occupiedSeconds ?? null,
-        d4i: d4iColumn(reading),
+        d4i: isD4i ? d4iColumn(reading) : null,
         deltaWh: null,
         deltaStatus: null,
         spreadFrom: null,

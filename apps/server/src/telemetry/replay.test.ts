@@ -42,7 +42,7 @@ describeApi('telemetry: a simulated gateway replays its buffer', () => {
       resendAfterMs: 1000,
       onReport: (report) => produced.push(report),
       devices: [
-        { mac: LAMP, address: 2, kind: 'dt6', model: 'M-DT6', onOff: 1, lightness: 100, ratedPower: 36 },
+        { mac: LAMP, address: 2, kind: 'd4i', model: 'M-D4I', onOff: 1, lightness: 100, ratedPower: 36 },
         { mac: SENSOR, address: 4, kind: 'motionSensor', model: 'M-PIR' },
       ],
     });

@@ -1,7 +1,7 @@
 import { Code, localMonth, type Period } from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import { buildD4iElements, buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
 import { devices, networks, telemetryMonthMarks } from '../db/schema.ts';
 import { JOBS } from '../jobs/scheduler.ts';
@@ -25,16 +25,20 @@ async function zonedNetwork(t: TestApp, timeZone = 'UTC') {
   const { network } = team;
   await t.db.update(networks).set({ timeZone }).where(eq(networks.id, network.id));
   const { gateway, sn } = await buildGateway(t.db, network.id);
-  await t.db.insert(devices).values({
-    nid: network.id,
-    gatewayId: gateway.id,
-    kind: 'luminaire',
-    name: 'Lamp',
-    model: 'LW-D4I',
-    mac: 'CC0000000021',
-    address: 1,
-    ratedPower: 100,
-  });
+  const [lamp] = await t.db
+    .insert(devices)
+    .values({
+      nid: network.id,
+      gatewayId: gateway.id,
+      kind: 'luminaire',
+      name: 'Lamp',
+      model: 'LW-D4I',
+      mac: 'CC0000000021',
+      address: 1,
+      ratedPower: 100,
+    })
+    .returning();
+  await buildD4iElements(t.db, [lamp!.id]);
   const start = Date.UTC(2026, 8, 1) / 1000;
   let wh = 1000;
   const reports = Array.from({ length: 700 }, (_, index) => {

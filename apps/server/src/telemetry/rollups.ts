@@ -1,20 +1,23 @@
-import { ElementType } from '@lightwell/domain';
+import { ElementType, hourOf } from '@lightwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ReadingRow } from './reading-rows.ts';
+import { rowsOf } from './write-readings.ts';
 
 /*
  * Hourly (UTC) and daily (site-local date) rollups per device, recomputed for the buckets a write touched,
- * never incremented: hours from the raw readings, days from the hours (where a local day is made of whole
- * UTC hours). A reading closes the interval that ends at its `at`, so it belongs to the bucket holding the
- * instant just before `at` (a reading at 10:00:00 is the 09:00 hour's); a counted delta over a gap
- * (`spread_from` set, deltas.ts) is spread over the gap's hours by time instead.
+ * never incremented: hours from the raw readings and the trigger reports, days from the hours (where a
+ * local day is made of whole UTC hours). A reading or a trigger report belongs to the bucket holding its
+ * stamp `at`, every bucket half-open [start, end) (the domain's rule, packages/domain/src/energy/instants.ts:
+ * a reading at 10:00:00.000 is the 10:00 hour's, one at 09:59:59.999 the 09:00 hour's); a counted delta
+ * over a gap (`spread_from` set, deltas.ts) is spread over the gap's hours by time instead.
  */
 
-const HOUR_MS = 3_600_000;
+/** Start of the UTC hour a reading or trigger report stamped `at` belongs to (the domain's `hourOf`). */
+export const hourBucket = (at: Date) => new Date(hourOf(at.getTime() / 1000) * 1000);
 
-/** Start of the UTC hour a reading at `at` belongs to. */
-export const hourBucket = (at: Date) => new Date(Math.floor((at.getTime() - 1) / HOUR_MS) * HOUR_MS);
+/** The SQL form of the domain's `isWithin`: instant `at` lies in the half-open [start, end). */
+export const atWithin = (at: SQL, start: SQL, end: SQL) => sql`(${at} >= ${start} AND ${at} < ${end})`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /**
@@ -24,9 +27,9 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  */
 const quarterDays = new Map<string, string>();
 const QUARTER_MS = 15 * 60_000;
-/** The site-local date (YYYY-MM-DD in `timeZone`) a reading at `at` belongs to. */
+/** The site-local date (YYYY-MM-DD in `timeZone`) a reading or trigger report stamped `at` belongs to. */
 export function dayBucket(at: Date, timeZone: string): string {
-  const instant = at.getTime() - 1;
+  const instant = at.getTime();
   const quarter = Math.floor(instant / QUARTER_MS);
   const key = `${timeZone} ${quarter}`;
   const known = quarterDays.get(key);
@@ -43,7 +46,7 @@ export function dayBucket(at: Date, timeZone: string): string {
   return first;
 }
 
-// Energy of the readings closing an interval in the bucket; a delta spread over a gap is added by share instead.
+// Sums of the readings stamped in the bucket; a delta spread over a gap is added by share instead.
 const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.spread_from IS NULL), 0) AS energy_wh,
   coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.spread_from IS NULL
     AND r.energy_source = 'd4i'), 0) AS d4i_wh,
@@ -51,7 +54,17 @@ const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counte
     AND r.energy_source = 'meter'), 0) AS meter_wh,
   coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'quarantined'), 0) AS quarantined_wh,
   coalesce(sum(r.on_seconds), 0) AS on_seconds, coalesce(sum(r.triggers), 0) AS triggers,
-  coalesce(sum(r.occupied_seconds), 0) AS occupied_seconds, count(*) AS readings`;
+  coalesce(sum(r.occupied_seconds), 0) AS occupied_seconds, count(*) AS readings,
+  coalesce(sum(coalesce(r.rated_seconds, r.on_seconds)), 0) AS rated_seconds,
+  coalesce(sum(r.on_seconds) FILTER (WHERE r.mean_lightness IS NOT NULL), 0) AS level_seconds`;
+
+/**
+ * An hour's (`h`, a `telemetry_hourly` row) on-time at rated power as the estimate counts it: its
+ * `rated_seconds`, scaled down as its on-time is capped at 3,600 s (two channels lit together are one
+ * light on); 0 in an hour without a reading (its energy is a gap's share).
+ */
+export const RATED_CAPPED_SECONDS = sql`CASE WHEN h.readings = 0 THEN 0 WHEN h.on_seconds > 3600
+  THEN h.rated_seconds * 3600 / h.on_seconds ELSE h.rated_seconds END`;
 /*
  * The share of each delta spread over a gap (spread_from, at] that falls in [start, end): the delta × the part
  * of the gap up to `end`, less the part up to `start`, each rounded to the mWh, so the shares of a gap in
@@ -67,30 +80,60 @@ const spreadShares = (device: SQL, start: SQL, end: SQL) => sql`SELECT coalesce(
         / extract(epoch FROM r.at - r.spread_from), 3) AS share
     FROM telemetry_readings r WHERE r.device_id = ${device} AND r.spread_from IS NOT NULL
       AND r.delta_status = 'counted' AND r.at > ${start} AND r.spread_from < ${end}) AS x`;
+/**
+ * A stored `sensorTrigger` report (`x`, a `device_readings` row) that a `readings` report of the same number
+ * also counted: a section-7 trigger call with readings keeps its triggers both ways under one number, and
+ * they are counted once, as the reading's.
+ */
+const COUNTED_AS_READING = sql`EXISTS (SELECT 1 FROM telemetry_readings r WHERE r.gateway_id = x.gateway_id
+  AND r.seq = x.seq AND r.device_id = x.device_id AND r.at = x.at AND r.triggers IS NOT NULL)`;
+/** The triggers of device `device`'s trigger reports stamped in [start, end) (`n`), less those counted as readings. */
+const reportTriggers = (
+  device: SQL,
+  start: SQL,
+  end: SQL,
+) => sql`SELECT coalesce(sum((x.value->>'count')::bigint), 0) AS n
+    FROM device_readings x WHERE x.device_id = ${device} AND x.kind = 'sensorTrigger'
+      AND ${atWithin(sql`x.at`, start, end)} AND NOT ${COUNTED_AS_READING}`;
 const COLUMNS = sql`energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds, triggers, occupied_seconds, readings,
-  spread_wh`;
+  rated_seconds, level_seconds, spread_wh`;
 const UPDATED = sql`energy_wh = excluded.energy_wh, d4i_wh = excluded.d4i_wh, meter_wh = excluded.meter_wh,
   quarantined_wh = excluded.quarantined_wh, on_seconds = excluded.on_seconds, triggers = excluded.triggers,
-  occupied_seconds = excluded.occupied_seconds, readings = excluded.readings, spread_wh = excluded.spread_wh`;
+  occupied_seconds = excluded.occupied_seconds, readings = excluded.readings,
+  rated_seconds = excluded.rated_seconds, level_seconds = excluded.level_seconds, spread_wh = excluded.spread_wh`;
 /** An hour's stored sums plus the added readings' (rollups.ts addToHours). */
 const ADDED = sql.raw(
-  ['energy_wh', 'd4i_wh', 'meter_wh', 'quarantined_wh', 'on_seconds', 'triggers', 'occupied_seconds', 'readings']
+  [
+    'energy_wh',
+    'd4i_wh',
+    'meter_wh',
+    'quarantined_wh',
+    'on_seconds',
+    'triggers',
+    'occupied_seconds',
+    'readings',
+    'rated_seconds',
+    'level_seconds',
+  ]
     .map((column) => `${column} = telemetry_hourly.${column} + excluded.${column}`)
     .join(', '),
 );
 /** What long periods need of a day's hours: the hours reported (in all, with a meter, with D4i) and capped on time. */
 const HOUR_COUNTS = sql`count(*) FILTER (WHERE h.readings > 0) AS hours_reported,
   count(*) FILTER (WHERE h.meter_wh > 0) AS hours_meter, count(*) FILTER (WHERE h.d4i_wh > 0) AS hours_d4i,
-  coalesce(sum(least(h.on_seconds, 3600)) FILTER (WHERE h.readings > 0), 0) AS on_capped_seconds`;
-const DAY_COLUMNS = sql`${COLUMNS}, hours_reported, hours_meter, hours_d4i, on_capped_seconds`;
+  coalesce(sum(least(h.on_seconds, 3600)) FILTER (WHERE h.readings > 0), 0) AS on_capped_seconds,
+  coalesce(sum(${RATED_CAPPED_SECONDS}), 0) AS rated_capped_seconds`;
+const DAY_COLUMNS = sql`${COLUMNS}, hours_reported, hours_meter, hours_d4i, on_capped_seconds, rated_capped_seconds`;
 const DAY_UPDATED = sql`${UPDATED}, hours_reported = excluded.hours_reported, hours_meter = excluded.hours_meter,
-  hours_d4i = excluded.hours_d4i, on_capped_seconds = excluded.on_capped_seconds`;
+  hours_d4i = excluded.hours_d4i, on_capped_seconds = excluded.on_capped_seconds,
+  rated_capped_seconds = excluded.rated_capped_seconds`;
 
 /** The rollup columns summed from hourly rows (every one is a sum, so a day is the sum of its hours). */
 const HOURLY_SUMS = sql`coalesce(sum(h.energy_wh), 0) AS energy_wh, coalesce(sum(h.d4i_wh), 0) AS d4i_wh,
   coalesce(sum(h.meter_wh), 0) AS meter_wh, coalesce(sum(h.quarantined_wh), 0) AS quarantined_wh,
   coalesce(sum(h.on_seconds), 0) AS on_seconds, coalesce(sum(h.triggers), 0) AS triggers,
   coalesce(sum(h.occupied_seconds), 0) AS occupied_seconds, coalesce(sum(h.readings), 0)::int AS readings,
+  coalesce(sum(h.rated_seconds), 0) AS rated_seconds, coalesce(sum(h.level_seconds), 0) AS level_seconds,
   coalesce(sum(h.spread_wh), 0) AS spread_wh, ${HOUR_COUNTS}`;
 
 /**
@@ -108,9 +151,11 @@ async function addToHours(db: Db, rows: ReadingRow[]): Promise<void> {
         FROM unnest(${col((row) => row.deviceId)}::int[], ${col((row) => hourBucket(row.at).toISOString())}::timestamptz[],
           ${col((row) => row.deltaWh)}::numeric[], ${col((row) => row.deltaStatus)}::text[],
           ${col((row) => row.energySource)}::text[], ${col((row) => row.onSeconds)}::int[],
+          ${col((row) => row.ratedSeconds)}::numeric[], ${col((row) => row.meanLightness)}::numeric[],
           ${col((row) => row.triggers)}::int[], ${col((row) => row.occupiedSeconds)}::int[],
           ${col(() => null)}::timestamptz[])
-          AS r(device_id, hour, delta_wh, delta_status, energy_source, on_seconds, triggers, occupied_seconds, spread_from)
+          AS r(device_id, hour, delta_wh, delta_status, energy_source, on_seconds, rated_seconds, mean_lightness,
+            triggers, occupied_seconds, spread_from)
         GROUP BY r.device_id, r.hour
         ON CONFLICT (device_id, hour) DO UPDATE SET ${ADDED}`,
   );
@@ -153,14 +198,20 @@ export async function recomputeRollups(
     if (recompute) hours.set(`${deviceId}:${hour}`, { deviceId, hour });
     // The day of the reading, and the day the hour starts on (they differ only for an hour across local
     // midnight in a zone off whole hours: its spread share and hour count fall on the earlier day).
-    for (const day of new Set([dayBucket(at, zone), dayBucket(new Date(start.getTime() + 1), zone)])) {
+    for (const day of new Set([dayBucket(at, zone), dayBucket(start, zone)])) {
       days.set(`${deviceId}:${day}`, { deviceId, day, zone });
     }
   };
   for (const [deviceId, ats] of times) for (const at of ats) touch(deviceId, at, true);
   // Rows added to an hour nothing else of this write touches are added to it; in an hour being recomputed
-  // they are already counted by the recompute.
-  for (const row of appended) if (row.spreadFrom !== null) touch(row.deviceId, row.at, true);
+  // they are already counted by the recompute. A row whose triggers a trigger report of the same number
+  // already brought to its hour is recomputed instead: counted once, as the reading's (`reportTriggers`).
+  const twins = await reportedTwins(db, appended);
+  for (const row of appended) {
+    if (row.spreadFrom !== null || twins.has(twinKey(row.gatewayId, row.seq, row.deviceId))) {
+      touch(row.deviceId, row.at, true);
+    }
+  }
   const added: ReadingRow[] = [];
   for (const row of appended) {
     if (row.spreadFrom !== null || !zoneOf.has(row.deviceId)) continue;
@@ -176,12 +227,14 @@ export async function recomputeRollups(
     await db.execute(
       sql`INSERT INTO telemetry_hourly (device_id, hour, ${COLUMNS})
         SELECT b.device_id, b.hour, a.energy_wh + s.wh, a.d4i_wh + s.d4i_wh, a.meter_wh + s.meter_wh,
-          a.quarantined_wh, a.on_seconds, a.triggers, a.occupied_seconds, a.readings, s.wh
+          a.quarantined_wh, a.on_seconds, a.triggers + x.n, a.occupied_seconds, a.readings, a.rated_seconds,
+          a.level_seconds, s.wh
         FROM unnest(${sql.param(h.map((b) => b.deviceId))}::int[], ${sql.param(h.map((b) => b.hour))}::timestamptz[])
           AS b(device_id, hour)
         CROSS JOIN LATERAL (SELECT ${SUMS} FROM telemetry_readings r WHERE r.device_id = b.device_id
-          AND r.at > b.hour AND r.at <= b.hour + interval '1 hour') AS a
+          AND ${atWithin(sql`r.at`, sql`b.hour`, sql`b.hour + interval '1 hour'`)}) AS a
         CROSS JOIN LATERAL (${spreadShares(sql`b.device_id`, sql`b.hour`, sql`b.hour + interval '1 hour'`)}) AS s
+        CROSS JOIN LATERAL (${reportTriggers(sql`b.device_id`, sql`b.hour`, sql`b.hour + interval '1 hour'`)}) AS x
         ON CONFLICT (device_id, hour) DO UPDATE SET ${UPDATED}`,
     );
   await between();
@@ -197,9 +250,9 @@ export async function recomputeRollups(
  */
 export async function recomputeDays(db: Db, days: readonly { deviceId: number; day: string; zone: string }[]) {
   if (days.length === 0) return;
-  // Raw readings: the exact test is the local date of the instant before `at`; the range around it lets the
-  // index work. Hourly rows: a reading belongs to the hour holding the instant before it, so the day's
-  // readings are exactly those of the hours from its start (inclusive) to the next day's start.
+  // Raw readings and trigger reports: those stamped in [start of the local date, start of the next). Hourly
+  // rows: a reading belongs to the hour holding its stamp, so the day's readings are exactly those of the
+  // hours from its start (inclusive) to the next day's start.
   await db.execute(
     sql`INSERT INTO telemetry_daily (device_id, day, ${DAY_COLUMNS})
         SELECT b.device_id, b.day, a.*
@@ -214,13 +267,12 @@ export async function recomputeDays(db: Db, days: readonly { deviceId: number; d
           HAVING b.whole
           UNION ALL
           SELECT t.energy_wh + s.wh, t.d4i_wh + s.d4i_wh, t.meter_wh + s.meter_wh, t.quarantined_wh, t.on_seconds,
-            t.triggers, t.occupied_seconds, t.readings, s.wh, c.hours_reported, c.hours_meter, c.hours_d4i,
-            c.on_capped_seconds
+            t.triggers + x.n, t.occupied_seconds, t.readings, t.rated_seconds, t.level_seconds, s.wh, c.hours_reported,
+            c.hours_meter, c.hours_d4i, c.on_capped_seconds, c.rated_capped_seconds
           FROM (SELECT ${SUMS} FROM telemetry_readings r
-            WHERE NOT b.whole AND r.device_id = b.device_id AND r.at > b.starts - interval '1 day'
-              AND r.at <= b.ends + interval '1 day'
-              AND ((r.at - interval '1 millisecond') AT TIME ZONE b.zone)::date = b.day) AS t
+            WHERE NOT b.whole AND r.device_id = b.device_id AND ${atWithin(sql`r.at`, sql`b.starts`, sql`b.ends`)}) AS t
           CROSS JOIN (${spreadShares(sql`b.device_id`, sql`b.starts`, sql`b.ends`)} WHERE NOT b.whole) AS s
+          CROSS JOIN (${reportTriggers(sql`b.device_id`, sql`b.starts`, sql`b.ends`)} AND NOT b.whole) AS x
           CROSS JOIN (SELECT ${HOUR_COUNTS} FROM telemetry_hourly h
             WHERE NOT b.whole AND h.device_id = b.device_id AND h.hour >= b.starts - interval '1 hour'
               AND h.hour < b.ends AND (h.hour AT TIME ZONE b.zone)::date = b.day) AS c
@@ -263,7 +315,7 @@ async function markStaleMonths(db: Db, days: readonly { deviceId: number; day: s
   for (const { deviceId, day, zone } of days) {
     let month = current.get(zone);
     if (month === undefined) {
-      month = dayBucket(new Date(now.getTime() + 1), zone).slice(0, 7);
+      month = dayBucket(now, zone).slice(0, 7);
       current.set(zone, month);
     }
     if (day.slice(0, 7) >= month) continue;
@@ -274,27 +326,70 @@ async function markStaleMonths(db: Db, days: readonly { deviceId: number; day: s
   const m = [...marks.values()].sort((a, b) => a.deviceId - b.deviceId || a.month.localeCompare(b.month));
   await db.execute(
     sql`INSERT INTO telemetry_monthly (device_id, month, ${COLUMNS}, stale)
-        SELECT u.device_id, u.month, 0, 0, 0, 0, 0, 0, 0, 0, 0, true
+        SELECT u.device_id, u.month, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true
         FROM unnest(${sql.param(m.map((row) => row.deviceId))}::int[], ${sql.param(m.map((row) => row.month))}::date[])
           AS u(device_id, month)
         ON CONFLICT (device_id, month) DO UPDATE SET stale = true`,
   );
 }
 
+const twinKey = (gatewayId: number, seq: number | string, deviceId: number) => `${gatewayId}:${seq}:${deviceId}`;
+
 /**
- * A sensor's trigger count and last trigger time come from the stored triggers: readings (daily rollups)
- * and `sensorTrigger` reports (`device_readings`), a report counted once when it brought both (a
- * section-7 call with readings keeps both under one number).
+ * The rows among `rows` (readings with a trigger count) whose report number also brought a stored
+ * `sensorTrigger` report of the same device (a section-7 trigger call with readings), as `twinKey`s. One
+ * look-up by report number, only when some row counts triggers.
+ */
+async function reportedTwins(db: Db, rows: readonly ReadingRow[]): Promise<Set<string>> {
+  const counted = new Map<string, { gatewayId: number; seq: number }>();
+  for (const row of rows) {
+    if (row.triggers !== null) counted.set(`${row.gatewayId}:${row.seq}`, { gatewayId: row.gatewayId, seq: row.seq });
+  }
+  if (counted.size === 0) return new Set();
+  const pairs = [...counted.values()];
+  const found = await rowsOf<{ gateway_id: number; seq: string; device_id: number }>(
+    db,
+    sql`SELECT x.gateway_id, x.seq::text AS seq, x.device_id FROM device_readings x
+        JOIN unnest(${sql.param(pairs.map((p) => p.gatewayId))}::int[], ${sql.param(pairs.map((p) => p.seq))}::bigint[])
+          AS u(gateway_id, seq) ON x.gateway_id = u.gateway_id AND x.seq = u.seq
+        WHERE x.kind = 'sensorTrigger'`,
+  );
+  return new Set(found.map((row) => twinKey(row.gateway_id, row.seq, row.device_id)));
+}
+
+/**
+ * Files new `sensorTrigger` reports (device, stamp) in their devices' hourly and daily rollups (the hour and
+ * local date holding each stamp, recomputed), marks a closed month they fall in stale, and refreshes the
+ * devices' trigger counts. The caller holds the devices' locks (`lockDevices`), as a readings write does.
+ */
+export async function rollupTriggerReports(
+  db: Db,
+  reports: readonly { deviceId: number; at: Date }[],
+  now: Date,
+): Promise<void> {
+  if (reports.length === 0) return;
+  const ids = [...new Set(reports.map((report) => report.deviceId))].sort((a, b) => a - b);
+  const zones = await rowsOf<{ id: number; time_zone: string }>(
+    db,
+    sql`SELECT d.id, n.time_zone FROM devices d JOIN networks n ON n.id = d.nid
+        WHERE d.id = ANY(${sql.param(ids)}::int[])`,
+  );
+  const times = new Map<number, Date[]>();
+  for (const { deviceId, at } of reports) times.set(deviceId, [...(times.get(deviceId) ?? []), at]);
+  const zoneOf = new Map(zones.map((row) => [row.id, row.time_zone]));
+  await recomputeRollups(db, times, new Set(ids), zoneOf, undefined, [], now);
+}
+
+/**
+ * A sensor's trigger count is the sum of its daily rollups, which hold its readings' triggers and its
+ * `sensorTrigger` reports (a report counted once when a reading of the same number brought it too: a
+ * section-7 call with readings keeps both under one number); its last trigger time comes from both.
  */
 export async function refreshTriggers(db: Db, deviceIds: number[]): Promise<void> {
   const ids = sql.param(deviceIds);
   await db.execute(
     sql`UPDATE devices d SET sensor_trigger_count =
           (SELECT coalesce(sum(t.triggers), 0) FROM telemetry_daily t WHERE t.device_id = d.id)
-          + (SELECT coalesce(sum((x.value->>'count')::bigint), 0) FROM device_readings x
-             WHERE x.device_id = d.id AND x.kind = 'sensorTrigger'
-               AND NOT EXISTS (SELECT 1 FROM telemetry_readings r WHERE r.gateway_id = x.gateway_id
-                 AND r.seq = x.seq AND r.device_id = x.device_id AND r.triggers IS NOT NULL))
         WHERE d.id = ANY(${ids}::int[])`,
   );
   await db.execute(

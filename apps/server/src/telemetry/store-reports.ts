@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { gatewayDiagnoses } from '../db/schema.ts';
 import { timeSlices, yieldToEventLoop } from '../lib/time-slices.ts';
 import { assignDeltas, updateDeltas } from './deltas.ts';
-import { type ReadingRow, readingRows } from './reading-rows.ts';
+import { type KnownElements, type ReadingDevice, type ReadingRow, readingRows } from './reading-rows.ts';
 import { recomputeRollups } from './rollups.ts';
 import { advanceMarks, claimReceipts, type MarkOutcome, receiptKey, recordGap, startStream } from './sequence.ts';
 import { addUsage } from './usage.ts';
@@ -43,11 +43,24 @@ export const DEVICES_PER_TRANSACTION = 2000;
 /** Write transactions of one batch open at once on PostgreSQL. */
 const TRANSACTIONS_IN_FLIGHT = 3;
 
-/** What storing needs of a known device: its id, rated power (counter rules) and network time zone (days). */
-interface KnownDevice {
-  id: number;
+/**
+ * What storing needs of a known device: its id, rated power (counter rules), network time zone (days) and
+ * elements (which are D4i, which dim linearly: declared sources and the estimate's levels).
+ */
+interface KnownDevice extends ReadingDevice {
   ratedPower: number | null;
   timeZone: string;
+}
+
+/** The element flags of a device as one query gives them: index, D4i, linear. */
+function knownElements(list: [number, boolean, boolean][] | null): KnownElements {
+  const d4i = new Set<number>();
+  const linear = new Set<number>();
+  for (const [index, isD4i, isLinear] of list ?? []) {
+    if (isD4i) d4i.add(index);
+    if (isLinear) linear.add(index);
+  }
+  return { d4i, linear };
 }
 
 /** The real devices the batch's readings name, by network and MAC: one statement for the whole batch. */
@@ -69,16 +82,30 @@ async function knownDevices(db: Db, batches: GatewayReports[]): Promise<Map<numb
   }
   const byNid = new Map<number, Map<string, KnownDevice>>();
   if (nids.length === 0) return byNid;
-  const rows = await rowsOf<{ id: number; nid: number; mac: string; rated_power: number | null; time_zone: string }>(
+  const rows = await rowsOf<{
+    id: number;
+    nid: number;
+    mac: string;
+    rated_power: number | null;
+    time_zone: string;
+    elements: [number, boolean, boolean][] | null;
+  }>(
     db,
-    sql`SELECT d.id, d.nid, d.mac, d.rated_power, n.time_zone
+    sql`SELECT d.id, d.nid, d.mac, d.rated_power, n.time_zone,
+          (SELECT json_agg(json_build_array(e.index, e.is_d4i, e.is_linear)) FROM device_elements e
+           WHERE e.device_id = d.id) AS elements
         FROM unnest(${sql.param(nids)}::int[], ${sql.param(macs)}::text[]) AS u(nid, mac)
         JOIN devices d ON d.nid = u.nid AND d.mac = u.mac AND d.is_virtual = false
         JOIN networks n ON n.id = d.nid`,
   );
   for (const row of rows) {
     const known = byNid.get(row.nid) ?? new Map<string, KnownDevice>();
-    known.set(row.mac, { id: row.id, ratedPower: row.rated_power, timeZone: row.time_zone });
+    known.set(row.mac, {
+      id: row.id,
+      ratedPower: row.rated_power,
+      timeZone: row.time_zone,
+      elements: knownElements(row.elements),
+    });
     byNid.set(row.nid, known);
   }
   return byNid;
@@ -154,19 +181,15 @@ export async function storeReports(
   for (const { gateway, reports } of batches) {
     await pause();
     const devices = known.get(gateway.nid) ?? new Map<string, KnownDevice>();
-    const ids = new Map<string, number>();
-    for (const [mac, device] of devices) {
-      ids.set(mac, device.id);
-      devicesById.set(device.id, device);
-    }
+    for (const device of devices.values()) devicesById.set(device.id, device);
     const units: Unit[] = [];
     for (const report of reports) {
       // Readings stamped too far ahead are refused: their receipt is kept (and confirmed), their rows are not.
       const rows =
         report.kind === 'readings' && !isStampedAhead(report, now)
-          ? readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, ids)
+          ? readingRows(gateway.id, report.seq, new Date(report.at * 1000), report.devices, devices)
           : [];
-      if (report.kind === 'readings' && report.devices.some((device) => !ids.has(device.mac))) {
+      if (report.kind === 'readings' && report.devices.some((device) => !devices.has(device.mac))) {
         strangers.add(gateway.id);
       }
       units.push({ gateway, report, rows });

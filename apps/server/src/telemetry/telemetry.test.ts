@@ -1,4 +1,4 @@
-import { type ElementReading, gatewayTopic, maskOf } from '@lightwell/domain';
+import { type ElementReading, gatewayTopic, maskOf, SAMPLE_D4I_BANK_RAW } from '@lightwell/domain';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ const LAMP = 'BB0000000001';
 const SENSOR = 'BB0000000002';
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0) / 1000;
 
-/** A gateway with two devices (a 100 W lamp and a sensor), connected, listening on its command topic. */
+/** A gateway with two devices (a 100 W D4i lamp and a sensor), connected, listening on its command topic. */
 async function gatewayWithDevices(t: TestApp, timeZone = 'UTC') {
   const { network } = await networkTeam(t);
   await t.db.execute(sql`UPDATE networks SET time_zone = ${timeZone} WHERE id = ${network.id}`);
@@ -49,7 +49,13 @@ async function gatewayWithDevices(t: TestApp, timeZone = 'UTC') {
   await send(client, sn, 'inventory', {
     seq: 0,
     devices: [
-      { mac: LAMP, address: 1, model: 'LW-DT6', online: true, elements: [{ index: 0, type: 1 }] },
+      {
+        mac: LAMP,
+        address: 1,
+        model: 'LW-D4I',
+        online: true,
+        elements: [{ index: 0, type: 1, d4i: SAMPLE_D4I_BANK_RAW }],
+      },
       { mac: SENSOR, address: 2, model: 'LW-PIR', online: true, elements: [{ index: 0, type: 20 }] },
     ],
   });
@@ -242,9 +248,9 @@ describeApi('telemetry: durable reports, readings and rollups', () => {
       const days = await t.db.select().from(telemetryDaily).where(eq(telemetryDaily.deviceId, g.lamp.id));
       // 09:00 UTC on 26 Nov is 06:00 in Santiago (UTC-3), 14:30 in Kolkata: two days of readings span three local dates.
       expect(days.map((d) => d.day).sort()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
-      // Each local day holds the readings whose instant before `at` falls on that date there.
+      // Each local day holds the readings whose stamp `at` falls on that date there ([start, end)).
       const perDay = await t.db.execute(
-        sql`SELECT ((at - interval '1 millisecond') AT TIME ZONE ${zone})::date::text AS day,
+        sql`SELECT (at AT TIME ZONE ${zone})::date::text AS day,
             coalesce(sum(delta_wh) FILTER (WHERE delta_status = 'counted'), 0)::float8 AS wh
           FROM telemetry_readings WHERE device_id = ${g.lamp.id} GROUP BY 1 ORDER BY 1`,
       );

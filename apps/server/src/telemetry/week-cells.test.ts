@@ -1,7 +1,14 @@
 import { localMonth, type Period } from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeApi, networkTeam, officeAndHall, type TestApp } from '../../test/helpers.ts';
+import {
+  buildD4iElements,
+  buildTestApp,
+  describeApi,
+  networkTeam,
+  officeAndHall,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
 import { devices, networks, telemetryMonthMarks } from '../db/schema.ts';
 import { loadDeviceCells } from '../services/energy/energy-cells.ts';
@@ -35,6 +42,7 @@ async function officeNetwork(t: TestApp, timeZone: string) {
       { ...base, kind: 'motionSensor', name: 'PIR', model: 'LW-PIR', mac: MACS.sensor, address: 3 },
     ])
     .returning();
+  await buildD4iElements(t.db, [counted!.id]);
   await officeAndHall(t.db, network.id, { office: [counted!.id, sensor!.id], hall: [estimated!.id] }, [
     'L1',
     'S1',

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { localMonthOf } from './months.ts';
+import { RATED_CAPPED_SECONDS } from './rollups.ts';
 import { rowsOf } from './write-readings.ts';
 
 /*
@@ -27,6 +28,8 @@ export const CELL_SUMS = [
   'spread_wh',
   'quarantined_wh',
   'on_seconds',
+  'rated_seconds',
+  'level_seconds',
   'triggers',
   'occupied_seconds',
   'hours_reported',
@@ -83,6 +86,7 @@ export function cellSums(
       sum(h.meter_wh) AS meter_wh, sum(h.d4i_wh) AS d4i_wh, sum(h.spread_wh) AS spread_wh,
       sum(h.quarantined_wh) AS quarantined_wh,
       sum(CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END) AS on_seconds,
+      sum(${RATED_CAPPED_SECONDS}) AS rated_seconds, sum(h.level_seconds) AS level_seconds,
       sum(h.triggers) AS triggers, sum(h.occupied_seconds) AS occupied_seconds,
       count(*) FILTER (WHERE h.readings > 0) AS hours_reported,
       count(*) FILTER (WHERE h.meter_wh > 0) AS hours_meter, count(*) FILTER (WHERE h.d4i_wh > 0) AS hours_d4i,

@@ -108,13 +108,14 @@ export async function insertReadings(
     const col = <K extends keyof ReadingRow>(key: K, map: (value: ReadingRow[K]) => unknown = (v) => v) =>
       sql.param(chunk.map((row) => map(row[key])));
     const insert = sql`INSERT INTO telemetry_readings (gateway_id, seq, device_id, element, at, energy_raw, energy_scale,
-            energy_serial, energy_source, energy_status, power_w, power_status, on_seconds, triggers,
-            occupied_seconds, d4i, delta_wh, delta_status, spread_from)
+            energy_serial, energy_source, energy_status, power_w, power_status, on_seconds, mean_lightness,
+            rated_seconds, triggers, occupied_seconds, d4i, delta_wh, delta_status, spread_from)
           SELECT * FROM unnest(${col('gatewayId')}::int[], ${col('seq')}::bigint[], ${col('deviceId')}::int[],
             ${col('element')}::smallint[], ${col('at', (at) => at.toISOString())}::timestamptz[],
             ${col('energyRaw')}::bigint[], ${col('energyScale')}::smallint[], ${col('energySerial')}::text[],
             ${col('energySource')}::text[], ${col('energyStatus')}::text[], ${col('powerW')}::numeric[],
-            ${col('powerStatus')}::text[], ${col('onSeconds')}::int[], ${col('triggers')}::int[],
+            ${col('powerStatus')}::text[], ${col('onSeconds')}::int[], ${col('meanLightness')}::numeric[],
+            ${col('ratedSeconds')}::numeric[], ${col('triggers')}::int[],
             ${col('occupiedSeconds')}::int[], ${col('d4i', (d4i) => (d4i ? JSON.stringify(d4i) : null))}::jsonb[],
             ${col('deltaWh')}::numeric[], ${col('deltaStatus')}::text[],
             ${col('spreadFrom', (from) => from?.toISOString() ?? null)}::timestamptz[])

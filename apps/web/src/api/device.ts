@@ -2,6 +2,7 @@ import type {
   CallInput,
   DeviceKind,
   DeviceSummary,
+  EnergySpan,
   Product,
   ProductSubVersion,
   SensorSummary,
@@ -29,8 +30,8 @@ export const deviceKeys = {
   realOptions: (uid: number | null, nid: number, model: string) =>
     [...deviceKeys.all(uid), 'real', nid, model] as const,
   detail: (uid: number | null, deviceId: number) => [...deviceKeys.all(uid), 'detail', deviceId] as const,
-  sensors: (uid: number | null, nid: number, page: number, pageSize: number) =>
-    [...deviceKeys.all(uid), 'sensors', nid, page, pageSize] as const,
+  sensors: (uid: number | null, nid: number, page: number, pageSize: number, span: EnergySpan) =>
+    [...deviceKeys.all(uid), 'sensors', nid, page, pageSize, span] as const,
   /** Every query of the product catalogue. */
   catalogue: (uid: number | null) => ['product', uid] as const,
   products: (uid: number | null) => [...deviceKeys.catalogue(uid), 'list'] as const,
@@ -96,13 +97,16 @@ export function useDeviceQuery(deviceId: number | null) {
   });
 }
 
-/** One page of the network's motion and light sensors. */
-export function useSensorListQuery(nid: number | null, page: number, pageSize: number) {
+/**
+ * One page of the network's motion and light sensors, their triggers counted over `span` (the heat maps'
+ * periods, so a sensor's count equals its heat-map row for the same period).
+ */
+export function useSensorListQuery(nid: number | null, page: number, pageSize: number, span: EnergySpan) {
   const uid = useSession((state) => state.uid);
   return useQuery({
-    queryKey: deviceKeys.sensors(uid, nid ?? 0, page, pageSize),
+    queryKey: deviceKeys.sensors(uid, nid ?? 0, page, pageSize, span),
     queryFn: async (): Promise<{ list: SensorSummary[]; total: number }> => {
-      const data = await call('sensorList', { nid: nid ?? 0, page, pageSize: allowedPageSize(pageSize) });
+      const data = await call('sensorList', { nid: nid ?? 0, page, pageSize: allowedPageSize(pageSize), span });
       return { list: data?.list ?? [], total: data?.total ?? 0 };
     },
     enabled: uid !== null && nid !== null,

@@ -24,11 +24,6 @@ describe('route guard (section 2)', () => {
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 
-  it('sends a route whose page is not built yet to /404, even with a token', async () => {
-    const { router } = await renderApp('/project/report/download', { signedIn: true });
-    await expectPath(router, '/404');
-  });
-
   it('opens public routes without a token', async () => {
     const { router } = await renderApp('/version/log');
     expect(await screen.findByRole('heading', { name: 'Release notes' })).toBeTruthy();

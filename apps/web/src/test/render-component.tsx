@@ -11,15 +11,25 @@ import { testUser } from './render-app';
 import { renderedClients } from './rendered-clients';
 
 /**
- * Renders one component in the app's providers, signed in as {@link testUser} in English. `seed` puts
- * the answers the component would fetch into the query cache first, so no request leaves the test.
+ * Renders one component in the app's providers, signed in as {@link testUser} in English, with the current
+ * project and network `user.pid` and `user.nid` when given. `seed` puts the answers the component would
+ * fetch into the query cache first, so no request leaves the test.
  */
 export async function renderComponent(
   ui: ReactElement,
-  { seed, user = {} }: { seed?: (queryClient: QueryClient) => void; user?: Partial<typeof testUser> } = {},
+  {
+    seed,
+    user = {},
+  }: {
+    seed?: (queryClient: QueryClient) => void;
+    user?: Partial<typeof testUser> & { pid?: number; nid?: number };
+  } = {},
 ) {
   await i18n.changeLanguage('en');
-  useSession.getState().signIn({ ...testUser, ...user });
+  const { pid, nid, ...account } = user;
+  useSession.getState().signIn({ ...testUser, ...account });
+  if (pid !== undefined) useSession.getState().setProject(pid);
+  if (nid !== undefined) useSession.getState().setNetwork(nid);
   const queryClient = createQueryClient();
   renderedClients.add(queryClient);
   seed?.(queryClient);

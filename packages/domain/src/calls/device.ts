@@ -16,6 +16,7 @@ import { Limits } from '../limits.ts';
 import { IdSchema, PageSizeSchema, text } from '../schemas/common.ts';
 import { pageSchema } from '../schemas/network.ts';
 import { type CallDef, defineCall, nothing } from './define.ts';
+import { EnergySpanSchema } from './energy.ts';
 
 const nid = { nid: IdSchema };
 const deviceId = { deviceId: IdSchema };
@@ -93,8 +94,25 @@ export const deviceCalls = {
     path: '/api/v1/device/sensor/list',
     auth: true,
     tag: 'device',
-    summary: 'Motion and light sensors of a network with trigger counts, last trigger and lux (1050 empty)',
-    payload: { ...nid, ...paging },
+    summary:
+      'Motion and light sensors of a network with trigger counts (all stored, or over a period as the heat maps count them), last trigger and lux (1050 empty)',
+    payload: {
+      ...nid,
+      ...paging,
+      /**
+       * Count each sensor's triggers over this period (the heat maps' spans, in the network's zone): the same
+       * number the sensor heat maps give its row for the same `span` and `until`. Left out: every stored trigger.
+       */
+      span: EnergySpanSchema.optional().describe(
+        'Count triggers over this period, as the sensor heat maps do for the same span and until; left out: every stored trigger',
+      ),
+      until: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('With span: the period ends here: epoch seconds, UTC; default now'),
+    },
     data: pageSchema(SensorSummarySchema),
   }),
   productList: defineCall({

@@ -97,7 +97,12 @@ export const HeatRowSchema = z.object({
   zoneId: IdSchema.nullable(),
   total: z.number(),
   /** 168 values: local hour of the week, Monday 00:00 = 0. */
-  cells: z.array(z.number()).length(168),
+  cells: z
+    .array(z.number())
+    .length(168)
+    .describe(
+      'Local hour of the week, Monday 00:00 = 0. A trigger or reading counts in the UTC hour holding its stamp (the gateway event time), hours [start, end); an hour in the cell and period holding its start',
+    ),
   /** Energy rows: Wh by source; sensor rows: all zero. */
   bySource: SourceWhSchema,
   /** Energy used in hours the row's lights were on while its sensors saw nobody: Wh (sensor maps: hours). */

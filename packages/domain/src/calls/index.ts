@@ -5,12 +5,15 @@ import { deviceCalls } from './device.ts';
 import { emergencyCalls } from './emergency.ts';
 import { energyCalls } from './energy.ts';
 import { energyBaseCalls } from './energy-base.ts';
+import { equipmentCalls } from './equipment.ts';
 import { fileCalls } from './file.ts';
 import { gatewayCalls } from './gateway.ts';
 import { groupCalls } from './group.ts';
 import { networkCalls } from './network.ts';
 import { profileCalls } from './profile.ts';
 import { projectCalls } from './project.ts';
+import { reportCalls } from './report.ts';
+import { reportCycleCalls } from './report-cycle.ts';
 import { reportSetupCalls } from './report-setup.ts';
 import { sceneCalls } from './scene.ts';
 import { scheduleCalls } from './schedule.ts';
@@ -97,6 +100,31 @@ export {
   RuleMessages,
 } from './input-problems.ts';
 export {
+  type DeviceReport,
+  type DeviceReportDay,
+  DeviceReportDaySchema,
+  type DeviceReportRow,
+  DeviceReportRowSchema,
+  DeviceReportSchema,
+  type DeviceReportTarget,
+  DeviceReportTargetSchema,
+  type DownloadPeriod,
+  DownloadPeriodSchema,
+  downloadPeriodIn,
+  localRangeOf,
+  REPORT_FORMATS,
+  REPORT_KINDS,
+  REPORT_SECTIONS,
+  REPORT_STATES,
+  type ReportFormat,
+  type ReportJob,
+  ReportJobSchema,
+  type ReportKind,
+  ReportLimits,
+  type ReportSection,
+  type ReportState,
+} from './report.ts';
+export {
   DisplayKeySchema,
   type DisplayToken,
   DisplayTokenSchema,
@@ -139,6 +167,9 @@ export const calls = {
   ...sensorDiagnosisCalls,
   ...emergencyCalls,
   ...reportSetupCalls,
+  ...reportCalls,
+  ...reportCycleCalls,
+  ...equipmentCalls,
 };
 
 /** Name of a call in the registry. */

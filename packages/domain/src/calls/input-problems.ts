@@ -48,6 +48,7 @@ export const INPUT_RULES = [
   'timeZone',
   'diagnosisRange',
   'period',
+  'reportRange',
   'yearlyMonth',
   'duplicate',
   'invalid',
@@ -76,6 +77,7 @@ export const RuleMessages = {
   timeZone: 'unknown time zone',
   diagnosisRange: 'the end must come after the start, within the most intervals a task may hold',
   period: 'the period must end after it starts and span at most six years',
+  reportRange: 'the last day must not come before the first, at most 366 days on',
   yearlyMonth: 'a yearly duration test needs a month',
   duplicate: 'each entry only once',
 } as const satisfies Partial<Record<InputRule, string>>;
@@ -89,6 +91,7 @@ const RULE_PARAMS: Partial<Record<InputRule, InputProblem['params']>> = {
   digits: { digits: Limits.codeDigits },
   password: { min: Limits.passwordMin, max: Limits.passwordMax },
   diagnosisRange: { maxBuckets: SensorDiagnosis.maxBuckets },
+  reportRange: { maxDays: 366 },
 };
 
 /** One zod issue, as schemas report it. */

@@ -34,9 +34,18 @@ export const DiagnosisSensorResultSchema = z.object({
   deviceId: IdSchema,
   name: z.string(),
   mac: z.string(),
-  total: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .describe(
+      'Triggers stamped in [start time, results until): the heat maps and sensorList count over the same hours',
+    ),
   /** Intervals with triggers: `index` counts intervals from the start time (0 is the first). */
-  buckets: z.array(z.object({ index: z.number().int(), count: z.number().int() })),
+  buckets: z
+    .array(z.object({ index: z.number().int(), count: z.number().int() }))
+    .describe(
+      'Intervals with triggers: a trigger counts at its stamp (the gateway event time) in [start + index × interval, start + (index + 1) × interval)',
+    ),
   firstTime: z.number().int().nullable().describe('First trigger: epoch seconds, UTC'),
   lastTime: z.number().int().nullable().describe('Last trigger: epoch seconds, UTC'),
   peakPerMinute: z.number().describe('Most triggers within any 60 seconds'),

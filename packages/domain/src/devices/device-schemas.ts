@@ -212,8 +212,16 @@ export const SensorSummarySchema = z.object({
   mac: z.string(),
   isVirtual: z.boolean(),
   online: z.boolean(),
-  /** Sensor trigger times (section 3). */
-  triggerCount: z.number().int(),
+  /**
+   * Sensor trigger times (section 3): every stored trigger, or those of the period asked for (`span`), each
+   * counted in the hour holding its stamp, [start, end) (docs/decisions.md, "Which hour a trigger belongs to").
+   */
+  triggerCount: z
+    .number()
+    .int()
+    .describe(
+      'Triggers: every stored one, or those of the period asked for (span), each in the UTC hour holding its stamp, [start, end)',
+    ),
   /** Last trigger, epoch seconds. */
   lastTriggeredAt: z.number().nullable().describe('Last trigger: epoch seconds, UTC'),
   /** Latest lux reading of a light sensor. */

@@ -32,6 +32,12 @@ export function nodeHasProblem(elements: readonly { problem: boolean }[]): boole
   return elements.some((element) => element.problem);
 }
 
+/**
+ * The external power cut a device reports with its `externalPowerCut` status flag lasted longer than this
+ * (section 9, the self-test fault threshold: over 5 s).
+ */
+export const EXTERNAL_POWER_CUT_SECONDS = 5;
+
 /** Device status flags of section 3, bit by bit (DALI status byte order). */
 export const DEVICE_STATUS_FLAGS = [
   'controlGearFault',

@@ -89,6 +89,16 @@ const ON_BATTERY_MODES: readonly EmergencyModeName[] = [
 ];
 
 /**
+ * Whether a fitting runs from its battery now: it has reported, and mains is known to be lost or it is
+ * in a mode that runs from the battery (emergency, rest, extended emergency, a test running).
+ */
+export function isOnBattery(state: { mode: number | null; mainsPresent: boolean | null }): boolean {
+  if (state.mode === null) return false;
+  const mode = modeName(state.mode);
+  return state.mainsPresent === false || (mode !== null && ON_BATTERY_MODES.includes(mode));
+}
+
+/**
  * Whether a fitting's battery is charging: it has reported, is not fully charged (status bit "battery
  * fully charged" clear), mains is not known to be lost and it is not in a mode that runs from its battery.
  * A charge byte may already round to 100 % while the fitting still charges.

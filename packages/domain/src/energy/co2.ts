@@ -220,6 +220,9 @@ export const CO2_EQUIVALENTS = Object.freeze({
   gasolineGramsPerUsGallon: 8_887,
 });
 
+/** Litres in a US gallon, as section 9 rounds it (1 gallon 3.78 litres). */
+export const LITRES_PER_US_GALLON = 3.78;
+
 /** How many tree-years, litres or gallons of fuel a mass of CO2 (grams) stands for (section 9). */
 export function co2Equivalents(grams: number): {
   treeYears: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateEnergy, lightOutput, powerAtLight } from './estimate.ts';
+import { estimateEnergy, lightOutput, powerAtLight, ratedSecondsAt, ratedShareAtLevel } from './estimate.ts';
 
 // A 40 W luminaire dimming to 1 % light at 4 W (Part 251 nominal and minimum power).
 const curve = { nominalW: 40, minLight: 1, minW: 4, standbyW: 0.3 };
@@ -104,5 +104,45 @@ describe('estimated energy: Σ P(L) × t_on + P_sb × t_off_powered (acceptance 
       'standbyDefault',
       'linearDimming',
     ]);
+  });
+});
+
+describe('the share of rated power at a reported level (rated power known alone)', () => {
+  it.each([
+    [100, true, 1],
+    [50, true, 0.5],
+    [10, true, 0.1],
+    [100, false, 1],
+    // The section 9 logarithmic curve: level 50 is 3.162 % light, level 80 about 25.12 %.
+    [50, false, 0.031621],
+    [80, false, 0.251183],
+    [0, true, 0],
+  ])('level %f (linear %s) draws %f of rated power', (level, isLinear, share) => {
+    expect(ratedShareAtLevel(level, isLinear)).toBeCloseTo(share, 6);
+  });
+
+  it('assumes 100 % where no level was reported', () => {
+    expect(ratedShareAtLevel(undefined, true)).toBe(1);
+    expect(ratedShareAtLevel(null, false)).toBe(1);
+  });
+
+  it('weighs on-time by it: an 18 W downlight 900 s at 50 % is 450 s at 18 W, 2.25 Wh', () => {
+    const seconds = ratedSecondsAt(900, 50, true);
+    expect(seconds).toBe(450);
+    expect((18 * seconds) / 3600).toBe(2.25);
+    expect(ratedSecondsAt(900, undefined, true)).toBe(900);
+    // Logarithmic: 900 s at level 50 are 28.459 s at rated power; a 36 W panel uses 0.2846 Wh.
+    expect(ratedSecondsAt(900, 50, false)).toBe(28.459);
+  });
+
+  it('agrees with the estimate over spans at those levels with no standby', () => {
+    const spans = [
+      { seconds: 600, level: 50 },
+      { seconds: 300, level: 100 },
+    ];
+    const estimate = estimateEnergy({ curve: { nominalW: 18, standbyW: 0 }, isLinear: true, spans });
+    const seconds = spans.reduce((sum, span) => sum + ratedSecondsAt(span.seconds, span.level, true), 0);
+    expect(estimate.mWh).toBe(Math.round((18 * seconds) / 3.6));
+    expect(estimate.mWh).toBe(3000);
   });
 });

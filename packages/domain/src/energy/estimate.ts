@@ -38,6 +38,8 @@ export const ASSUMPTION_KEYS = [
   'standbyDefault',
   'linearDimming',
   'nonLinearDimming',
+  'reportedLevels',
+  'fullLevelAssumed',
 ] as const;
 export type AssumptionKey = (typeof ASSUMPTION_KEYS)[number];
 
@@ -81,6 +83,29 @@ export function powerAtLight(curve: PowerCurve, light: number): number {
     if (light <= b.light) return a.watts + ((b.watts - a.watts) * (light - a.light)) / (b.light - a.light);
   }
   return curve.nominalW;
+}
+
+/**
+ * The share of its rated power a luminaire draws while on at a reported control level (0-100), by the
+ * curve the console knows of it: rated power alone, so power is proportional to light output
+ * (`powerAtLight` through (0 %, 0 W) and (100 %, P_nominal)), and light output is the level through the
+ * element's dimming curve (`lightOutput`: the level itself when linear, the section 9 logarithmic curve
+ * otherwise). Level 50 gives 0.5 on a linear element and 0.0316 on a logarithmic one. Without a reported
+ * level the estimate assumes 100 % (share 1); a level of 0 while on draws nothing.
+ */
+export function ratedShareAtLevel(level: number | null | undefined, isLinear: boolean): number {
+  if (level === null || level === undefined) return 1;
+  const light = lightOutput(level, isLinear);
+  return light > 0 ? powerAtLight({ nominalW: 1 }, light) : 0;
+}
+
+/**
+ * Seconds at rated power that `onSeconds` on at a reported (time-weighted mean) `level` are worth
+ * (`ratedShareAtLevel`): the weight an estimated luminaire's on-time carries, so that its energy is rated
+ * W × these seconds. Rounded to the millisecond.
+ */
+export function ratedSecondsAt(onSeconds: number, level: number | null | undefined, isLinear: boolean): number {
+  return Math.round(onSeconds * ratedShareAtLevel(level, isLinear) * 1000) / 1000;
 }
 
 /** The assumptions behind an estimate with this curve and dimming curve. */

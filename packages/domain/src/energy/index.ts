@@ -4,6 +4,7 @@ export * from './counter.ts';
 export * from './estimate.ts';
 export * from './hourly.ts';
 export * from './i18n-keys.ts';
+export * from './instants.ts';
 export * from './periods.ts';
 export * from './price.ts';
 export * from './raw-value.ts';

@@ -3,6 +3,8 @@ import type { PlanSize } from '../zone-geometry/point.ts';
 /**
  * Defaults of the floor plan (sections 3 and 9): image 500×500, zone name size 16, node name size
  * 12. The node icon size is not shown in the spec; 24 image pixels is this console's choice.
+ * `startX` 20 and `startY` 180 are the start position the spec lists among the client's session state
+ * (sections 3 and 9); what the client places there is not shown.
  */
 export const FloorPlanDefaults = {
   imageWidth: 500,
@@ -10,6 +12,8 @@ export const FloorPlanDefaults = {
   zoneNameSize: 16,
   nodeNameSize: 12,
   nodeIconSize: 24,
+  startX: 20,
+  startY: 180,
 } as const;
 
 /** Section 3: a network's imageSize defaults to 500×500. */

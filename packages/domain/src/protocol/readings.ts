@@ -54,6 +54,17 @@ export const ElementReadingSchema = z.object({
   power: PowerReadingSchema.optional(),
   /** Seconds the light was on in the interval. */
   onSeconds: z.number().int().min(0).optional().describe('Light on in the interval, duration in seconds'),
+  /**
+   * The light level the element reported (its state's `lightness`, the control level 0-100), averaged over
+   * the seconds it was on in the interval, weighted by time. The estimate turns it into power through the
+   * element's dimming curve (docs/gateway-protocol.md "Readings").
+   */
+  meanLightness: z
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .describe('Reported lightness 0-100, time-weighted mean over the seconds on in the interval'),
   /** The D4i diagnostics bank (raw registers, decoded with `scaleD4iBank`). */
   d4i: D4iBankRawSchema.optional(),
   /** Sensor triggers in the interval. */

@@ -44,7 +44,7 @@ export const NewPasswordSchema = z
 export const PasswordSchema = z.string().min(1).max(Limits.passwordMax);
 
 /** A 6-digit verification code. */
-export const VerificationCodeSchema = z.string().regex(/^\d{6}$/, RuleMessages.digits);
+export const VerificationCodeSchema = z.string().regex(new RegExp(`^\\d{${Limits.codeDigits}}$`), RuleMessages.digits);
 
 /** A user name: 2 to 32 characters. */
 export const NameSchema = text(Limits.nameMax, Limits.nameMin);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../demo/png.ts';
+import { CHART_SIZE, renderBarChartSvg } from '../chart-svg.ts';
 import { type PdfDocumentSpec, renderPdf } from './render-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lw-pdf-'));
@@ -107,6 +108,74 @@ describe('renderPdf', { timeout: 60_000 }, () => {
     const box = { x: xMin, y: yMin, w: xMax - xMin, h: yMax - yMin };
     // Set glyphs cover a good part of their box; missing glyphs (blank or .notdef boxes) cover almost none.
     expect(darkPixels(pgm, box)).toBeGreaterThan(box.w * box.h * 0.15);
+  });
+
+  it('draws the header block on every page when asked, the wide logo on the first only', async () => {
+    const text = async (repeatHeader: boolean) => {
+      const file = join(dir, `repeat-${repeatHeader}.pdf`);
+      writeFileSync(file, await renderPdf({ ...spec, repeatHeader }));
+      const pages = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']).toString('utf8').split('\f');
+      return { file, pages: pages.filter((page) => page.trim() !== '') };
+    };
+    const once = await text(false);
+    expect(once.pages.slice(1).some((page) => page.includes('光明照明工程有限公司'))).toBe(false);
+    const every = await text(true);
+    expect(every.pages.length).toBeGreaterThanOrEqual(3);
+    every.pages.forEach((page, i) => {
+      expect(page, `page ${i + 1}`).toContain('光明照明工程有限公司');
+      expect(page, `page ${i + 1}`).toContain('Sicherheitsbeauftragter');
+      // The block comes first, the table's repeated header row below it.
+      expect(page.indexOf('光明照明工程有限公司'), `page ${i + 1}`).toBeLessThan(page.indexOf('灯具 Leuchte'));
+    });
+    // Images: the wide logo and the logo on the first page, only the logo on the others.
+    const images = execFileSync('pdfimages', ['-list', every.file]).toString('utf8').split('\n').slice(2);
+    const perPage = (page: number) => images.filter((line) => line.trim().split(/\s+/)[0] === String(page)).length;
+    expect(perPage(1)).toBe(2);
+    expect(perPage(2)).toBe(1);
+  });
+
+  it('draws a server-side ECharts chart as vectors with its texts, and keeps a caption with its table', async () => {
+    const svg = renderBarChartSvg({
+      title: '按来源的能耗',
+      categories: ['10/24', '10/25', '10/26'],
+      series: [
+        { name: 'D4i', values: [1.4, 1.5, 1.44], color: '#1f3a93' },
+        { name: 'Schätzung', values: [0.5, 0.5, 0.48], color: '#5b2c06' },
+      ],
+      unit: 'kWh',
+    });
+    expect(svg.startsWith('<svg')).toBe(true);
+    // A chart low on the page and a table under it: the caption must not stay behind on its own.
+    const filler = Array.from({ length: 33 }, (_, i) => ({ kind: 'paragraph' as const, text: `Zeile ${i + 1}` }));
+    const pdf = await renderPdf({
+      ...spec,
+      repeatHeader: false,
+      header: { companyTitle: 'Solo', logo: null, wideLogo: null, fields: [] },
+      blocks: [
+        { kind: 'chart', svg, ...CHART_SIZE },
+        ...filler,
+        {
+          kind: 'table',
+          caption: 'Tabelle der Tage',
+          columns: [{ label: 'Tag' }, { label: 'kWh' }],
+          rows: rows.slice(0, 3),
+        },
+      ],
+    });
+    const file = join(dir, 'chart.pdf');
+    writeFileSync(file, pdf);
+    const pages = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'])
+      .toString('utf8')
+      .split('\f')
+      .filter((page) => page.trim() !== '');
+    for (const label of ['按来源的能耗', '10/25', 'Schätzung', 'kWh']) expect(pages[0]).toContain(label);
+    const withCaption = pages.find((page) => page.includes('Tabelle der Tage'));
+    expect(withCaption).toContain('Tag');
+    expect(withCaption!.indexOf('Tabelle der Tage')).toBeLessThan(withCaption!.indexOf('应急灯 1 号'));
+    // The bars are drawn: the chart's area of the first page is inked, not blank.
+    execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', file, join(dir, 'chart')]);
+    const pgm = readFileSync(join(dir, 'chart-1.pgm'));
+    expect(darkPixels(pgm, { x: 100, y: 160, w: 600, h: 200 })).toBeGreaterThan(1000);
   });
 
   it('prints a record without logos or fields, in another language', async () => {

@@ -1,5 +1,6 @@
 import { formatInstant, type Language } from '@lightwell/domain';
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
 import { translator } from '../../lib/i18n.ts';
 import { PDF_FONTS } from './fonts.ts';
 
@@ -31,7 +32,9 @@ export interface PdfRow {
 export type PdfBlock =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; text: string }
-  | { kind: 'table'; columns: PdfColumn[]; rows: PdfRow[] };
+  | { kind: 'table'; columns: PdfColumn[]; rows: PdfRow[]; caption?: string }
+  /** A chart drawn on the server as SVG (`renderBarChartSvg`), placed across the content width at its aspect. */
+  | { kind: 'chart'; svg: string; width: number; height: number };
 
 /** A printed record: header block, title, period, content, and when and for whom it was generated. */
 export interface PdfDocumentSpec {
@@ -45,6 +48,12 @@ export interface PdfDocumentSpec {
   /** Language of the page labels ("Page 2 of 5", "Generated …"). */
   language: Language | number;
   orientation?: 'portrait' | 'landscape';
+  /**
+   * Draws the header block again at the top of every later page, without the wide logo (the first page
+   * carries it across its top; on each page it would take a quarter of a landscape page), so a loose page
+   * still names the company, the signatory and the contact.
+   */
+  repeatHeader?: boolean;
 }
 
 const MARGIN = 40;
@@ -134,11 +143,24 @@ function drawRow(doc: Doc, cells: string[], widths: number[], columns: PdfColumn
   doc.y = y + height;
 }
 
-/** A table whose header row is drawn again at the top of every page the table runs onto. */
-function drawTable(doc: Doc, columns: PdfColumn[], rows: PdfRow[]): void {
+/**
+ * A table whose header row is drawn again at the top of every page the table runs onto; its caption, when
+ * given, stays on the page of its header row.
+ */
+function drawTable(doc: Doc, columns: PdfColumn[], rows: PdfRow[], caption?: string): void {
   const widths = columnWidths(doc, columns);
   const labels = columns.map((c) => c.label);
-  ensureSpace(doc, rowHeight(doc, labels, widths, 'bold') * 2);
+  doc.font('body').fontSize(SIZES.text);
+  const captionHeight = caption ? doc.heightOfString(caption, { width: contentWidth(doc) }) + 4 : 0;
+  ensureSpace(doc, captionHeight + rowHeight(doc, labels, widths, 'bold') * 2);
+  if (caption) {
+    doc
+      .font('body')
+      .fontSize(SIZES.text)
+      .fillColor(COLORS.text)
+      .text(caption, MARGIN, doc.y, { width: contentWidth(doc) });
+    doc.y += 4;
+  }
   drawRow(doc, labels, widths, columns, 'head');
   for (const row of rows) {
     const cells = columns.map((_, i) => row.cells[i] ?? '');
@@ -148,15 +170,37 @@ function drawTable(doc: Doc, columns: PdfColumn[], rows: PdfRow[]): void {
   doc.y += 10;
 }
 
+/** An SVG chart as vector paths and text in the document's fonts, scaled to the content width. */
+function drawChart(doc: Doc, block: { svg: string; width: number; height: number }): void {
+  const width = contentWidth(doc);
+  const height = (block.height * width) / block.width;
+  ensureSpace(doc, height + 8);
+  // The types name the class where the function takes a document.
+  SVGtoPDF(doc as unknown as typeof PDFDocument, block.svg, MARGIN, doc.y, {
+    width,
+    height,
+    preserveAspectRatio: 'xMinYMin meet',
+    fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'body'),
+  });
+  doc.x = MARGIN;
+  doc.y += height + 8;
+}
+
 function drawBlock(doc: Doc, block: PdfBlock): void {
   if (block.kind === 'table') {
-    drawTable(doc, block.columns, block.rows);
+    drawTable(doc, block.columns, block.rows, block.caption);
+    return;
+  }
+  if (block.kind === 'chart') {
+    drawChart(doc, block);
     return;
   }
   const heading = block.kind === 'heading';
   doc.font(heading ? 'bold' : 'body').fontSize(heading ? SIZES.heading : SIZES.text);
   const height = doc.heightOfString(block.text, { width: contentWidth(doc) });
   ensureSpace(doc, height + (heading ? 24 : 0));
+  // A new page may have drawn the header block in its own type: set the block's again.
+  doc.font(heading ? 'bold' : 'body').fontSize(heading ? SIZES.heading : SIZES.text);
   doc.fillColor(COLORS.text).text(block.text, MARGIN, doc.y, { width: contentWidth(doc) });
   doc.y += heading ? 4 : 6;
 }
@@ -188,9 +232,10 @@ function drawFooters(doc: Doc, spec: PdfDocumentSpec): void {
 
 /**
  * Renders a printed record as an A4 PDF: the project's header block (wide logo, logo, company title,
- * signatory and contact fields), title, period, headings, paragraphs and tables (header row repeated
- * on each page, highlighted rows), and on every page the generation time in the reader's zone and date
- * format and "Page X of Y". Text is set in Noto Sans SC, embedded as a subset, so Chinese, German and
+ * signatory and contact fields; with `repeatHeader` on every page), title, period, headings, paragraphs,
+ * tables (header row repeated on each page, highlighted rows, a caption kept with the header row), charts
+ * (SVG drawn as vectors), and on every page the generation time in the reader's zone and date format and
+ * "Page X of Y". Text is set in Noto Sans SC, embedded as a subset, so Chinese, German and
  * Spanish names print alike (docs/decisions.md, "Printed records").
  */
 export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
@@ -210,6 +255,15 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
   doc.registerFont('body', PDF_FONTS.regular);
   doc.registerFont('bold', PDF_FONTS.bold);
   drawHeader(doc, spec.header);
+  if (spec.repeatHeader) {
+    const later = { ...spec.header, wideLogo: null };
+    doc.on('pageAdded', () => {
+      drawHeader(doc, later);
+      doc.x = MARGIN;
+      // Text that runs onto the page by itself starts below the block too.
+      doc.page.margins.top = doc.y;
+    });
+  }
   doc.font('bold').fontSize(SIZES.title).fillColor(COLORS.text).text(spec.title, MARGIN, doc.y);
   if (spec.period) doc.font('body').fontSize(SIZES.text).fillColor(COLORS.muted).text(spec.period);
   doc.y += 10;

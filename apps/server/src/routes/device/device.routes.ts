@@ -8,8 +8,10 @@ import {
   epochSeconds,
   mayDeleteDevice,
   normaliseMac,
+  periodEndingAt,
   SENSOR_KINDS,
   type SensorSummary,
+  spanOf,
 } from '@lightwell/domain';
 import { and, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +23,9 @@ import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { loadTriggerTotals } from '../../services/energy/energy-cells.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
+import { rollupsInZone } from '../../telemetry/rezone.ts';
 import { mergeBoundSceneSlots } from '../scene/scene-queries.ts';
 import {
   type DeviceRow,
@@ -352,11 +356,25 @@ export function deviceRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'sensorList', async ({ ctx, session, payload }) => {
-    await loadNetworkAccess(ctx, session.uid, payload.nid);
+    const { network } = await loadNetworkAccess(ctx, session.uid, payload.nid);
     const where = and(eq(devices.nid, payload.nid), inArray(devices.kind, [...SENSOR_KINDS]));
     const { rows, total } = await pageOfDevices(ctx.db, where, payload);
     const context = await loadDeviceContext(ctx.db, rows);
-    const list = rows.map((row) => presentSensor(row, context.partners.get(row.id) ?? null, context.elements));
+    let list = rows.map((row) => presentSensor(row, context.partners.get(row.id) ?? null, context.elements));
+    if (payload.span) {
+      // Over a period: each sensor's triggers read as the sensor heat maps read them (its real device's).
+      const period = periodEndingAt(payload.until ?? nowSeconds(ctx), spanOf(payload.span), network.timeZone);
+      const sourceOf = new Map(rows.map((row) => [row.id, statusSource(row, context.partners.get(row.id) ?? null).id]));
+      const totals = await loadTriggerTotals(
+        ctx.db,
+        network.id,
+        network.timeZone,
+        period,
+        [...new Set(sourceOf.values())],
+        rollupsInZone(network),
+      );
+      list = list.map((sensor) => ({ ...sensor, triggerCount: totals.get(sourceOf.get(sensor.id)!) ?? 0 }));
+    }
     const page = { list, total, page: payload.page, pageSize: payload.pageSize };
     return total === 0 ? new Answer(Code.emptyList, page) : page;
   });

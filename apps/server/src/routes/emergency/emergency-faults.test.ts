@@ -19,7 +19,7 @@ import { runOnce } from '../../jobs/run-once.ts';
 import { JOBS, startScheduler } from '../../jobs/scheduler.ts';
 import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../../services/emergency/fault-mail.ts';
 import { signEmergencyLink } from '../../services/emergency/links.ts';
-import { mailMonthlyReports } from '../../services/emergency/report-mail.ts';
+import { runReportCycles } from '../../services/report-cycles/engine.ts';
 import { TestGateway } from '../control/test-gateway.ts';
 import { buildFault, buildFittings, buildRecord, buildZone } from './test-fittings.ts';
 
@@ -478,8 +478,8 @@ describeApi('signed e-mail links and the fault e-mail', () => {
       failureBits: 8,
       endedAt: new Date('2026-05-03T10:00:00Z'),
     });
-    await mailMonthlyReports(t.app.ctx);
-    await mailMonthlyReports(t.app.ctx);
+    await runReportCycles(t.app.ctx);
+    await runReportCycles(t.app.ctx);
     const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('2026-05');

@@ -13,7 +13,6 @@ import {
 import { networks } from '../../db/schema.ts';
 import { storeHourlyLamp } from './test-lamp.ts';
 
-const HOUR = 3600;
 /** 10 December 2026, 12:00 in London (UTC in winter). */
 const NOW = Date.UTC(2026, 11, 10, 12) / 1000;
 /** The first reading: 20 November 2026, 09:00. */
@@ -45,8 +44,8 @@ describeApi('a comparison with a period the stored data does not cover says so',
       expect(reply.body.code).toBe(Code.ok);
       return reply.body.data as NetworkEnergy;
     };
-    // The first reading is the counter's baseline: it closes the hour before it, the first stored hour.
-    const dataFrom = FIRST - HOUR;
+    // The first reading is the counter's baseline: the hour holding its stamp is the first stored hour.
+    const dataFrom = FIRST;
     // The week before the last 7 days starts on 27 November: covered.
     const week = await overview('7d');
     expect(week.previous.energyWh).toBeGreaterThan(0);
@@ -66,14 +65,14 @@ describeApi('a comparison with a period the stored data does not cover says so',
     };
     const december = await home(owner.session);
     expect(december.lastMonth.energyWh).toBeGreaterThan(0);
-    expect(december.lastMonth.coverage).toEqual({ complete: false, dataFrom: FIRST - HOUR });
-    expect(december.thisMonth.coverage).toEqual({ complete: true, dataFrom: FIRST - HOUR });
+    expect(december.lastMonth.coverage).toEqual({ complete: false, dataFrom: FIRST });
+    expect(december.thisMonth.coverage).toEqual({ complete: true, dataFrom: FIRST });
 
     // In January, December is covered from its start.
     t.clock.offsetMs = Date.UTC(2027, 0, 15, 12) - Date.now();
     try {
       const january = await home(await loginAs(t.app, owner.user.email));
-      expect(january.lastMonth.coverage).toEqual({ complete: true, dataFrom: FIRST - HOUR });
+      expect(january.lastMonth.coverage).toEqual({ complete: true, dataFrom: FIRST });
     } finally {
       t.clock.offsetMs = NOW * 1000 - Date.now();
     }

@@ -1,10 +1,17 @@
-import { Code, gatewayTopic, type HeatMap, type NetworkEnergy, type Portfolio } from '@lightwell/domain';
+import {
+  Code,
+  gatewayTopic,
+  type HeatMap,
+  type NetworkEnergy,
+  type Portfolio,
+  SAMPLE_D4I_BANK_RAW,
+} from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, networkTeam, officeAndHall, type TestApp } from '../../../test/helpers.ts';
 import { buildGateway, connectGateway, send, waitFor } from '../../../test/mqtt/fake-gateway.ts';
-import { devices } from '../../db/schema.ts';
+import { devices, telemetryReadings } from '../../db/schema.ts';
 
 const D4I_LAMP = 'CC0000000001';
 const PLAIN_LAMP = 'CC0000000002';
@@ -12,12 +19,18 @@ const SENSOR = 'CC0000000003';
 /** 09:00 UTC on a Thursday: hour of the week 3 × 24 + 9 = 81 in UTC. */
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0) / 1000;
 
+/** How the plain lamp reports: the light level it was on at, and a counter it declares D4i. */
+interface PlainLamp {
+  meanLightness?: number;
+  declaresD4i?: boolean;
+}
+
 /**
- * A network in Europe/London (UTC in November) with two zones: "Office" holds a D4i luminaire (100 W) and a
- * motion sensor, "Hall" a luminaire without a counter (40 W, estimated). Its gateway reports two hours of
- * readings through the broker; resolves once they are stored.
+ * A network in Europe/London (UTC in November) with two zones: "Office" holds a D4i luminaire (100 W, its
+ * inventory with a D4i bank) and a motion sensor, "Hall" a luminaire without a D4i driver or meter (40 W,
+ * estimated). Its gateway reports two hours of readings through the broker; resolves once they are stored.
  */
-async function meteredNetwork(t: TestApp, clients: MqttClient[]) {
+async function meteredNetwork(t: TestApp, clients: MqttClient[], plainLamp: PlainLamp = {}) {
   const team = await networkTeam(t);
   const { network } = team;
   await t.db.execute(
@@ -35,7 +48,13 @@ async function meteredNetwork(t: TestApp, clients: MqttClient[]) {
   await send(client, sn, 'inventory', {
     seq: 0,
     devices: [
-      { mac: D4I_LAMP, address: 1, model: 'LW-D4I', online: true, elements: [{ index: 0, type: 1 }] },
+      {
+        mac: D4I_LAMP,
+        address: 1,
+        model: 'LW-D4I',
+        online: true,
+        elements: [{ index: 0, type: 1, d4i: SAMPLE_D4I_BANK_RAW }],
+      },
       { mac: PLAIN_LAMP, address: 2, model: 'LW-DT6', online: true, elements: [{ index: 0, type: 1 }] },
       { mac: SENSOR, address: 3, model: 'LW-PIR', online: true, elements: [{ index: 0, type: 20 }] },
     ],
@@ -57,12 +76,14 @@ async function meteredNetwork(t: TestApp, clients: MqttClient[]) {
   ]);
 
   // Every 15 minutes for two hours from 09:00: the D4i lamp uses 20 Wh (80 W, on all the time), the plain
-  // lamp is on for 600 s of each quarter, and the sensor triggers twice in the first hour only.
+  // lamp is on for 600 s of each quarter, and the sensor triggers twice in the first hour only. The reports
+  // are stamped 08:45 (the counters' first reading) to 10:45: each is filed in the hour holding its stamp,
+  // so the 09:00 to 10:45 reports make the 09:00 and 10:00 hours.
   await send(client, sn, 'report', { kind: 'streamStart', seq: 1, at: T0 });
   let seq = 1;
   for (let quarter = 0; quarter <= 8; quarter++) {
     seq += 1;
-    const at = T0 + quarter * 900;
+    const at = T0 - 900 + quarter * 900;
     await send(client, sn, 'report', {
       kind: 'readings',
       seq,
@@ -74,7 +95,21 @@ async function meteredNetwork(t: TestApp, clients: MqttClient[]) {
             { index: 0, energy: { raw: 5000 + quarter * 20, scale: 0, serial: 'DRV', source: 'd4i' }, onSeconds: 900 },
           ],
         },
-        { mac: PLAIN_LAMP, elements: [{ index: 0, onSeconds: quarter === 0 ? 0 : 600 }] },
+        {
+          mac: PLAIN_LAMP,
+          elements: [
+            {
+              index: 0,
+              onSeconds: quarter === 0 ? 0 : 600,
+              ...(quarter > 0 && plainLamp.meanLightness !== undefined
+                ? { meanLightness: plainLamp.meanLightness }
+                : {}),
+              ...(plainLamp.declaresD4i
+                ? { energy: { raw: 900 + quarter * 10, scale: 0, serial: 'FAKE', source: 'd4i' } }
+                : {}),
+            },
+          ],
+        },
         { mac: SENSOR, elements: [{ index: 0, triggers: quarter > 0 && quarter <= 4 ? 2 : 0 }] },
       ],
     });
@@ -103,7 +138,7 @@ describeApi('energy: overview, heat maps and portfolio from stored readings', ()
     const data = reply.body.data as NetworkEnergy;
     // The last 12 hours up to and including the hour `until` falls in.
     expect(data.period).toEqual({ start: until - 11 * 3600, end: until + 3600, timeZone: 'Europe/London' });
-    // A reading closes the interval ending at it: the 09:00 reading belongs to the 08:00 hour. D4i: the
+    // A reading belongs to the hour holding its stamp: the 08:45 reading to the 08:00 hour. D4i: the
     // first reading is the counter's baseline, then 8 quarters × 20 Wh. Estimate: the plain lamp off but
     // powered (0.5 W) in the 08:00 hour, then 2 × 4 × 600 s at 40 W plus standby for the rest.
     expect(data.figures.bySource.d4i).toBe(160);
@@ -125,10 +160,12 @@ describeApi('energy: overview, heat maps and portfolio from stored readings', ()
     expect(data.figures.savings.baselineWh).toBe(2 * 100 + 3 * 40);
     expect(data.figures.savings.savedWh).toBeCloseTo(320 - data.figures.energyWh, 2);
     // The assumption line names the rated power the estimate used and counts the luminaires it filled: the
-    // plain lamp alone (the D4i lamp has a rated power too, but its counter measured it).
+    // plain lamp alone (the D4i lamp has a rated power too, but its counter measured it). It reported no
+    // level, so it is taken at 100 % while on.
     expect(data.figures.assumptions).toEqual([
       { key: 'nominalPower', params: { watts: 40 } },
       { key: 'estimatedLuminaires', params: { count: 1 } },
+      { key: 'fullLevelAssumed', params: { count: 1 } },
       { key: 'standbyDefault', params: { watts: 0.5 } },
     ]);
     const zoneTotal = data.zones.reduce((sum, zone) => sum + zone.energyWh, 0);
@@ -158,6 +195,59 @@ describeApi('energy: overview, heat maps and portfolio from stored readings', ()
     // The plain lamp has no rated power of its own: the network's 20 W and 0.2 W standby estimate it.
     expect(data.figures.bySource.estimate).toBeCloseTo(0.2 + (2 * (20 * 2400 + 0.2 * 1200)) / 3600, 3);
     expect(data.figures.assumptions).toContainEqual({ key: 'standbyPower', params: { watts: 0.2 } });
+  });
+
+  it('estimates a luminaire reporting 50 % through its dimming curve: half the power of 100 % while on', async () => {
+    const read = async (meanLightness: number, span: '12h' | '30d') => {
+      const w = await meteredNetwork(t, clients, { meanLightness });
+      const data = (await call(t.app, 'networkEnergy', { nid: w.network.id, span, until }, w.owner.session)).body
+        .data as NetworkEnergy;
+      const lamps = (
+        await call(t.app, 'deviceHeatPower', { nid: w.network.id, span, until, zid: w.hall.id }, w.owner.session)
+      ).body.data as HeatMap;
+      return { figures: data.figures, hallLamp: lamps.rows[0]!.total };
+    };
+    const full = await read(100, '12h');
+    const half = await read(50, '12h');
+    // 2 hours × 4 quarters × 600 s on, linear dimming (the plain lamp's element): 40 W × 50 % = 20 W while on;
+    // standby 0.5 W in the 08:00 hour and the 1,200 s off of each later hour, as at 100 %.
+    const standby = 0.5 + (2 * 0.5 * 1200) / 3600;
+    expect(full.figures.bySource.estimate).toBeCloseTo(standby + (2 * 40 * 2400) / 3600, 3);
+    expect(half.figures.bySource.estimate).toBeCloseTo(standby + (2 * 20 * 2400) / 3600, 3);
+    expect(full.figures.bySource.estimate - half.figures.bySource.estimate).toBeCloseTo(26.667, 3);
+    // The D4i lamp's measured energy does not move; the heat map draws the same estimate.
+    expect(half.figures.bySource.d4i).toBe(160);
+    expect(half.hallLamp).toBeCloseTo(half.figures.bySource.estimate, 3);
+    // A 30-day period reads whole days from the daily rollups: the same figure.
+    expect((await read(50, '30d')).figures.bySource.estimate).toBeCloseTo(half.figures.bySource.estimate, 3);
+    expect(half.figures.assumptions).toEqual([
+      { key: 'nominalPower', params: { watts: 40 } },
+      { key: 'estimatedLuminaires', params: { count: 1 } },
+      { key: 'reportedLevels', params: { count: 1 } },
+      { key: 'proportionalPower', params: {} },
+      { key: 'standbyDefault', params: { watts: 0.5 } },
+    ]);
+  });
+
+  it('does not count a counter declared D4i by a luminaire without D4i banks: it is estimated', async () => {
+    const honest = await meteredNetwork(t, clients);
+    const declared = await meteredNetwork(t, clients, { declaresD4i: true });
+    const figures = async (w: typeof honest) =>
+      (
+        (await call(t.app, 'networkEnergy', { nid: w.network.id, span: '12h', until }, w.owner.session)).body
+          .data as NetworkEnergy
+      ).figures;
+    const [a, b] = [await figures(honest), await figures(declared)];
+    // The plain lamp's 10 Wh a quarter are neither D4i nor metered energy: D4i stays the D4i lamp's 160 Wh,
+    // and the plain lamp is estimated as if it had sent no counter.
+    expect(b.bySource).toEqual(a.bySource);
+    expect(b.bySource.d4i).toBe(160);
+    expect(b.assumptions).toEqual(a.assumptions);
+    const rows = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.deviceId, declared.plain.id));
+    expect(rows).toHaveLength(9);
+    expect(rows.every((row) => row.energyRaw === null && row.energyStatus === 'notD4i' && row.deltaWh === null)).toBe(
+      true,
+    );
   });
 
   it('draws zone and device heat maps whose cells add up to the overview', async () => {

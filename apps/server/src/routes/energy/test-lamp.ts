@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/helpers.ts';
+import { buildD4iElements, type TestApp } from '../../../test/helpers.ts';
 import { buildGateway } from '../../../test/mqtt/fake-gateway.ts';
 import { devices } from '../../db/schema.ts';
 import { storeReports } from '../../telemetry/index.ts';
@@ -16,16 +16,20 @@ export async function storeHourlyLamp(
   { from, until, rawAt }: { from: number; until: number; rawAt: (seq: number) => number },
 ): Promise<void> {
   const { gateway, sn } = await buildGateway(t.db, nid);
-  await t.db.insert(devices).values({
-    nid,
-    gatewayId: gateway.id,
-    kind: 'luminaire',
-    name: 'Lamp',
-    model: 'LW-D4I',
-    mac: 'CC0000000001',
-    address: 1,
-    ratedPower: 100,
-  });
+  const [lamp] = await t.db
+    .insert(devices)
+    .values({
+      nid,
+      gatewayId: gateway.id,
+      kind: 'luminaire',
+      name: 'Lamp',
+      model: 'LW-D4I',
+      mac: 'CC0000000001',
+      address: 1,
+      ratedPower: 100,
+    })
+    .returning();
+  await buildD4iElements(t.db, [lamp!.id]);
   const reports = [];
   for (let at = from, seq = 1; at < until; at += HOUR, seq++) {
     const element = { index: 0, energy: { raw: rawAt(seq), scale: 0, serial: 'D-1', source: 'd4i' as const } };

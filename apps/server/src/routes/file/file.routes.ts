@@ -25,6 +25,8 @@ import { recordAudit } from '../../services/audit.ts';
 import { createDownloadLink, downloadLinkSecondsLeft } from '../../services/download-links.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
 import { backupHoldsImage, releaseFile } from '../../services/release-file.ts';
+import { ISSUED_FILE_PREFIX, readableIssuedFile } from '../../services/report-cycles/issued-files.ts';
+import { mayReadReportFile, REPORT_FILE_PREFIX, readableReportFile } from '../../services/reports/report-jobs.ts';
 import { setFloorPlanImage } from '../../services/set-floor-plan-image.ts';
 
 /** An upload refused before it reached the database: HTTP status, code and message. */
@@ -153,19 +155,27 @@ async function readableFile(ctx: AppContext, uid: number, name: string) {
 
 /**
  * `GET /SigMesh/file/download`: the bytes through a signed link that has not expired (403, 1065 otherwise),
- * while its user may still read the file (404, 1004 otherwise). Cached privately until the link expires.
+ * while its user may still read the file (404, 1004 otherwise): an image, a kept report whose networks
+ * they all still hold a role on, or the file an automatic report's mails carried while they may see the
+ * project's runs (reports sent as an attachment). Cached privately until the link expires.
  */
 async function handleDownload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as z.output<typeof fileDownload.query>;
   const secondsLeft = downloadLinkSecondsLeft(ctx, query);
   if (secondsLeft === null) return answer(reply, 403, Code.linkInvalid, 'The link is invalid or has expired.');
-  const file = await readableFile(ctx, query.uid, query.fileName);
+  const issued = query.fileName.startsWith(ISSUED_FILE_PREFIX);
+  const report = issued || query.fileName.startsWith(REPORT_FILE_PREFIX);
+  const file = issued
+    ? await readableIssuedFile(ctx, query.uid, query.fileName)
+    : report
+      ? await readableReportFile(ctx, query.uid, query.fileName)
+      : await readableFile(ctx, query.uid, query.fileName);
   if (!file) return answer(reply, 404, Code.notFound, 'No such file.');
   return reply
     .header('content-type', file.mime)
     .header('cache-control', `private, max-age=${secondsLeft}`)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `inline; filename="${query.fileName}"`)
+    .header('content-disposition', `${report ? 'attachment' : 'inline'}; filename="${query.fileName}"`)
     .send(Buffer.from(file.data));
 }
 
@@ -198,6 +208,16 @@ export function fileRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'fileDownloadUrl', async ({ ctx, session, payload }) => {
+    // The file an automatic report's mails carried: to those who see the project's runs (report-cycles).
+    if (payload.fileName.startsWith(ISSUED_FILE_PREFIX)) {
+      if (!(await readableIssuedFile(ctx, session.uid, payload.fileName))) throw noPermission();
+      return createDownloadLink(ctx, session.uid, payload.fileName);
+    }
+    // A report's file: while kept, to whoever holds a role on every network it covers (report-jobs.ts).
+    if (payload.fileName.startsWith(REPORT_FILE_PREFIX)) {
+      if (!(await mayReadReportFile(ctx, session.uid, payload.fileName))) throw noPermission();
+      return createDownloadLink(ctx, session.uid, payload.fileName);
+    }
     const [file] = await ctx.db
       .select({ name: files.name })
       .from(files)

@@ -12,14 +12,17 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
   });
   afterAll(() => t.close());
 
-  /** A network with a gateway and three real devices: a lamp, a sensor and an emergency fitting. */
-  async function installation() {
+  /**
+   * A network with a gateway and three real devices: a lamp (with a D4i driver unless `plainLamp`), a sensor
+   * and an emergency fitting.
+   */
+  async function installation({ plainLamp = false } = {}) {
     const { network } = await networkTeam(t);
     const { gateway, sn, secret } = await buildGateway(t.db, network.id);
     const values = [
-      { mac: 'DD0000000001', kind: 'luminaire', type: 1 },
-      { mac: 'DD0000000002', kind: 'motionSensor', type: 20 },
-      { mac: 'DD0000000003', kind: 'emergency', type: 6 },
+      { mac: 'DD0000000001', kind: 'luminaire', type: 1, isD4i: !plainLamp },
+      { mac: 'DD0000000002', kind: 'motionSensor', type: 20, isD4i: false },
+      { mac: 'DD0000000003', kind: 'emergency', type: 6, isD4i: false },
     ];
     const ids: number[] = [];
     for (const v of values) {
@@ -27,7 +30,7 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
         .insert(devices)
         .values({ nid: network.id, gatewayId: gateway.id, kind: v.kind, name: v.kind, model: 'M', mac: v.mac })
         .returning();
-      await t.db.insert(deviceElements).values({ deviceId: row!.id, index: 0, type: v.type });
+      await t.db.insert(deviceElements).values({ deviceId: row!.id, index: 0, type: v.type, isD4i: v.isD4i });
       ids.push(row!.id);
     }
     const auth = { uid: sn, token: secret };
@@ -140,5 +143,40 @@ describeApi('mesh-prefix HTTP calls sent by gateways (section 7)', () => {
     // The trigger came as a call and as readings under one number: counted once.
     expect((await device(sensor)).sensorTriggerCount).toBe(3);
     expect((await element(sensor)).triggeredAt?.getTime()).toBe(1_700_000_310_000);
+  });
+
+  it('light consume from a lamp without a D4i driver: a counter it declares D4i is kept as no reading', async () => {
+    const { gateway, auth, lamp } = await installation({ plainLamp: true });
+    const consume = {
+      ...auth,
+      mac: 'DD0000000001',
+      at: 1_700_000_300,
+      onSeconds: 300,
+      energyWh: 1.5,
+      seq: 31,
+      elements: [
+        {
+          index: 0,
+          energy: { raw: 5000, scale: 0, serial: 'S-1', source: 'd4i' },
+          power: { raw: 180, scale: -1 },
+          onSeconds: 300,
+          meanLightness: 50,
+        },
+      ],
+    };
+    expect((await post(t.app, '/SigMesh/report/light/consume', consume)).body).toEqual({ code: 0, data: null });
+    const [row] = await t.db.select().from(telemetryReadings).where(eq(telemetryReadings.gatewayId, gateway.id));
+    expect(row).toMatchObject({
+      deviceId: lamp,
+      energyRaw: null,
+      energySource: 'd4i',
+      energyStatus: 'notD4i',
+      powerW: null,
+      powerStatus: 'notD4i',
+      onSeconds: 300,
+    });
+    // The estimate's weight: 300 s at level 50 on a linear element are 150 s at rated power.
+    expect(Number(row!.meanLightness)).toBe(50);
+    expect(Number(row!.ratedSeconds)).toBe(150);
   });
 });

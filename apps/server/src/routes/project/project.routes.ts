@@ -1,4 +1,4 @@
-import { Code } from '@lightwell/domain';
+import { Code, Limits } from '@lightwell/domain';
 import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { escapeLike, listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
@@ -59,7 +59,7 @@ export function projectRoutes(app: FastifyInstance): void {
     for (const { project } of rows) {
       const { total: n } = await listMemberNetworks(ctx.db, memberNetworksWhere(session.uid, { pid: project.id }), {
         page: 1,
-        pageSize: 10,
+        pageSize: Limits.defaultPageSize,
       });
       counts.set(project.id, n);
     }

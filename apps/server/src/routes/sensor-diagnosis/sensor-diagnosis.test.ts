@@ -231,7 +231,7 @@ describeApi('sensor trigger diagnosis', () => {
       await w.trigger(calm.id, START + 5);
       await w.trigger(calm.id, START + 130, 2);
       await w.trigger(calm.id, START + 300);
-      // calm: a readings report of 15 minutes closing at 09:04:00 with 3 triggers (under one a minute).
+      // calm: a readings report of 15 minutes stamped 09:04:00 with 3 triggers (under one a minute).
       await w.reading(calm.id, START - 660, 0);
       await w.reading(calm.id, START + 240, 3);
       // chatty: 8 triggers within 35 seconds, then a section-7 call stored as trigger and reading under one number.
@@ -270,11 +270,11 @@ describeApi('sensor trigger diagnosis', () => {
       });
       expect(result(calm.id)).toMatchObject({
         total: 6,
-        // The reading closing at 09:04:00 counts in the fourth minute (index 3).
+        // The reading stamped 09:04:00 counts in the minute starting then (index 4), as a trigger at 09:04:00 would.
         buckets: [
           { index: 0, count: 1 },
           { index: 2, count: 2 },
-          { index: 3, count: 3 },
+          { index: 4, count: 3 },
         ],
         firstTime: START + 5,
         lastTime: START + 240,

@@ -37,6 +37,11 @@ export interface EmergencyActionRequest {
   maxDelayMinutes?: number;
   /** What the resulting test records name as start source: a fault's retest, or by `by`. */
   retest?: boolean;
+  /**
+   * Tests: when the test was due, from which its maximum delay counts (a scheduled window's fitting tried
+   * again: its batch's due time, so a test started past the delay is graded late); now when left out.
+   */
+  requestedAt?: Date;
 }
 
 /** The task that carries the action and the fittings it covers. */
@@ -147,7 +152,7 @@ export async function markRequested(
           testSource: source,
           testScheduleId: 'scheduleId' in request.by ? request.by.scheduleId : null,
           testRequestedBy: uid,
-          testRequestedAt: now,
+          testRequestedAt: request.requestedAt ?? now,
           ...(request.retest ? { retestKind: null, retestBookedAt: null } : {}),
         }
       : request.action === 'inhibit'

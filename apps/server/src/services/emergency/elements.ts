@@ -5,17 +5,23 @@ import {
   type EmergencyTarget,
   type EmergencyType,
   emergencyTypeOf,
+  type FittingWindow,
   failureNames,
   type Grade,
   inhibitState,
   type LastResult,
+  missedWindows,
   nextCheck,
+  OVERDUE_DAYS,
   overdueKinds,
   type SelfTestTiming,
   statusNames,
   type TestKind,
+  VALID_GRADES,
+  type WindowResult,
+  windowsBetween,
 } from '@lightwell/domain';
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   deviceElements,
@@ -28,6 +34,7 @@ import {
   groupDevices,
 } from '../../db/schema.ts';
 import { resolveEmergencyFittings, zonesOfDevices } from './fittings.ts';
+import { testTime } from './records.ts';
 
 /** Filters of the element list (`emergencyElementList`). */
 export interface ElementQuery {
@@ -114,14 +121,17 @@ export async function openFaultCounts(db: Db, deviceIds: number[]): Promise<Map<
   return new Map(rows.map((row) => [row.deviceId!, row.count]));
 }
 
+/** A self-test schedule's timing and since when it exists (it has no window before). */
+type ScheduleTiming = SelfTestTiming & { createdAt: Date };
+
 /** Each fitting's enabled self-test schedules (by the schedule's target). */
-async function schedulesByFitting(db: Db, nid: number, deviceIds: number[]): Promise<Map<number, SelfTestTiming[]>> {
+async function schedulesByFitting(db: Db, nid: number, deviceIds: number[]): Promise<Map<number, ScheduleTiming[]>> {
   const rows = await db
     .select()
     .from(emergencySchedules)
     .where(and(eq(emergencySchedules.nid, nid), eq(emergencySchedules.enabled, true)))
     .orderBy(asc(emergencySchedules.id));
-  const out = new Map<number, SelfTestTiming[]>();
+  const out = new Map<number, ScheduleTiming[]>();
   const wanted = new Set(deviceIds);
   for (const row of rows) {
     let covered: number[];
@@ -131,11 +141,12 @@ async function schedulesByFitting(db: Db, nid: number, deviceIds: number[]): Pro
       // A schedule whose zone or group is gone covers nothing.
       covered = [];
     }
-    const timing: SelfTestTiming = {
+    const timing: ScheduleTiming = {
       testKind: row.testKind as TestKind,
       day: row.day,
       month: row.month,
       minuteOfDay: row.minuteOfDay,
+      createdAt: row.createdAt,
     };
     for (const id of covered) {
       if (!wanted.has(id)) continue;
@@ -143,6 +154,73 @@ async function schedulesByFitting(db: Db, nid: number, deviceIds: number[]): Pro
       list.push(timing);
       out.set(id, list);
     }
+  }
+  return out;
+}
+
+const DAY = 86_400_000;
+/** Start of the overdue look-back of a test: its gap and one window's length (a window is at most a month). */
+const lookBack = (kind: TestKind, now: Date) => new Date(now.getTime() - (OVERDUE_DAYS[kind] + 32) * DAY);
+
+/**
+ * The windows each fitting missed (`missedWindows`) in the overdue look-back: the closed windows of the
+ * enabled schedules that cover it (those that opened once both the schedule and the fitting existed, as
+ * the self-test job grades them) and the windows its `missed` records name, each without a valid result.
+ * Older windows need no look: a fitting that missed one is overdue by the gap of `OVERDUE_DAYS` anyway.
+ */
+async function loadMissedWindows(
+  db: Db,
+  fittings: readonly { id: number; createdAt: Date }[],
+  timings: ReadonlyMap<number, readonly ScheduleTiming[]>,
+  timeZone: string,
+  now: Date,
+): Promise<Map<number, FittingWindow[]>> {
+  const out = new Map<number, FittingWindow[]>();
+  if (fittings.length === 0) return out;
+  const ids = fittings.map((f) => f.id);
+  const rows = await db
+    .select({
+      deviceId: emergencyTestRecords.deviceId,
+      kind: emergencyTestRecords.kind,
+      partial: emergencyTestRecords.partial,
+      grade: emergencyTestRecords.grade,
+      endedAt: emergencyTestRecords.endedAt,
+      windowStart: emergencyTestRecords.windowStart,
+      windowEnd: emergencyTestRecords.windowEnd,
+    })
+    .from(emergencyTestRecords)
+    .where(
+      and(
+        inArray(emergencyTestRecords.deviceId, ids),
+        inArray(emergencyTestRecords.grade, [...VALID_GRADES, 'missed']),
+        or(
+          gte(testTime, lookBack('function', now)),
+          and(eq(emergencyTestRecords.kind, 'duration'), gte(testTime, lookBack('duration', now))),
+        ),
+      ),
+    );
+  const results = new Map<number, WindowResult[]>();
+  const windows = new Map<number, FittingWindow[]>();
+  const add = <T>(map: Map<number, T[]>, id: number, item: T) => map.set(id, [...(map.get(id) ?? []), item]);
+  for (const row of rows) {
+    if (row.deviceId === null) continue;
+    const kind = row.kind as TestKind;
+    if (row.grade !== 'missed')
+      add(results, row.deviceId, { kind, partial: row.partial, grade: row.grade, endedAt: row.endedAt });
+    else if (row.windowStart && row.windowEnd)
+      add(windows, row.deviceId, { kind, start: row.windowStart, end: row.windowEnd });
+  }
+  for (const fitting of fittings) {
+    for (const timing of timings.get(fitting.id) ?? []) {
+      const from = Math.max(
+        timing.createdAt.getTime(),
+        fitting.createdAt.getTime(),
+        lookBack(timing.testKind, now).getTime(),
+      );
+      for (const window of windowsBetween(timing, new Date(from), now, timeZone))
+        add(windows, fitting.id, { kind: timing.testKind, start: window.start, end: window.end });
+    }
+    out.set(fitting.id, missedWindows(windows.get(fitting.id) ?? [], results.get(fitting.id) ?? [], now));
   }
   return out;
 }
@@ -185,6 +263,13 @@ export async function loadEmergencyElements(db: Db, query: ElementQuery, now: Da
   const { last, lastPass } = await latestResults(db, ids);
   const faults = await openFaultCounts(db, ids);
   const timings = await schedulesByFitting(db, query.nid, ids);
+  const missed = await loadMissedWindows(
+    db,
+    rows.map(({ device }) => device),
+    timings,
+    query.timeZone,
+    now,
+  );
   const search = query.search?.trim().toLowerCase() ?? '';
   const elements = rows.map(({ device, state }) => {
     const overdue = overdueKinds(
@@ -192,6 +277,7 @@ export async function loadEmergencyElements(db: Db, query: ElementQuery, now: Da
         lastFunctionPass: lastPass.get(`${device.id}:function`) ?? null,
         lastDurationPass: lastPass.get(`${device.id}:duration`) ?? null,
         since: device.createdAt,
+        missed: missed.get(device.id) ?? [],
       },
       now,
     );

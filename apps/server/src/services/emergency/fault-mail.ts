@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { emergencyFaultNotices, emergencyFaults, networks, projects } from '../../db/schema.ts';
 import { runOnce } from '../../jobs/run-once.ts';
+import type { MailTemplate } from '../../mail/templates.ts';
 import { activeRecipients } from '../project-recipients.ts';
+import { sendRecordedFaultMail } from '../report-cycles/fault-runs.ts';
 import { settleRetests } from './faults.ts';
 import { emergencyLinkUrl, LINK_DAYS } from './links.ts';
 import type { FaultRow } from './present.ts';
@@ -116,28 +118,40 @@ export async function sendDueFaultMails(ctx: AppContext): Promise<number> {
     const recipient = claimed[0]!;
     const fault = latest.fault;
     try {
-      await ctx.mailer.send(
-        recipient.email,
-        {
-          name: 'emergencyFault',
-          project: latest.projectName ?? fault.projectName,
-          network: latest.networkName ?? fault.networkName,
-          fitting: fault.fittingName,
-          location: fault.location ?? '',
-          failures: failureNames(bits).filter(
-            (name) => name !== 'functionTestDelayExceeded' && name !== 'durationTestDelayExceeded',
-          ),
-          at: formatInstant(Math.floor(fault.openedAt.getTime() / 1000), { timeZone: fault.timeZone, timeFormat: 1 }),
-          url: emergencyLinkUrl(ctx, {
-            kind: 'fault',
-            faultId: fault.id,
-            exp: Math.floor(until.getTime() / 1000),
-            language: recipient.language,
-          }),
-          until,
-        },
-        recipient.language,
-      );
+      const template: MailTemplate = {
+        name: 'emergencyFault',
+        project: latest.projectName ?? fault.projectName,
+        network: latest.networkName ?? fault.networkName,
+        fitting: fault.fittingName,
+        location: fault.location ?? '',
+        failures: failureNames(bits).filter(
+          (name) => name !== 'functionTestDelayExceeded' && name !== 'durationTestDelayExceeded',
+        ),
+        at: formatInstant(Math.floor(fault.openedAt.getTime() / 1000), { timeZone: fault.timeZone, timeFormat: 1 }),
+        url: emergencyLinkUrl(ctx, {
+          kind: 'fault',
+          faultId: fault.id,
+          exp: Math.floor(until.getTime() / 1000),
+          language: recipient.language,
+        }),
+        until,
+      };
+      // Recorded with the automatic mails (delivery intent, Message-ID, the server's answer) while the
+      // fault's project exists; a fault left without one is mailed unrecorded, as before.
+      const [project] =
+        fault.pid === null
+          ? []
+          : await ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, fault.pid));
+      if (project) {
+        await sendRecordedFaultMail(
+          ctx,
+          { id: fault.id, pid: project.id, nid: fault.nid, openedAt: fault.openedAt },
+          { email: recipient.email, language: recipient.language },
+          template,
+        );
+      } else {
+        await ctx.mailer.send(recipient.email, template, recipient.language);
+      }
       await ctx.db
         .update(emergencyFaultNotices)
         .set({ sentAt: ctx.now() })

@@ -44,14 +44,7 @@ export async function loadDeviceCells(
   defaults: EstimateDefaults,
   byMonth = true,
 ): Promise<DeviceCell[]> {
-  const months = byMonth ? await cellMonths(db, nid, timeZone, period) : [];
-  const ranges: [number, number][] = [];
-  let from = period.start;
-  for (const month of months) {
-    if (from < month.start) ranges.push([from, month.start]);
-    from = month.end;
-  }
-  if (from < period.end) ranges.push([from, period.end]);
+  const { months, ranges } = await cellParts(db, nid, timeZone, period, byMonth);
   const parts: SQL[] = [];
   if (ranges.length > 0) {
     parts.push(
@@ -82,6 +75,63 @@ export async function loadDeviceCells(
     hours: Number(row.hours),
     energy: energy[index]!,
   }));
+}
+
+/**
+ * How a heat map reads `period`: the whole local months whose cells are summed and current (`cellMonths`;
+ * none without `byMonth`) and the UTC ranges of the rest, read from the hourly rollups.
+ */
+async function cellParts(db: Db, nid: number, timeZone: string, period: Period, byMonth: boolean) {
+  const months = byMonth ? await cellMonths(db, nid, timeZone, period) : [];
+  const ranges: [number, number][] = [];
+  let from = period.start;
+  for (const month of months) {
+    if (from < month.start) ranges.push([from, month.start]);
+    from = month.end;
+  }
+  if (from < period.end) ranges.push([from, period.end]);
+  return { months, ranges };
+}
+
+/**
+ * Each of `deviceIds`' (network `nid`'s) triggers over `period`, read exactly as the heat maps read them
+ * (`loadDeviceCells`): whole summed months from `telemetry_cells_monthly`, the rest from the hourly rollups,
+ * an hour counted in the period holding its start. Devices without a trigger are left out.
+ */
+export async function loadTriggerTotals(
+  db: Db,
+  nid: number,
+  timeZone: string,
+  period: Period,
+  deviceIds: readonly number[],
+  byMonth = true,
+): Promise<Map<number, number>> {
+  if (deviceIds.length === 0) return new Map();
+  const { months, ranges } = await cellParts(db, nid, timeZone, period, byMonth);
+  const ids = sql.param([...deviceIds]);
+  const parts: SQL[] = [];
+  if (ranges.length > 0) {
+    parts.push(
+      sql`SELECT h.device_id, h.triggers
+          FROM unnest(${sql.param(ranges.map(([start]) => start))}::bigint[],
+            ${sql.param(ranges.map(([, end]) => end))}::bigint[]) AS r(s, e)
+          JOIN telemetry_hourly h ON h.hour >= to_timestamp(r.s) AND h.hour < to_timestamp(r.e)
+          WHERE h.device_id = ANY(${ids}::int[])`,
+    );
+  }
+  if (months.length > 0) {
+    parts.push(
+      sql`SELECT device_id, triggers FROM telemetry_cells_monthly
+          WHERE month = ANY(${sql.param(months.map((month) => month.month))}::date[]) AND device_id = ANY(${ids}::int[])`,
+    );
+  }
+  if (parts.length === 0) return new Map();
+  const rows = await rowsOfRange<{ device_id: number; triggers: string }>(
+    db,
+    sql`SELECT t.device_id, sum(t.triggers)::text AS triggers FROM (${sql.join(parts, sql` UNION ALL `)}) AS t
+        GROUP BY t.device_id HAVING sum(t.triggers) > 0`,
+  );
+  return new Map(rows.map((row) => [row.device_id, Number(row.triggers)]));
 }
 
 const SUMMED = sql.raw(CELL_SUMS.map((column) => `sum(c.${column}) AS ${column}`).join(', '));

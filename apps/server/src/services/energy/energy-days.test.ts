@@ -1,7 +1,7 @@
 import { localMonth, type Period, type ReportMessage } from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
+import { buildD4iElements, buildTestApp, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
 import { buildGateway } from '../../../test/mqtt/fake-gateway.ts';
 import { devices, networks, tariffVersions } from '../../db/schema.ts';
 import { storeReports } from '../../telemetry/index.ts';
@@ -33,39 +33,51 @@ async function networkWithHistory(t: TestApp, timeZone: string) {
     .where(eq(networks.id, network.id));
   const { gateway, sn } = await buildGateway(t.db, network.id);
   const mac = (n: number) => `DD${String(network.id).padStart(6, '0')}000${n}`;
-  await t.db.insert(devices).values([
-    {
-      nid: network.id,
-      gatewayId: gateway.id,
-      kind: 'luminaire',
-      name: 'D4i',
-      model: 'B',
-      mac: mac(1),
-      address: 1,
-      ratedPower: 100,
-    },
-    {
-      nid: network.id,
-      gatewayId: gateway.id,
-      kind: 'luminaire',
-      name: 'Meter',
-      model: 'B',
-      mac: mac(2),
-      address: 2,
-      ratedPower: 60,
-    },
-    {
-      nid: network.id,
-      gatewayId: gateway.id,
-      kind: 'luminaire',
-      name: 'Plain',
-      model: 'B',
-      mac: mac(3),
-      address: 3,
-      ratedPower: 40,
-    },
-    { nid: network.id, gatewayId: gateway.id, kind: 'motionSensor', name: 'PIR', model: 'B', mac: mac(4), address: 4 },
-  ]);
+  const [counted] = await t.db
+    .insert(devices)
+    .values([
+      {
+        nid: network.id,
+        gatewayId: gateway.id,
+        kind: 'luminaire',
+        name: 'D4i',
+        model: 'B',
+        mac: mac(1),
+        address: 1,
+        ratedPower: 100,
+      },
+      {
+        nid: network.id,
+        gatewayId: gateway.id,
+        kind: 'luminaire',
+        name: 'Meter',
+        model: 'B',
+        mac: mac(2),
+        address: 2,
+        ratedPower: 60,
+      },
+      {
+        nid: network.id,
+        gatewayId: gateway.id,
+        kind: 'luminaire',
+        name: 'Plain',
+        model: 'B',
+        mac: mac(3),
+        address: 3,
+        ratedPower: 40,
+      },
+      {
+        nid: network.id,
+        gatewayId: gateway.id,
+        kind: 'motionSensor',
+        name: 'PIR',
+        model: 'B',
+        mac: mac(4),
+        address: 4,
+      },
+    ])
+    .returning();
+  await buildD4iElements(t.db, [counted!.id]);
   const reports: ReportMessage[] = [];
   let d4i = 1_000_000;
   let meter = 500;

@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { monthOf, nextMonth } from '../../telemetry/months.ts';
+import { RATED_CAPPED_SECONDS } from '../../telemetry/rollups.ts';
 import { rowsOfRange } from '../../telemetry/write-readings.ts';
 import {
   type DeviceHour,
@@ -104,7 +105,8 @@ export async function loadDeviceDays(
   if (splits.length === 0) return [];
   const col = <T>(pick: (split: SplitPeriod) => T) => sql.param(splits.map(pick));
   const DAY_AS_ROLLUP = sql`t.device_id, d.nid, NULL::timestamptz AS at, t.meter_wh, t.d4i_wh, t.spread_wh,
-    t.quarantined_wh, t.on_capped_seconds AS on_seconds, t.triggers, t.occupied_seconds, t.hours_reported,
+    t.quarantined_wh, t.on_capped_seconds AS on_seconds, t.rated_capped_seconds AS rated_seconds, t.level_seconds,
+    t.triggers, t.occupied_seconds, t.hours_reported,
     t.hours_meter, t.hours_d4i, coalesce(d.rated_power, p.rated_power) AS rated,
     (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
   // Each split's days, months and edge hours are ranges of the rollups' time indexes, joined to its
@@ -196,7 +198,7 @@ export async function loadCostHours(
     sql`SELECT s.nid, h.hour, sum(CASE s.source WHEN 'meter' THEN h.meter_wh WHEN 'd4i' THEN h.d4i_wh
             ELSE CASE WHEN d.kind IN ('luminaire', 'emergency') AND h.readings > 0
               AND coalesce(d.rated_power, p.rated_power, s.rated, 0) > 0
-              THEN (coalesce(d.rated_power, p.rated_power, s.rated) * least(h.on_seconds, 3600)
+              THEN (coalesce(d.rated_power, p.rated_power, s.rated) * ${RATED_CAPPED_SECONDS}
                 + s.standby * (3600 - least(h.on_seconds, 3600))) / 3600.0
               ELSE 0 END END)::text AS wh
         FROM unnest(${of((id) => id)}::int[], ${of((_, source) => source)}::text[], ${of((id) => deviceNid.get(id)!)}::int[],

@@ -220,6 +220,7 @@ export function energyFigures(
         ? [
             ...ratedPowersEstimated(hours).map((watts) => ({ key: 'nominalPower', params: { watts } })),
             { key: 'estimatedLuminaires', params: { count: estimatedLuminaires(hours) } },
+            ...levelAssumptions(hours),
             settings.standbyW === DEFAULT_STANDBY_W
               ? { key: 'standbyDefault', params: { watts: DEFAULT_STANDBY_W } }
               : { key: 'standbyPower', params: { watts: settings.standbyW } },
@@ -234,6 +235,28 @@ const estimateRows = (hours: readonly DeviceHour[]) => hours.filter((row) => row
 /** How many luminaires the estimate filled in the period (not every luminaire with a rated power). */
 function estimatedLuminaires(hours: readonly DeviceHour[]): number {
   return new Set(estimateRows(hours).map((row) => row.deviceId)).size;
+}
+
+/**
+ * What the estimate took as the light level: how many estimated luminaires reported levels (weighed through
+ * their dimming curves, power proportional to light output) and how many were on without one (100 %).
+ */
+function levelAssumptions(hours: readonly DeviceHour[]): EnergyFigures['assumptions'] {
+  const reported = new Set<number>();
+  const assumed = new Set<number>();
+  for (const row of estimateRows(hours)) {
+    if (row.levelSeconds > 0) reported.add(row.deviceId);
+    if (row.onSeconds > row.levelSeconds) assumed.add(row.deviceId);
+  }
+  return [
+    ...(reported.size > 0
+      ? [
+          { key: 'reportedLevels', params: { count: reported.size } },
+          { key: 'proportionalPower', params: {} },
+        ]
+      : []),
+    ...(assumed.size > 0 ? [{ key: 'fullLevelAssumed', params: { count: assumed.size } }] : []),
+  ];
 }
 
 /**

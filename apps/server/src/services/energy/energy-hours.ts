@@ -1,13 +1,14 @@
 import { DEFAULT_STANDBY_W, type EnergySource } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { RATED_CAPPED_SECONDS } from '../../telemetry/rollups.ts';
 import { DEVICE_ZONE } from '../../telemetry/week-cells.ts';
 import { rowsOf, rowsOfRange } from '../../telemetry/write-readings.ts';
 
 /**
  * One device's energy in one UTC hour, or in one whole local day of a long period, counted by its best
- * source (spec section 1: a meter first, then the D4i driver's counter, then an estimate from rated power
- * and on-time), with what its sensors saw.
+ * source (spec section 1: a meter first, then the D4i driver's counter, then an estimate from rated power,
+ * on-time and the reported light level), with what its sensors saw.
  */
 export interface DeviceHour {
   deviceId: number;
@@ -19,6 +20,8 @@ export interface DeviceHour {
   baselineWh: number;
   /** On-time, each hour's capped at 3,600 s. */
   onSeconds: number;
+  /** Of the on-time, the seconds whose readings reported the light level (the rest is estimated at 100 %). */
+  levelSeconds: number;
   /** Seconds of the hours the device reported in (3,600 for an hour with a reading). */
   reportedSeconds: number;
   triggers: number;
@@ -54,6 +57,10 @@ export interface RollupRow {
   quarantined_wh: string;
   /** On-time of the hours with a reading, each capped at 3,600 s. */
   on_seconds: string | number;
+  /** The same on-time at rated power: weighted by the reported level's share of it (`ratedSecondsAt`). */
+  rated_seconds: string | number;
+  /** On-time whose readings reported a level. */
+  level_seconds: string | number;
   triggers: string | number;
   occupied_seconds: string | number;
   /** Hours with a reading; hours whose meter, and whose D4i counter, counted energy. */
@@ -66,18 +73,20 @@ export interface RollupRow {
 
 /** The columns of an hourly rollup row `h` in the shape of `RollupRow`. */
 export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, h.hour AS at, h.meter_wh, h.d4i_wh, h.spread_wh, h.quarantined_wh,
-  CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds, h.triggers, h.occupied_seconds,
+  CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds,
+  ${RATED_CAPPED_SECONDS} AS rated_seconds, h.level_seconds, h.triggers, h.occupied_seconds,
   (h.readings > 0)::int AS hours_reported, (h.meter_wh > 0)::int AS hours_meter, (h.d4i_wh > 0)::int AS hours_d4i,
   coalesce(d.rated_power, p.rated_power) AS rated, (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
 
 /**
  * Device-hours (or device-days) of rollup rows, each device counted by its best source over the rows: a
  * meter, else its D4i counter, else (a luminaire with a rated power, its own or its product's, else the
- * network's estimate default) the estimate rated W × on-time + standby W (the network's default, 0.5 W
- * unless set) × the rest of the hours it reported in. Quarantined counter jumps are reported, not summed.
- * The baseline of savings is the rated power for each hour a luminaire was in operation: it reported (an
- * estimated one) or its counter counted energy. Every term is a sum over hours, so a day row gives what its
- * hours would.
+ * network's estimate default) the estimate rated W × on-time at rated power (each reading's on-time
+ * weighted by the power its reported level draws, `ratedSecondsAt`; 100 % where it reported none) +
+ * standby W (the network's default, 0.5 W unless set) × the rest of the hours it reported in.
+ * Quarantined counter jumps are reported, not summed. The baseline of savings is the rated power for each
+ * hour a luminaire was in operation: it reported (an estimated one) or its counter counted energy. Every
+ * term is a sum over hours, so a day row gives what its hours would.
  */
 export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefaults): DeviceHour[] {
   // The source is chosen per device over the period (section 1): a device whose meter or driver counter
@@ -95,7 +104,8 @@ export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefa
     const fallback = defaults.get(row.nid);
     const rated = row.rated ?? fallback?.ratedW ?? 0;
     const standby = fallback?.standbyW ?? DEFAULT_STANDBY_W;
-    let wh = row.luminaire && rated > 0 ? (rated * on + standby * (reported - on)) / 3600 : 0;
+    const atRated = Number(row.rated_seconds);
+    let wh = row.luminaire && rated > 0 ? (rated * atRated + standby * (reported - on)) / 3600 : 0;
     let hoursInOperation = Number(row.hours_reported);
     if (counter) {
       wh = Number(counter === 'meter' ? row.meter_wh : row.d4i_wh);
@@ -108,6 +118,7 @@ export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefa
       wh,
       baselineWh: row.luminaire ? rated * hoursInOperation : 0,
       onSeconds: on,
+      levelSeconds: Math.min(on, Number(row.level_seconds)),
       reportedSeconds: reported,
       triggers: Number(row.triggers),
       occupiedSeconds: Number(row.occupied_seconds),

@@ -1,6 +1,7 @@
 import { type DiagnosisSensorResult, flagSensor, readingsPerMinute } from '@lightwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { atWithin } from '../../telemetry/rollups.ts';
 
 /** A task's range and interval, and the sensors it watches. */
 export interface DiagnosisRange {
@@ -20,31 +21,32 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 /*
  * The stored triggers of a sensor come two ways (docs/gateway-protocol.md): `sensorTrigger` reports
  * (`device_readings`), each a moment with its count, and `readings` reports (`telemetry_readings.triggers`),
- * each counting the triggers since the sensor's previous report and closing that interval at its `at`. A
- * section-7 trigger call stores both under one number: it is taken once, as a trigger report.
+ * each counting the triggers since the sensor's previous report. Both are counted at their stamp `at`, in
+ * the range [start, until) and the interval [start + i × interval, start + (i + 1) × interval) holding it:
+ * the rule of the hourly rollups, heat maps and sensor totals (packages/domain/src/energy/instants.ts). A
+ * section-7 trigger call stores both under one number: it is taken once, as the reading, as the rollups do.
  */
 function events(range: DiagnosisRange): SQL {
   const ids = sql.param(range.deviceIds);
-  const start = sql.param(range.start.toISOString());
-  const until = sql.param(range.until.toISOString());
+  const start = sql`${sql.param(range.start.toISOString())}::timestamptz`;
+  const until = sql`${sql.param(range.until.toISOString())}::timestamptz`;
   return sql`points AS (
       SELECT x.device_id, x.at, (x.value->>'count')::int AS n FROM device_readings x
       WHERE x.kind = 'sensorTrigger' AND x.device_id = ANY(${ids}::int[])
-        AND x.at >= ${start}::timestamptz AND x.at < ${until}::timestamptz AND (x.value->>'count')::int > 0),
+        AND ${atWithin(sql`x.at`, start, until)} AND (x.value->>'count')::int > 0
+        AND NOT EXISTS (SELECT 1 FROM telemetry_readings r WHERE r.gateway_id = x.gateway_id AND r.seq = x.seq
+          AND r.device_id = x.device_id AND r.at = x.at AND r.triggers IS NOT NULL)),
     spans AS (
       SELECT r.device_id, r.at, r.triggers AS n,
         extract(epoch FROM r.at - lag(r.at) OVER (PARTITION BY r.device_id, r.element ORDER BY r.at))::float8 AS span
       FROM telemetry_readings r
       WHERE r.device_id = ANY(${ids}::int[]) AND r.triggers IS NOT NULL
-        AND r.at > ${start}::timestamptz - interval '1 day' AND r.at <= ${until}::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM device_readings x WHERE x.gateway_id = r.gateway_id AND x.seq = r.seq
-          AND x.device_id = r.device_id AND x.kind = 'sensorTrigger')),
-    readings AS (SELECT device_id, at, n, span FROM spans WHERE at > ${start}::timestamptz AND n > 0),
+        AND ${atWithin(sql`r.at`, sql`${start} - interval '1 day'`, until)}),
+    readings AS (SELECT device_id, at, n, span FROM spans WHERE at >= ${start} AND n > 0),
     events AS (
-      SELECT device_id, at, n, extract(epoch FROM at - ${start}::timestamptz)::float8 AS offset_s FROM points
+      SELECT device_id, at, n, extract(epoch FROM at - ${start})::float8 AS offset_s FROM points
       UNION ALL
-      -- A readings report closes its interval: one at the very end of a bucket belongs to that bucket.
-      SELECT device_id, at, n, extract(epoch FROM at - ${start}::timestamptz)::float8 - 0.001 FROM readings)`;
+      SELECT device_id, at, n, extract(epoch FROM at - ${start})::float8 FROM readings)`;
 }
 
 interface BucketRow {

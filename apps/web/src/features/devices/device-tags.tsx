@@ -1,4 +1,4 @@
-import type { DeviceElement, DeviceSummary } from '@lightwell/domain';
+import { type DeviceElement, type DeviceSummary, EXTERNAL_POWER_CUT_SECONDS } from '@lightwell/domain';
 import { Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +53,7 @@ export function ElementStatusTags({ element }: { element: DeviceElement }) {
       )}
       {element.statusFlags.map((flag) => (
         <Tag key={flag} color={flag === 'lampOn' ? 'gold' : flag === 'invalidValue' ? 'default' : 'volcano'}>
-          {t(`device.flags.${flag}`)}
+          {t(`device.flags.${flag}`, { seconds: EXTERNAL_POWER_CUT_SECONDS })}
         </Tag>
       ))}
     </Space>

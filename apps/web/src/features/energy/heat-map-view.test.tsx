@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubCanvas } from '../../test/canvas';
 import { buildHeatMap } from '../../test/energy-data';
 import { markCatalogueFormats, renderComponent } from '../../test/render-component';
 import { echarts } from './echarts';
 import { HeatMapView } from './heat-map-view';
+import { hourLabelStep, MATRIX_MIN_WIDTH } from './heat-matrix';
 
 interface MatrixOption {
   xAxis: { data: string[] }[];
@@ -87,6 +88,30 @@ describe('heat map view', { timeout: 60_000 }, () => {
     const day = ['0', '3', '6', '9', '12', '15', '18', '21'];
     expect(drawnLabels(1)).toEqual([...day, ...day, ...day, ...day, ...day, ...day, ...day]);
     expect(drawnLabels(0)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+  });
+
+  it('labels every six hours where the window leaves the cells narrow', async () => {
+    // The matrix's box as a 1280 px window leaves it beside the open sidebar; jsdom lays nothing out.
+    const box = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.testid === 'heat-matrix-box' ? 958 : 0;
+    });
+    try {
+      await renderComponent(<HeatMapView nid={3} map={buildHeatMap()} rows="zone" />, { user: { weekStart: 1 } });
+      const day = ['0', '6', '12', '18'];
+      expect(drawnLabels(1)).toEqual([...day, ...day, ...day, ...day, ...day, ...day, ...day]);
+      expect(drawnLabels(0)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    } finally {
+      box.mockRestore();
+    }
+  });
+
+  it('fits a week into a 1280 px window, and labels every three hours from about 1366 px', () => {
+    expect(MATRIX_MIN_WIDTH).toBeLessThanOrEqual(958);
+    expect(hourLabelStep(958)).toBe(6);
+    expect(hourLabelStep(1046)).toBe(3);
+    expect(hourLabelStep(1280)).toBe(3);
+    // Narrower than the matrix: it keeps its least width and scrolls.
+    expect(hourLabelStep(400)).toBe(6);
   });
 
   it('outlines the cells lit while unoccupied when the overlay is on, and not when off', async () => {

@@ -1,4 +1,4 @@
-import type { HeatMap } from '@lightwell/domain';
+import { type HeatMap, Limits } from '@lightwell/domain';
 import { Flex, Switch, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,11 @@ export function HeatMapView({ nid, map, rows }: HeatMapViewProps) {
         size="small"
         rowKey="id"
         dataSource={map.rows}
-        pagination={map.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        pagination={
+          map.rows.length > Limits.defaultPageSize
+            ? { pageSize: Limits.defaultPageSize, showSizeChanger: false }
+            : false
+        }
         scroll={{ x: 'max-content' }}
         data-testid="heat-rows"
         columns={[

@@ -1,18 +1,25 @@
 import type { HeatRow } from '@lightwell/domain';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '../floor-plan/use-element-size';
 import { EChart } from './e-chart';
 import { type EnergyFormat, useEnergyFormat } from './format';
 import { HEAT_COLORS, UNOCCUPIED_COLOR } from './heat-colors';
 import { cellsInColumns, HOURS_OF_WEEK, type WeekColumn, weekColumns, weekdayName } from './week-columns';
 
-const CELL_WIDTH = 7;
+/**
+ * Narrowest an hour's cell gets: a week with its row labels then fits the page of a 1280 px window beside
+ * the open sidebar (and of a 1024 px one beside the folded sidebar); wider boxes widen the cells.
+ */
+const MIN_CELL_WIDTH = 4;
 const ROW_HEIGHT = 24;
 const LABEL_WIDTH = 150;
+/** Room right of the cells, for the last hour label. */
+const GRID_RIGHT = 24;
 /** Room above and below the cells: weekday labels, hour labels and the colour scale. */
 const CHROME_HEIGHT = 96;
-/** Hours between two hour labels under the cells (0, 3, 6 … 21 of each day). */
-const HOUR_LABEL_STEP = 3;
+/** Least distance between two hour labels (px): two digits at 10 px with a gap between them. */
+const HOUR_LABEL_ROOM = 15;
 
 /** Props of {@link HeatMatrix}. */
 export interface HeatMatrixProps {
@@ -27,7 +34,16 @@ export interface HeatMatrixProps {
 }
 
 /** Width the matrix needs: row labels and 168 cells; wider boxes stretch it, narrower ones scroll. */
-export const MATRIX_MIN_WIDTH = LABEL_WIDTH + HOURS_OF_WEEK * CELL_WIDTH + 40;
+export const MATRIX_MIN_WIDTH = LABEL_WIDTH + HOURS_OF_WEEK * MIN_CELL_WIDTH + GRID_RIGHT + 16;
+
+/**
+ * Hours between two hour labels under the cells of a matrix `width` px wide: every 3 (0, 3, 6 … 21 of each
+ * day) where they have room, every 6 where the cells are narrow. 0, a box not laid out yet, counts as wide.
+ */
+export function hourLabelStep(width: number): number {
+  const cell = (Math.max(width, MATRIX_MIN_WIDTH) - LABEL_WIDTH - GRID_RIGHT) / HOURS_OF_WEEK;
+  return width > 0 && cell * 3 < HOUR_LABEL_ROOM ? 6 : 3;
+}
 
 /**
  * Hour-of-week × row matrix (spec section 2, data pages 1-3 to 1-7): 168 columns from the user's
@@ -38,15 +54,19 @@ export function HeatMatrix({ rows, unit, weekStart, overlay, timeZone }: HeatMat
   const { t, i18n } = useTranslation();
   const format = useEnergyFormat();
   const columns = useMemo(() => weekColumns(weekStart), [weekStart]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const hourStep = hourLabelStep(useElementSize(boxRef).width);
   const option = useMemo(
-    () => matrixOption({ rows, unit, overlay, columns, format, language: i18n.language, timeZone, t }),
-    [rows, unit, overlay, columns, format, i18n.language, timeZone, t],
+    () => matrixOption({ rows, unit, overlay, columns, hourStep, format, language: i18n.language, timeZone, t }),
+    [rows, unit, overlay, columns, hourStep, format, i18n.language, timeZone, t],
   );
   const height = rows.length * ROW_HEIGHT + CHROME_HEIGHT;
   return (
     <div
+      ref={boxRef}
       className="lw-heat-matrix"
-      // Its 168 columns scroll inside this box; `contain` keeps their width out of the page's layout.
+      // Below its least width its 168 columns scroll inside this box; `contain` keeps their width out of
+      // the page's layout.
       style={{ overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' }}
       data-testid="heat-matrix-box"
     >
@@ -62,6 +82,8 @@ interface OptionInput {
   unit: 'count' | 'Wh';
   overlay: boolean;
   columns: readonly WeekColumn[];
+  /** Hours between two hour labels ({@link hourLabelStep}). */
+  hourStep: number;
   format: EnergyFormat;
   language: string;
   timeZone: string;
@@ -69,7 +91,7 @@ interface OptionInput {
 }
 
 /** The ECharts option of the matrix: one heat map series, and the overlay series when asked for. */
-function matrixOption({ rows, unit, overlay, columns, format, language, timeZone, t }: OptionInput) {
+function matrixOption({ rows, unit, overlay, columns, hourStep, format, language, timeZone, t }: OptionInput) {
   const data = rows.flatMap((row, y) => cellsInColumns(row.cells, columns).map((value, x) => [x, y, value]));
   const unoccupied = rows.flatMap((row, y) =>
     cellsInColumns(row.litUnoccupiedCells, columns).flatMap((value, x) => (value > 0 ? [[x, y, value]] : [])),
@@ -94,7 +116,7 @@ function matrixOption({ rows, unit, overlay, columns, format, language, timeZone
   return {
     animation: false,
     tooltip: { formatter: tooltip, confine: true },
-    grid: { left: LABEL_WIDTH, right: 24, top: 28, bottom: 60 },
+    grid: { left: LABEL_WIDTH, right: GRID_RIGHT, top: 28, bottom: 60 },
     xAxis: [
       {
         type: 'category',
@@ -113,9 +135,9 @@ function matrixOption({ rows, unit, overlay, columns, format, language, timeZone
         data: columns.map((column) => String(column.hour)),
         position: 'bottom',
         splitArea: { show: false },
-        axisTick: { interval: (index: number) => index % HOUR_LABEL_STEP === 0 },
+        axisTick: { interval: (index: number) => index % hourStep === 0 },
         axisLabel: {
-          interval: (index: number) => index % HOUR_LABEL_STEP === 0,
+          interval: (index: number) => index % hourStep === 0,
           fontSize: 10,
           margin: 4,
         },

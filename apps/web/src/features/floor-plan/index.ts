@@ -1,4 +1,5 @@
 export { FloorPlan } from './floor-plan';
+export { newNodePosition } from './new-node-position';
 export type {
   FloorPlanNode,
   FloorPlanProps,

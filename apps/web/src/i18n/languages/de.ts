@@ -5,6 +5,7 @@ import control from '@lightwell/domain/locales/de/control.json';
 import device from '@lightwell/domain/locales/de/device.json';
 import emergencyPages from '@lightwell/domain/locales/de/emergencyPages.json';
 import energy from '@lightwell/domain/locales/de/energy.json';
+import equipment from '@lightwell/domain/locales/de/equipment.json';
 import errors from '@lightwell/domain/locales/de/errors.json';
 import floorPlan from '@lightwell/domain/locales/de/floorPlan.json';
 import gateway from '@lightwell/domain/locales/de/gateway.json';
@@ -15,6 +16,7 @@ import network from '@lightwell/domain/locales/de/network.json';
 import pages from '@lightwell/domain/locales/de/pages.json';
 import profile from '@lightwell/domain/locales/de/profile.json';
 import project from '@lightwell/domain/locales/de/project.json';
+import reportCycles from '@lightwell/domain/locales/de/reportCycles.json';
 import scene from '@lightwell/domain/locales/de/scene.json';
 import schedule from '@lightwell/domain/locales/de/schedule.json';
 import settings from '@lightwell/domain/locales/de/settings.json';
@@ -36,6 +38,7 @@ export const pack: LanguagePack = {
     device,
     emergencyPages,
     energy,
+    equipment,
     errors,
     floorPlan,
     gateway,
@@ -46,6 +49,7 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
+    reportCycles,
     scene,
     schedule,
     settings,

@@ -5,6 +5,7 @@ import control from '@lightwell/domain/locales/en/control.json';
 import device from '@lightwell/domain/locales/en/device.json';
 import emergencyPages from '@lightwell/domain/locales/en/emergencyPages.json';
 import energy from '@lightwell/domain/locales/en/energy.json';
+import equipment from '@lightwell/domain/locales/en/equipment.json';
 import errors from '@lightwell/domain/locales/en/errors.json';
 import floorPlan from '@lightwell/domain/locales/en/floorPlan.json';
 import gateway from '@lightwell/domain/locales/en/gateway.json';
@@ -15,6 +16,7 @@ import network from '@lightwell/domain/locales/en/network.json';
 import pages from '@lightwell/domain/locales/en/pages.json';
 import profile from '@lightwell/domain/locales/en/profile.json';
 import project from '@lightwell/domain/locales/en/project.json';
+import reportCycles from '@lightwell/domain/locales/en/reportCycles.json';
 import scene from '@lightwell/domain/locales/en/scene.json';
 import schedule from '@lightwell/domain/locales/en/schedule.json';
 import settings from '@lightwell/domain/locales/en/settings.json';
@@ -36,6 +38,7 @@ export const pack: LanguagePack = {
     device,
     emergencyPages,
     energy,
+    equipment,
     errors,
     floorPlan,
     gateway,
@@ -46,6 +49,7 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
+    reportCycles,
     scene,
     schedule,
     settings,

@@ -5,6 +5,7 @@ import control from '@lightwell/domain/locales/es/control.json';
 import device from '@lightwell/domain/locales/es/device.json';
 import emergencyPages from '@lightwell/domain/locales/es/emergencyPages.json';
 import energy from '@lightwell/domain/locales/es/energy.json';
+import equipment from '@lightwell/domain/locales/es/equipment.json';
 import errors from '@lightwell/domain/locales/es/errors.json';
 import floorPlan from '@lightwell/domain/locales/es/floorPlan.json';
 import gateway from '@lightwell/domain/locales/es/gateway.json';
@@ -15,6 +16,7 @@ import network from '@lightwell/domain/locales/es/network.json';
 import pages from '@lightwell/domain/locales/es/pages.json';
 import profile from '@lightwell/domain/locales/es/profile.json';
 import project from '@lightwell/domain/locales/es/project.json';
+import reportCycles from '@lightwell/domain/locales/es/reportCycles.json';
 import scene from '@lightwell/domain/locales/es/scene.json';
 import schedule from '@lightwell/domain/locales/es/schedule.json';
 import settings from '@lightwell/domain/locales/es/settings.json';
@@ -36,6 +38,7 @@ export const pack: LanguagePack = {
     device,
     emergencyPages,
     energy,
+    equipment,
     errors,
     floorPlan,
     gateway,
@@ -46,6 +49,7 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
+    reportCycles,
     scene,
     schedule,
     settings,

@@ -5,6 +5,7 @@ import control from '@lightwell/domain/locales/zh/control.json';
 import device from '@lightwell/domain/locales/zh/device.json';
 import emergencyPages from '@lightwell/domain/locales/zh/emergencyPages.json';
 import energy from '@lightwell/domain/locales/zh/energy.json';
+import equipment from '@lightwell/domain/locales/zh/equipment.json';
 import errors from '@lightwell/domain/locales/zh/errors.json';
 import floorPlan from '@lightwell/domain/locales/zh/floorPlan.json';
 import gateway from '@lightwell/domain/locales/zh/gateway.json';
@@ -15,6 +16,7 @@ import network from '@lightwell/domain/locales/zh/network.json';
 import pages from '@lightwell/domain/locales/zh/pages.json';
 import profile from '@lightwell/domain/locales/zh/profile.json';
 import project from '@lightwell/domain/locales/zh/project.json';
+import reportCycles from '@lightwell/domain/locales/zh/reportCycles.json';
 import scene from '@lightwell/domain/locales/zh/scene.json';
 import schedule from '@lightwell/domain/locales/zh/schedule.json';
 import settings from '@lightwell/domain/locales/zh/settings.json';
@@ -36,6 +38,7 @@ export const pack: LanguagePack = {
     device,
     emergencyPages,
     energy,
+    equipment,
     errors,
     floorPlan,
     gateway,
@@ -46,6 +49,7 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
+    reportCycles,
     scene,
     schedule,
     settings,

@@ -1,3 +1,4 @@
+import { Limits } from '@lightwell/domain';
 import { Layout } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { useOverflowTitles } from './use-overflow-titles';
 import { useSidebar } from './use-sidebar';
 
 /** Sidebar width when open: the content's left offset (section 9). */
-export const SIDEBAR_WIDTH = 240;
+export const SIDEBAR_WIDTH = Limits.sidebarOffsetPx;
 const SIDEBAR_COLLAPSED_WIDTH = 64;
 
 /** Console frame (section 2), in antd's theme: dark sidebar, header with breadcrumb, tab strip, routed view. */

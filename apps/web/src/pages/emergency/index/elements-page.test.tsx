@@ -1,9 +1,9 @@
-import { TaskStatus } from '@lightwell/domain';
+import { Limits, TaskStatus } from '@lightwell/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AT, buildElement, NID, seedNetwork } from '../../../test/emergency';
-import { fakeApi, renderComponent, tableRows } from '../../../test/render-component';
+import { AT, buildElement, buildFault, buildRecord, NID, seedNetwork } from '../../../test/emergency';
+import { chooseOption, fakeApi, renderComponent, tableRows } from '../../../test/render-component';
 import { EmergencyElementsPage } from '.';
 
 const lapsed = buildElement({
@@ -105,8 +105,9 @@ describe('emergency element info page', { timeout: 60_000 }, () => {
 
     fireEvent.mouseDown(within(screen.getByTestId('action-target')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('Zones'));
-    fireEvent.mouseDown(within(await screen.findByTestId('action-target-ids')).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('Stairwell'));
+    await screen.findByTestId('action-target-ids');
+    // The option of the open list (the zone column's cells carry the name as their title too).
+    await chooseOption('action-target-ids', 'Stairwell');
     fireEvent.click(screen.getByTestId('action-durationTest'));
 
     const dialog = await screen.findByTestId('action-preview');
@@ -147,5 +148,42 @@ describe('emergency element info page', { timeout: 60_000 }, () => {
       target: { kind: 'fittings', ids: [102] },
       inhibitMinutes: 15,
     });
+  });
+
+  it('opens a fitting’s latest results from its name: its 20 newest tests and faults (section 9)', async () => {
+    expect(Limits.latestListSize).toBe(20);
+    // The logs hold more; the server answers the page asked for (here every record, as a page bigger than 20 would).
+    const records = Array.from({ length: 25 }, (_, index) =>
+      buildRecord({ id: 200 + index, deviceId: 102, fittingName: 'Corridor 2', startedAt: AT - index * 3600 }),
+    );
+    const faults = Array.from({ length: 25 }, (_, index) =>
+      buildFault({ id: 300 + index, deviceId: 102, fittingName: 'Corridor 2', openedAt: AT - index * 3600 }),
+    );
+    const page = <T,>(rows: T[]) => ({ list: rows, total: rows.length, page: 1, pageSize: 20 });
+    const api = fakeApi({
+      emergencyElementList: list(),
+      emergencyTestLog: page(records),
+      emergencyFaultLog: page(faults),
+    });
+    await renderPage(false);
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Latest results of Corridor 2' }));
+    const drawer = (await screen.findByTestId('latest-tests')).closest('.ant-drawer') as HTMLElement;
+    expect(within(drawer).getByText('Latest results of Corridor 2')).toBeTruthy();
+    await waitFor(() => expect(tableRows(within(drawer).getByTestId('latest-tests'))).toHaveLength(20));
+    await waitFor(() => expect(tableRows(within(drawer).getByTestId('latest-faults'))).toHaveLength(20));
+    expect(api.bodiesOf('emergencyTestLog').at(-1)).toMatchObject({ nid: NID, deviceId: 102, page: 1, pageSize: 20 });
+    expect(api.bodiesOf('emergencyFaultLog').at(-1)).toMatchObject({
+      nid: NID,
+      deviceId: 102,
+      state: 'all',
+      page: 1,
+      pageSize: 20,
+    });
+    // The newest first, no paging: the logs hold the rest.
+    expect(drawer.querySelector('.ant-pagination')).toBeNull();
+    expect(drawer.textContent).toContain("This fitting's latest 20 tests and latest 20 faults, newest first.");
+    expect(within(drawer).getByRole('link', { name: 'Self-test log' })).toBeTruthy();
   });
 });

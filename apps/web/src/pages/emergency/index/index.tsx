@@ -11,8 +11,12 @@ import { EmergencyGate, type EmergencyScope } from '../components/emergency-gate
 import { LastTask } from '../components/last-task';
 import { ActionBar } from './components/action-bar';
 import { ElementTable } from './components/element-table';
+import { LatestResultsDrawer } from './components/latest-results-drawer';
 
-/** Emergency element info (/emergency/index, 5-1): fittings, their state and results, and actions on them. */
+/**
+ * Emergency element info (/emergency/index, 5-1): fittings, their state and results (a fitting's name
+ * opens its latest tests and faults), and actions on them.
+ */
 export function EmergencyElementsPage() {
   return <EmergencyGate>{(scope) => <ElementWorkspace scope={scope} />}</EmergencyGate>;
 }
@@ -25,6 +29,7 @@ function ElementWorkspace({ scope }: { scope: EmergencyScope }) {
   const zones = useZoneMapQuery(scope.nid).data?.zones ?? [];
   const [selected, setSelected] = useState<EmergencyElement[]>([]);
   const [taskId, setTaskId] = useState<number | null>(null);
+  const [latestOf, setLatestOf] = useState<EmergencyElement | null>(null);
   const networkZone = useTimeZone('network', scope.nid);
   const timeZone = list.data?.timeZone || networkZone;
   const filter = (changes: Partial<ElementQuery>) => setQuery((current) => ({ ...current, ...changes, page: 1 }));
@@ -77,9 +82,13 @@ function ElementWorkspace({ scope }: { scope: EmergencyScope }) {
           selected={selected}
           onSelect={setSelected}
           onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+          onOpen={setLatestOf}
         />
       </Card>
       {taskId !== null && <LastTask taskId={taskId} />}
+      {latestOf && (
+        <LatestResultsDrawer nid={scope.nid} fitting={latestOf} timeZone={timeZone} onClose={() => setLatestOf(null)} />
+      )}
       <Card title={t('emergencyPages.export.title')} size="small">
         <RecordExportBar nid={scope.nid} timeZone={timeZone} parts={['all', 'selfTest', 'schedule', 'fault']} />
       </Card>

@@ -7,13 +7,17 @@ import { useNetworkDetailQuery } from '../../../api/zone';
 import { EmptyState, emptyLocale } from '../../../components/empty-state';
 import { NetworkGate } from '../../../features/control/network-gate';
 import { deviceIdentityColumns, devicePagination } from '../../../features/devices/device-columns';
+import { PeriodPicker } from '../../../features/energy/period-picker';
+import { spanKey } from '../../../features/energy/spans';
+import { useEnergyPeriod } from '../../../features/energy/use-energy-period';
 import { DiagnosisPanel } from '../../../features/sensor-diagnosis/diagnosis-panel';
 import { useFormatInstant } from '../../../hooks/use-format-instant';
 import { useSession } from '../../../stores/session';
 
 /**
- * Sensor page (/remote/sensor, 4-9): motion and light sensors with trigger counts, last trigger and lux, and
- * the sensor trigger diagnosis tasks of the network.
+ * Sensor page (/remote/sensor, 4-9): motion and light sensors with trigger counts over a chosen period (the
+ * heat maps' periods, kept in the address like theirs, so a sensor's count equals its heat-map row), last
+ * trigger and lux, and the sensor trigger diagnosis tasks of the network.
  */
 export function RemoteSensorPage() {
   return <NetworkGate>{(nid) => <SensorWorkspace nid={nid} />}</NetworkGate>;
@@ -24,12 +28,18 @@ function SensorWorkspace({ nid }: { nid: number }) {
   const network = useNetworkDetailQuery(nid);
   const pageSize = useSession((state) => state.pageNumber);
   const [page, setPage] = useState(1);
-  const sensors = useSensorListQuery(nid, page, pageSize);
+  const { span, setSpan } = useEnergyPeriod();
+  const sensors = useSensorListQuery(nid, page, pageSize, span);
   const canEdit = Boolean(network.data?.abilities.edit);
   return (
     <Flex vertical gap={16}>
-      <Card title={t('device.page.sensorTitle', { network: network.data?.name ?? '' })} data-testid="sensor-page">
+      <Card
+        title={t('device.page.sensorTitle', { network: network.data?.name ?? '' })}
+        extra={<PeriodPicker value={span} onChange={setSpan} />}
+        data-testid="sensor-page"
+      >
         <SensorTable
+          period={t(spanKey(span))}
           rows={sensors.data?.list ?? []}
           total={sensors.data?.total ?? 0}
           page={page}
@@ -45,6 +55,8 @@ function SensorWorkspace({ nid }: { nid: number }) {
 
 /** Props of {@link SensorTable}. */
 export interface SensorTableProps {
+  /** Name of the period the trigger counts cover ("Last 7 days"). */
+  period: string;
   rows: readonly SensorSummary[];
   total: number;
   page: number;
@@ -53,8 +65,8 @@ export interface SensorTableProps {
   onPageChange: (page: number) => void;
 }
 
-/** Sensors of a network: kind, model, MAC, presence, trigger count, last trigger (user's time format), lux. */
-export function SensorTable({ rows, total, page, pageSize, loading, onPageChange }: SensorTableProps) {
+/** Sensors of a network: kind, model, MAC, presence, trigger count over `period`, last trigger (user's time format), lux. */
+export function SensorTable({ period, rows, total, page, pageSize, loading, onPageChange }: SensorTableProps) {
   const { t } = useTranslation();
   const formatDateTime = useFormatInstant();
   return (
@@ -76,7 +88,7 @@ export function SensorTable({ rows, total, page, pageSize, loading, onPageChange
             </Tag>
           ),
         },
-        { title: t('device.columns.triggerCount'), dataIndex: 'triggerCount', align: 'right' },
+        { title: t('device.columns.triggerCountIn', { period }), dataIndex: 'triggerCount', align: 'right' },
         {
           title: t('device.columns.lastTrigger'),
           key: 'lastTrigger',

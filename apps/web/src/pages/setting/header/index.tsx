@@ -9,7 +9,7 @@ import {
   useReportSetupUpdateMutation,
 } from '../../../api/report-setup';
 import { toast } from '../../../app/feedback';
-import { PickerCard } from '../components/picker-card';
+import { PickerCard } from '../../../components/picker-card';
 import { HeaderForm } from './components/header-form';
 import { LogoCard } from './components/logo-card';
 import { RecipientCard } from './components/recipient-card';

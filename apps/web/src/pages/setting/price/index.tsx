@@ -1,6 +1,6 @@
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PickerCard } from '../components/picker-card';
+import { PickerCard } from '../../../components/picker-card';
 import { CurrentPriceCard } from './components/current-price-card';
 import { EstimateForm } from './components/estimate-form';
 import { FactorSetCard } from './components/factor-set-card';

@@ -2,7 +2,7 @@ import { type EmergencyElement, isBatteryCharging } from '@lightwell/domain';
 import { Progress, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { TABLE_SCROLL } from '../../../../components/table-columns';
+import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { LastResultCell, modeName } from '../../../../features/emergency/grade-tag';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
 import { useTablePagination } from '../../../../hooks/use-table-pagination';
@@ -42,23 +42,31 @@ function InhibitCell({ row, format, t }: { row: EmergencyElement; format: (at: n
 
 /** Width of a last-result column: its grade tag and date on one line, the minutes below. */
 const RESULT_WIDTH = 200;
+/** Width of the zone column: a zone name of up to about 20 characters, longer ones cut. */
+const ZONE_WIDTH = 160;
 
-function columns(t: TFunction, format: (at: number) => string): TableColumnType<EmergencyElement>[] {
+function columns(
+  t: TFunction,
+  format: (at: number) => string,
+  onOpen: ((row: EmergencyElement) => void) | undefined,
+): TableColumnType<EmergencyElement>[] {
   const none = <Typography.Text type="secondary">{t('emergencyPages.none')}</Typography.Text>;
   return [
-    {
-      key: 'name',
+    nameColumn<EmergencyElement>({
       title: t('emergencyPages.fields.fitting'),
-      fixed: 'left',
-      className: 'lw-name-column',
-      render: (_, row) => (
-        <span className="lw-name-cell">
-          {row.name}
-          {!row.online && <Tag>{t('emergencyPages.elements.offline')}</Tag>}
-        </span>
-      ),
+      text: (row) => row.name,
+      onOpen,
+      openLabel: (row) => t('emergencyPages.latest.title', { name: row.name }),
+      after: (row) => !row.online && <Tag>{t('emergencyPages.elements.offline')}</Tag>,
+    }),
+    // A long zone name is cut with an ellipsis (the whole name on hover), so it never pushes Next check out.
+    {
+      key: 'zone',
+      title: t('emergencyPages.fields.zone'),
+      width: ZONE_WIDTH,
+      ellipsis: { showTitle: true },
+      render: (_, row) => row.zoneName ?? '',
     },
-    { key: 'zone', title: t('emergencyPages.fields.zone'), render: (_, row) => row.zoneName ?? '' },
     {
       key: 'mode',
       title: t('emergencyPages.fields.mode'),
@@ -137,7 +145,8 @@ function columns(t: TFunction, format: (at: number) => string): TableColumnType<
 /**
  * Fittings of the network, paged by the user's page size: mode, battery, the last function and duration
  * results with grade tags, next check (N/A when none), reduced cover, inhibit, open faults, overdue.
- * Times in the site's zone. Owners and installers select rows to act on.
+ * Times in the site's zone. Owners and installers select rows to act on; a fitting's name opens its latest
+ * results (`onOpen`).
  */
 export function ElementTable({
   rows,
@@ -149,6 +158,7 @@ export function ElementTable({
   selected,
   onSelect,
   onPageChange,
+  onOpen,
 }: {
   rows: EmergencyElement[];
   total: number;
@@ -159,6 +169,7 @@ export function ElementTable({
   selected: EmergencyElement[];
   onSelect: (rows: EmergencyElement[]) => void;
   onPageChange: (page: number) => void;
+  onOpen?: (row: EmergencyElement) => void;
 }) {
   const { t } = useTranslation();
   const formatInstant = useFormatInstant();
@@ -171,7 +182,7 @@ export function ElementTable({
       data-testid="element-table"
       loading={loading}
       dataSource={rows}
-      columns={columns(t, format)}
+      columns={columns(t, format, onOpen)}
       scroll={TABLE_SCROLL}
       pagination={pagination}
       locale={{ emptyText: t('emergencyPages.elements.empty') }}

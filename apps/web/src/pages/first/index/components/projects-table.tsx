@@ -9,7 +9,7 @@ import { nameColumn, TABLE_SCROLL } from '../../../../components/table-columns';
 import { useDataFromDate } from '../../../../features/energy/coverage';
 import { factorSetNames } from '../../../../features/energy/factor-sets';
 import { EmergencyCell } from './emergency-cell';
-import { Sparkline } from './sparkline';
+import { SPARKLINE_WIDTH, Sparkline } from './sparkline';
 
 /** A network as home lists it. */
 export interface HomeNetwork {
@@ -43,9 +43,16 @@ function formatCost(cost: number, currency: string): string {
 }
 
 /**
+ * Widths of the figure columns: the monthly figures wrap their last-month line, so that emergency lighting
+ * and the last 30 days come into view beside them in a 1280 px window.
+ */
+const WIDTHS = { energy: 130, cost: 120, co2: 120, devices: 110, emergency: 150, trend: SPARKLINE_WIDTH + 16 };
+
+/**
  * The user's portfolio: per project its networks (count and one link each), this month's energy, cost and
  * CO2 against last month's, devices offline and with a fault, emergency fittings overdue, failed or with
- * an open fault, and the last 30 days' energy as a line; paged with the user's page size.
+ * an open fault, and the last 30 days' energy as a line; paged with the user's page size. Emergency
+ * lighting and the trend stay at the right while the table scrolls, as the name stays at the left.
  */
 export function ProjectsTable({
   projects,
@@ -147,14 +154,16 @@ export function ProjectsTable({
             </Space>
           ),
         },
-        monthColumn('energy', t('home.portfolio.energy'), 150, (month) => formatKWh(month.energyWh, i18n.language)),
-        monthColumn('cost', t('home.portfolio.cost'), 140, (month, figures) =>
+        monthColumn('energy', t('home.portfolio.energy'), WIDTHS.energy, (month) =>
+          formatKWh(month.energyWh, i18n.language),
+        ),
+        monthColumn('cost', t('home.portfolio.cost'), WIDTHS.cost, (month, figures) =>
           formatCost(month.cost, figures.currency),
         ),
         monthColumn(
           'co2',
           t('home.portfolio.co2'),
-          130,
+          WIDTHS.co2,
           (month) => formatKg(month.co2Grams, i18n.language),
           // Every factor set either month was converted with (a set chosen this month converts from that day).
           (figures) => factorSetNames([...figures.lastMonth.co2Sets, ...figures.thisMonth.co2Sets], i18n.language),
@@ -162,7 +171,7 @@ export function ProjectsTable({
         {
           key: 'devices',
           title: t('home.portfolio.devices'),
-          width: 150,
+          width: WIDTHS.devices,
           render: (_, project) =>
             project.figures ? (
               <Space size={[4, 4]} wrap>
@@ -180,13 +189,15 @@ export function ProjectsTable({
         {
           key: 'emergency',
           title: t('home.emergency.title'),
-          width: 190,
+          width: WIDTHS.emergency,
+          fixed: 'right',
           render: (_, project) => <EmergencyCell figures={project.emergency} />,
         },
         {
           key: 'trend',
           title: t('home.portfolio.trend'),
-          width: 140,
+          width: WIDTHS.trend,
+          fixed: 'right',
           render: (_, project) =>
             project.figures ? (
               <Sparkline values={project.figures.sparkline} label={t('home.portfolio.trendLabel')} />

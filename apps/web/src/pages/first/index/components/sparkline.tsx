@@ -1,6 +1,9 @@
+/** Width of a sparkline in CSS pixels: 30 days at about 3 px each. */
+export const SPARKLINE_WIDTH = 96;
+
 /** A line of daily values drawn as a small SVG (no chart library on the home page). */
 export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
-  const width = 120;
+  const width = SPARKLINE_WIDTH;
   const height = 28;
   const max = Math.max(...values, 0);
   const step = values.length > 1 ? width / (values.length - 1) : width;

@@ -1,4 +1,4 @@
-import { type SavingShare, savingCauseKey } from '@lightwell/domain';
+import { LITRES_PER_US_GALLON, type SavingShare, savingCauseKey } from '@lightwell/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnergyFormat } from '../../../../features/energy/format';
@@ -94,7 +94,10 @@ export function Co2Card({ figures, previous, comparison }: FigureCardProps) {
   );
 }
 
-/** Saved against the baseline (every luminaire at 100 % during the same hours), by cause, and what it equals. */
+/**
+ * Saved against the baseline (every luminaire at 100 % during the same hours), by cause, and what it
+ * equals: trees, petrol in litres, and US gasoline in gallons with their litres beside them.
+ */
 export function SavingsCard({ figures, previous, comparison }: FigureCardProps) {
   const { t } = useTranslation();
   const format = useEnergyFormat();
@@ -128,6 +131,8 @@ export function SavingsCard({ figures, previous, comparison }: FigureCardProps) 
           litresUk: format.number(equivalents.petrolLitresUk, 1),
           litresEu: format.number(equivalents.petrolLitresEu, 1),
           gallons: format.number(equivalents.gasolineGallonsUs, 1),
+          // The same gasoline in litres, for readers who do not count in US gallons (section 9: 1 gallon 3.78 l).
+          gallonLitres: format.number(equivalents.gasolineGallonsUs * LITRES_PER_US_GALLON, 1),
         })}
       </Typography.Text>
     </FigureCard>

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../../i18n';
 import { stubCanvas } from '../../../../test/canvas';
 import { buildFigures, buildNetworkEnergy } from '../../../../test/energy-data';
 import { fakeApi, markCatalogueFormats, renderComponent, tableRows } from '../../../../test/render-component';
@@ -56,6 +57,101 @@ describe('network data overview', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('equivalents').textContent).toContain('0.7 litres of petrol (UK)');
     expect(screen.getByText(/every luminaire at 100 % during the same hours/)).toBeTruthy();
   });
+
+  it.each([
+    [
+      'en',
+      [
+        'Rated power 18 W at 100 % light',
+        'Luminaires estimated: 17',
+        '17 luminaires estimated from the light levels they reported',
+        'No light level reported for 2 luminaires: 100 % light assumed while on',
+        'Standby not known: 0.5 W assumed',
+      ],
+    ],
+    [
+      'zh',
+      [
+        '100 % 亮度时额定功率 18 W',
+        '估算的灯具：17 个',
+        '17 个灯具按其上报的亮度等级',
+        '2 个灯具未上报亮度等级',
+        '假定为 0.5 W',
+      ],
+    ],
+    [
+      'de',
+      [
+        'Nennleistung 18 W bei 100 % Licht',
+        'Geschätzte Leuchten: 17',
+        '17 Leuchten aus ihren gemeldeten Dimmwerten',
+        'Kein Dimmwert gemeldet für 2 Leuchten',
+        '0,5 W angenommen',
+      ],
+    ],
+    [
+      'es',
+      [
+        'Potencia nominal de 18 W al 100 % de luz',
+        'Luminarias estimadas: 17',
+        '17 luminarias estimadas a partir de los niveles de luz',
+        'Sin nivel de luz comunicado para 2 luminarias',
+        'se suponen 0,5 W',
+      ],
+    ],
+  ])('writes the estimate assumptions with their figures in %s', async (language, texts) => {
+    const figures = buildFigures({
+      assumptions: [
+        { key: 'nominalPower', params: { watts: 18 } },
+        { key: 'estimatedLuminaires', params: { count: 17 } },
+        { key: 'reportedLevels', params: { count: 17 } },
+        { key: 'proportionalPower', params: {} },
+        { key: 'fullLevelAssumed', params: { count: 2 } },
+        { key: 'standbyDefault', params: { watts: 0.5 } },
+      ],
+    });
+    await renderComponent(<OverviewView data={buildNetworkEnergy({ figures })} />);
+    await act(async () => {
+      await i18n.changeLanguage(language);
+    });
+    try {
+      const items = [...screen.getByTestId('assumptions').querySelectorAll('li')].map((item) => item.textContent);
+      expect(items).toHaveLength(6);
+      for (const text of texts)
+        expect(
+          items.some((item) => item?.includes(text)),
+          text,
+        ).toBe(true);
+      expect(items.join(' ')).not.toMatch(/\{\{|energy\.assumption|undefined/);
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
+    }
+  });
+
+  it.each([
+    ['en', '12.3 US gallons (46.5 litres) of gasoline'],
+    ['zh', '12.3 美制加仑（46.5 升）汽油'],
+    ['de', '12,3 US-Gallonen (46,5 Liter) Benzin'],
+    ['es', '12,3 galones estadounidenses (46,5 litros) de gasolina'],
+  ])(
+    'gives the US gasoline equivalent in litres beside its gallons, 3.78 litres a gallon, in %s',
+    async (language, text) => {
+      const equivalents = { treeYears: 1.8, petrolLitresUk: 47.3, petrolLitresEu: 47.1, gasolineGallonsUs: 12.3 };
+      await renderComponent(<OverviewView data={buildNetworkEnergy({ figures: buildFigures({ equivalents }) })} />);
+      await act(async () => {
+        await i18n.changeLanguage(language);
+      });
+      try {
+        expect(screen.getByTestId('equivalents').textContent).toContain(text);
+      } finally {
+        await act(async () => {
+          await i18n.changeLanguage('en');
+        });
+      }
+    },
+  );
 
   it('says how much of the energy was spread over a reporting gap', async () => {
     await renderComponent(<OverviewView data={buildNetworkEnergy({ figures: buildFigures({ spreadWh: 2_400 }) })} />);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
 import { useZoneMutations } from '../../../../api/zone';
 import { toast } from '../../../../app/feedback';
+import { newNodePosition } from '../../../../features/floor-plan';
 
 /** A name being asked for: of a zone just drawn, or of a new node. */
 export type NamePrompt = { kind: 'zone'; points: PlanPoint[]; shape: ZoneShapeValue } | { kind: 'node' } | null;
@@ -54,18 +55,15 @@ export function useZoneEditor(nid: number, map: ZoneMap, imageSize: PlanSize) {
     [saveNode],
   );
 
-  /** Saves the prompted name: the drawn zone, or a node in the middle of the plan. */
+  /** Saves the prompted name: the drawn zone, or a node at the plan's start position (`newNodePosition`). */
   const handleNamed = async (name: string) => {
     if (prompt?.kind === 'zone') {
       const zone = await addZone.mutateAsync({ name, points: prompt.points, shape: prompt.shape });
       selectZone(zone.id);
       toast.saved(t('zone.messages.zoneAdded'));
     } else if (prompt?.kind === 'node') {
-      const node = await addNode.mutateAsync({
-        name,
-        positionX: imageSize.width / 2,
-        positionY: imageSize.height / 2,
-      });
+      const at = newNodePosition(imageSize, map.nodes);
+      const node = await addNode.mutateAsync({ name, positionX: at.x, positionY: at.y });
       selectNode(node.id);
       toast.saved(t('zone.messages.nodeAdded'));
     }

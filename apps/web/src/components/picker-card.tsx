@@ -1,6 +1,6 @@
 import { Card, Select } from 'antd';
 
-/** The card at the top of a settings page that picks what the page edits (a network, a project). */
+/** The card at the top of a page that picks what the page is about (a network, a project). */
 export function PickerCard({
   label,
   value,

@@ -1,0 +1,255 @@
+import {
+  type DeviceReport,
+  type DeviceReportDay,
+  type DeviceReportRow,
+  type DeviceReportTarget,
+  type EnergySource,
+  localDateString,
+  type Period,
+} from '@lightwell/domain';
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { devices as devicesTable, emergencyFaults, projects, zones } from '../../db/schema.ts';
+import { noPermission } from '../../policies/access.ts';
+import { rowsOf } from '../../telemetry/write-readings.ts';
+import { loadFaultyDevices } from '../device-faults.ts';
+import { noSource, type SourceWh } from '../energy/energy-figures.ts';
+import { type EnergyDevice, loadEnergyDevices } from '../energy/energy-hours.ts';
+import { loadPeriodHours } from '../energy/energy-periods.ts';
+import { type EnergyNetwork, energySettingsOf } from '../energy/energy-views.ts';
+
+/** One device's figures on one local day, for the downloads' daily table. */
+export interface DeviceDayRow {
+  deviceId: number;
+  date: string;
+  onSeconds: number;
+  energyWh: number;
+  source: EnergySource | null;
+  triggers: number;
+}
+
+/** A device report with each device's days (the downloads print them; the print page shows the sums). */
+export interface DeviceReportData extends DeviceReport {
+  deviceDays: DeviceDayRow[];
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+/** A D4i counter value that is a real reading: all-FF (absent) and all-FF minus 1 (unavailable) are not. */
+const MAX_OPERATING_SECONDS = 0xfffffffd;
+
+/**
+ * The real devices of a network a device report covers: all, those of some zones (by the plan node that
+ * shows them, as the energy screens place them) or some devices. A zone or device that is not the network's
+ * answers 1013 with `strict` (asking), and is left out without (a job running after a change).
+ */
+export async function resolveDeviceTarget(
+  db: Db,
+  nid: number,
+  target: DeviceReportTarget,
+  strict: boolean,
+): Promise<EnergyDevice[]> {
+  const all = await loadEnergyDevices(db, [nid]);
+  if (target.kind === 'network') return all;
+  if (target.kind === 'zones') {
+    const known = await db
+      .select({ id: zones.id })
+      .from(zones)
+      .where(and(eq(zones.nid, nid), inArray(zones.id, target.ids)));
+    if (strict && known.length !== target.ids.length) throw noPermission();
+    const wanted = new Set(known.map((zone) => zone.id));
+    return all.filter((device) => device.zoneId !== null && wanted.has(device.zoneId));
+  }
+  const wanted = new Set(target.ids);
+  const found = all.filter((device) => wanted.has(device.id));
+  if (strict && found.length !== target.ids.length) throw noPermission();
+  return found;
+}
+
+/** The first and last D4i operating-time counter values of devices within a period, from the stored readings. */
+async function operatingTimes(db: Db, ids: readonly number[], period: Period) {
+  if (ids.length === 0) return new Map<number, { first: number; last: number }>();
+  const edge = (order: 'ASC' | 'DESC') =>
+    rowsOf<{ device_id: number; value: number | string }>(
+      db,
+      sql`SELECT DISTINCT ON (device_id) device_id, (d4i->>'gearOperatingTime')::float8 AS value
+          FROM telemetry_readings
+          WHERE device_id = ANY(${sql.param([...ids])}::int[])
+            AND at >= to_timestamp(${period.start}) AND at < to_timestamp(${period.end})
+            AND d4i ? 'gearOperatingTime'
+            AND (d4i->>'gearOperatingTime')::float8 <= ${MAX_OPERATING_SECONDS}
+          ORDER BY device_id, at ${sql.raw(order)}`,
+    );
+  const [first, last] = await Promise.all([edge('ASC'), edge('DESC')]);
+  const firstOf = new Map(first.map((row) => [Number(row.device_id), Number(row.value)]));
+  return new Map(
+    last.map((row) => [
+      Number(row.device_id),
+      { first: firstOf.get(Number(row.device_id)) ?? 0, last: Number(row.value) },
+    ]),
+  );
+}
+
+/** Emergency faults opened in a period, per device. */
+async function faultsOpened(db: Db, nid: number, ids: readonly number[], period: Period) {
+  if (ids.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ deviceId: emergencyFaults.deviceId, opened: count() })
+    .from(emergencyFaults)
+    .where(
+      and(
+        eq(emergencyFaults.nid, nid),
+        inArray(emergencyFaults.deviceId, [...ids]),
+        gte(emergencyFaults.openedAt, new Date(period.start * 1000)),
+        lt(emergencyFaults.openedAt, new Date(period.end * 1000)),
+      ),
+    )
+    .groupBy(emergencyFaults.deviceId);
+  return new Map(rows.map((row) => [row.deviceId ?? 0, Number(row.opened)]));
+}
+
+/** Per-device and per-day sums of the device-hours (or device-days) of the overview's read. */
+function sumDevices(
+  hours: Awaited<ReturnType<typeof loadPeriodHours>>['hours'],
+  ids: ReadonlySet<number>,
+  timeZone: string,
+) {
+  const perDevice = new Map<number, { on: number; bySource: SourceWh; triggers: number }>();
+  const perDay = new Map<string, DeviceDayRow>();
+  for (const row of hours) {
+    if (!ids.has(row.deviceId)) continue;
+    const device = perDevice.get(row.deviceId) ?? { on: 0, bySource: noSource(), triggers: 0 };
+    device.on += row.onSeconds;
+    device.bySource[row.source] += row.wh;
+    device.triggers += row.triggers;
+    perDevice.set(row.deviceId, device);
+    const date = localDateString(row.hour, timeZone);
+    const key = `${row.deviceId}:${date}`;
+    const day = perDay.get(key) ?? {
+      deviceId: row.deviceId,
+      date,
+      onSeconds: 0,
+      energyWh: 0,
+      source: null,
+      triggers: 0,
+    };
+    day.onSeconds += row.onSeconds;
+    day.energyWh += row.wh;
+    day.triggers += row.triggers;
+    if (row.wh > 0) day.source = row.source;
+    perDay.set(key, day);
+  }
+  return { perDevice, perDay };
+}
+
+/** The best source of a device's Wh by source: the one that counted (null when none did). */
+function sourceOf(bySource: SourceWh): EnergySource | null {
+  if (bySource.meter > 0) return 'meter';
+  if (bySource.d4i > 0) return 'd4i';
+  if (bySource.estimate > 0) return 'estimate';
+  return null;
+}
+
+/**
+ * The device report of network `network` over `period` for the devices of `target` (2-4, `/report/device/pdf`):
+ * per device its on-time (the sum of its daily usage, `deviceDailyUsing`), energy with its source, sensor
+ * triggers, D4i operating time (counter at its last reading and the rise in the period) and D4i energy,
+ * whether it is faulty now and the emergency faults opened in the period; per local day the selection's
+ * sums; and each device's days. The energy comes from the read the network overview makes
+ * (`loadPeriodHours`: hours up to 15 days, whole local days beyond), so a whole network's devices add up to
+ * the overview's energy to the mWh.
+ */
+export async function buildDeviceReport(
+  ctx: AppContext,
+  network: EnergyNetwork,
+  target: DeviceReportTarget,
+  period: Period,
+): Promise<DeviceReportData> {
+  const now = ctx.now();
+  const selected = await resolveDeviceTarget(ctx.db, network.id, target, false);
+  const ids = selected.map((device) => device.id);
+  const settings = energySettingsOf(network, [], period.end - 1);
+  const { hours } = await loadPeriodHours(ctx.db, network, period, settings, false);
+  const { perDevice, perDay } = sumDevices(hours, new Set(ids), network.timeZone);
+  const zoneNames = new Map(
+    (await ctx.db.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.nid, network.id))).map(
+      (zone) => [zone.id, zone.name],
+    ),
+  );
+  const macs = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: devicesTable.id, mac: devicesTable.mac })
+            .from(devicesTable)
+            .where(inArray(devicesTable.id, ids))
+        ).map((row) => [row.id, row.mac]),
+  );
+  const faulty = await loadFaultyDevices(ctx.db, ids, now);
+  const opened = await faultsOpened(ctx.db, network.id, ids, period);
+  const operating = await operatingTimes(ctx.db, ids, period);
+  const rows: DeviceReportRow[] = selected.map((device) => {
+    const sums = perDevice.get(device.id) ?? { on: 0, bySource: noSource(), triggers: 0 };
+    const bySource = {
+      meter: round3(sums.bySource.meter),
+      d4i: round3(sums.bySource.d4i),
+      estimate: round3(sums.bySource.estimate),
+    };
+    const time = operating.get(device.id);
+    return {
+      id: device.id,
+      name: device.name,
+      kind: device.kind,
+      mac: macs.get(device.id) ?? '',
+      zoneName: device.zoneId === null ? null : (zoneNames.get(device.zoneId) ?? null),
+      online: device.online,
+      faulty: faulty.has(device.id),
+      faultsOpened: opened.get(device.id) ?? 0,
+      onSeconds: sums.on,
+      energyWh: round3(bySource.meter + bySource.d4i + bySource.estimate),
+      source: sourceOf(bySource),
+      bySource,
+      triggers: sums.triggers,
+      d4iOperatingSeconds: time ? time.last : null,
+      d4iOperatingSecondsInPeriod: time ? Math.max(0, time.last - time.first) : null,
+      d4iEnergyWh: bySource.d4i > 0 ? bySource.d4i : null,
+    };
+  });
+  const deviceDays = [...perDay.values()]
+    .map((day) => ({ ...day, energyWh: round3(day.energyWh) }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.deviceId - b.deviceId));
+  const days = new Map<string, DeviceReportDay>();
+  for (const day of deviceDays) {
+    const sum = days.get(day.date) ?? { date: day.date, onSeconds: 0, energyWh: 0, triggers: 0 };
+    sum.onSeconds += day.onSeconds;
+    sum.energyWh = round3(sum.energyWh + day.energyWh);
+    sum.triggers += day.triggers;
+    days.set(day.date, sum);
+  }
+  const totalBySource = noSource();
+  for (const row of rows) {
+    totalBySource.meter += row.bySource.meter;
+    totalBySource.d4i += row.bySource.d4i;
+    totalBySource.estimate += row.bySource.estimate;
+  }
+  const [project] = await ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, network.pid));
+  return {
+    network: { nid: network.id, name: network.name, projectName: project?.name ?? '', timeZone: network.timeZone },
+    period: { ...period, timeZone: network.timeZone },
+    generatedAt: Math.floor(now.getTime() / 1000),
+    devices: rows,
+    days: [...days.values()],
+    totals: {
+      energyWh: round3(totalBySource.meter + totalBySource.d4i + totalBySource.estimate),
+      bySource: {
+        meter: round3(totalBySource.meter),
+        d4i: round3(totalBySource.d4i),
+        estimate: round3(totalBySource.estimate),
+      },
+      onSeconds: rows.reduce((sum, row) => sum + row.onSeconds, 0),
+      triggers: rows.reduce((sum, row) => sum + row.triggers, 0),
+    },
+    deviceDays,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './cycles.ts';
+export * from './local-time.ts';
+export * from './project-zones.ts';
