@@ -13,6 +13,12 @@ const antdEngine = /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|css
 
 const consoleLibraries = consoleChunk();
 
+/** The app's own modules and the domain package: the candidates of the `app` chunk. */
+const appModules = /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/;
+
+/** The modules that format times with date-fns: only the pages that show a time load them. */
+const dateFormatting = /[\\/](hooks[\\/]use-format-instant|locale[\\/]format-date)\.ts$|node_modules[\\/]date-fns[\\/]/;
+
 /**
  * react-router's package exports only its development build (dev warnings on); its production build
  * is the same code with them off. The build takes the latter, `vite` development and tests the former.
@@ -97,9 +103,12 @@ export default defineConfig(({ command }) => ({
             // one file rather than some twenty of 1 kB each. Only what nearly every page shares: a shared
             // component drawn with antd in it would make the sign-in page load antd's console chunk too
             // (at 20, with the emergency pages, it did: 306 kB; e2e/shell/payload.spec.ts keeps the budget).
+            // Time formatting stays out however many pages share it: the group takes a module's imports
+            // with it, and date-fns (some 5 kB on the wire) would come to every page, the sign-in page and
+            // the plan included, which show no formatted time.
             {
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]domain[\\/]/,
+              test: (id) => appModules.test(id) && !dateFormatting.test(id),
               minShareCount: 28,
             },
             // Icons by the pages that draw them, small sets merged: a page gets its icons in a few files.

@@ -42,7 +42,10 @@ const PUBLIC_PAGES = [
   '/report/projectPDF1?link=0000000000000000',
   '/404',
 ];
-/** Every built console page, on the demo's project and network (current after sign-in). */
+/**
+ * Every built console page, on the demo's project and network (current after sign-in); PROFILE and
+ * NETWORK stand for the ids of a demo profile and the demo network.
+ */
 const CONSOLE_PAGES = [
   '/first/index',
   '/home/network',
@@ -54,10 +57,13 @@ const CONSOLE_PAGES = [
   '/project/network/index',
   '/project/network/recycle',
   '/project/network/zone',
+  '/project/report/download',
+  '/project/report/download/node',
   '/project/report/email/reception',
   '/project/report/generation/automaticData',
   '/project/report/networkEquip/statistic',
   '/report/networkEquipDataPDF',
+  '/report/device/pdf?nid=NETWORK&span=7d',
   '/config/index',
   '/config/other',
   '/config/default',
@@ -212,11 +218,13 @@ test.describe('every built page holds its layout at 1024, 1280 and 1920 px in ev
       const open = page.locator('[data-testid^="profile-open-"]').first();
       const profile = (await open.getAttribute('data-testid'))?.replace('profile-open-', '');
       expect(profile).toMatch(/^\d+$/);
+      const nid = await page.evaluate(() => localStorage.getItem('currentNid'));
+      expect(nid).toMatch(/^\d+$/);
       const problems: string[] = [];
       try {
         await chooseLanguage(page, language);
         for (const path of CONSOLE_PAGES) {
-          const target = path.replace('PROFILE', profile ?? '');
+          const target = path.replace('PROFILE', profile ?? '').replace('NETWORK', nid ?? '');
           problems.push(...(await walk(page, target, language.code, language.code === 'en')));
         }
       } finally {

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { DEFERRED_NAMESPACES } from './i18n/namespaces';
 
 /*
  * The page rule of docs/decisions.md (Import rules), which Biome's import patterns cannot express: they see
@@ -126,5 +127,74 @@ describe('import rules of the web app', () => {
     expect(pageRuleBroken(at('pages/project/index/index.tsx'), at('features/live/merge.ts'))).toBeNull();
     expect(pageRuleBroken(at('pages/login/index.tsx'), at('pages/login/components/login-form.tsx'))).toBeNull();
     expect(importsOf(at('routes.tsx')).some((specifier) => specifier.startsWith('./pages/'))).toBe(true);
+  });
+});
+
+/*
+ * The deferred namespaces (i18n/namespaces.ts) are not in a language's pack: a page whose modules name
+ * their keys fetches them with its code, declared in routes.tsx (`named(load, name, texts)`). Declared
+ * where none is used, the page fetches texts for nothing; missing, it shows raw keys. Eagerly loaded,
+ * they would come to every page (the plan's JavaScript budget, e2e/shell/payload.spec.ts).
+ */
+
+/** The modules under src/ that `file` reaches through relative imports, itself included. */
+function moduleClosure(file: string): string[] {
+  const seen = new Set<string>();
+  const stack = [file];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next) || !inside(next, SRC) || !/\.tsx?$/.test(next) || !existsSync(next)) continue;
+    seen.add(next);
+    for (const specifier of importsOf(next)) {
+      if (specifier.startsWith('.')) stack.push(resolveRelative(next, specifier));
+    }
+  }
+  return [...seen];
+}
+
+/** The deferred namespaces whose keys a module names (`'reportCycles.title'`, `` `equipment.${kind}` ``). */
+function deferredNamespacesIn(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return DEFERRED_NAMESPACES.filter((namespace) => new RegExp(`['"\`]${namespace}\\.`).test(text));
+}
+
+/** Each page route of routes.tsx: its path, the page module it imports and the namespaces it declares. */
+function pageRoutes(): { path: string; page: string; texts: string[] }[] {
+  const routesFile = join(SRC, 'routes.tsx');
+  const text = readFileSync(routesFile, 'utf8');
+  const entries = [
+    ...text.matchAll(/'(\/[^']*)':\s*named\(\s*\(\) => import\('([^']+)'\),\s*'\w+'(?:,\s*\[([^\]]*)\])?/g),
+  ];
+  return entries.map(([, path, specifier, texts]) => ({
+    path: path ?? '',
+    page: resolveRelative(routesFile, specifier ?? ''),
+    texts: [...(texts ?? '').matchAll(/'(\w+)'/g)].map((match) => match[1] ?? '').sort(),
+  }));
+}
+
+describe('deferred namespaces', () => {
+  it('are fetched by every page whose modules use them, and by no other', () => {
+    const routes = pageRoutes();
+    // Every page of routes.tsx is read, none skipped for being written another way.
+    const wired = readFileSync(join(SRC, 'routes.tsx'), 'utf8').match(/'\/[^']*':\s*named\(/g) ?? [];
+    expect(routes.length).toBe(wired.length);
+    expect(routes.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const used = [...new Set(moduleClosure(route.page).flatMap(deferredNamespacesIn))].sort();
+      if (used.join() !== route.texts.join()) {
+        wrong.push(`${route.path}: uses [${used.join(', ')}], routes.tsx fetches [${route.texts.join(', ')}]`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('sees the keys of a deferred namespace', () => {
+    const at = (path: string) => join(SRC, ...path.split('/'));
+    expect(deferredNamespacesIn(at('pages/setting/report/index.tsx'))).toEqual(['reportCycles']);
+    expect(deferredNamespacesIn(at('features/equipment/labels.ts'))).toEqual(['emergencyPages', 'equipment']);
+    expect(deferredNamespacesIn(at('pages/remote/index/index.tsx'))).toEqual([]);
+    const statistic = moduleClosure(at('pages/project/report/network-equip/statistic/index.tsx'));
+    expect(statistic).toContain(at('features/equipment/labels.ts'));
   });
 });

@@ -1,10 +1,24 @@
 import type { ComponentType } from 'react';
+import { loadTexts } from './i18n';
+import type { DeferredNamespace } from './i18n/namespaces';
 
 /** Loads a page's code on first visit: each page is a chunk of its own, with only what it imports. */
 export type PageLoader = () => Promise<ComponentType>;
 
-function named<M, K extends keyof M>(load: () => Promise<M>, name: K): PageLoader {
-  return async () => (await load())[name] as ComponentType;
+/**
+ * The page `name` of the module `load` fetches, with the deferred namespaces (i18n/namespaces.ts) its
+ * modules name keys of: the page shows once both have come. An import rule (import-rules.test.ts)
+ * keeps `texts` equal to what the page's modules use.
+ */
+function named<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  texts: readonly DeferredNamespace[] = [],
+): PageLoader {
+  return async () => {
+    const [module] = await Promise.all([load(), texts.length > 0 ? loadTexts(...texts) : undefined]);
+    return module[name] as ComponentType;
+  };
 }
 
 /**
@@ -32,9 +46,12 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   ),
   '/404': named(() => import('./pages/404'), 'NotFoundPage'),
   '/screen/index': named(() => import('./pages/screen/index'), 'ScreenPage'),
-  '/report/networkEquipDataPDF': named(() => import('./pages/report/network-equip-data-pdf'), 'EquipmentPrintPage'),
-  '/report/projectPDF1': named(() => import('./pages/report/project-pdf1'), 'ProjectReportPrintPage'),
-  '/email/register': named(() => import('./pages/email/register'), 'EmailRegisterPage'),
+  '/report/networkEquipDataPDF': named(() => import('./pages/report/network-equip-data-pdf'), 'EquipmentPrintPage', [
+    'emergencyPages',
+    'equipment',
+  ]),
+  '/report/projectPDF1': named(() => import('./pages/report/project-pdf1'), 'ProjectReportPrintPage', ['reportCycles']),
+  '/email/register': named(() => import('./pages/email/register'), 'EmailRegisterPage', ['reportCycles']),
   '/first/index': named(() => import('./pages/first/index'), 'HomePage'),
   '/home/network': named(() => import('./pages/home/network'), 'NetworkOverviewPage'),
   '/home/heat/sensor/zone': named(() => import('./pages/home/heat/sensor/zone'), 'ZoneSensorHeatPage'),
@@ -54,14 +71,17 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/project/report/networkEquip/statistic': named(
     () => import('./pages/project/report/network-equip/statistic'),
     'EquipmentStatisticPage',
+    ['emergencyPages', 'equipment'],
   ),
   '/project/report/email/reception': named(
     () => import('./pages/project/report/email/reception'),
     'ReportReceptionPage',
+    ['reportCycles'],
   ),
   '/project/report/generation/automaticData': named(
     () => import('./pages/project/report/generation/automatic-data'),
     'AutomaticReportDataPage',
+    ['reportCycles'],
   ),
   '/config/index': named(() => import('./pages/config/index'), 'MyProfilesPage'),
   '/config/other': named(() => import('./pages/config/other'), 'OtherProfilesPage'),
@@ -77,35 +97,54 @@ export const pages: Readonly<Record<string, PageLoader>> = {
   '/remote/device': named(() => import('./pages/remote/device'), 'RemoteDevicePage'),
   '/remote/project': named(() => import('./pages/remote/project'), 'RemoteProjectPage'),
   '/remote/sensor': named(() => import('./pages/remote/sensor'), 'RemoteSensorPage'),
-  '/emergency/index': named(() => import('./pages/emergency/index'), 'EmergencyElementsPage'),
-  '/emergency/fault/log': named(() => import('./pages/emergency/fault/log'), 'EmergencyFaultLogPage'),
-  '/emergency/self/test/log': named(() => import('./pages/emergency/self/test/log'), 'EmergencySelfTestLogPage'),
+  '/emergency/index': named(() => import('./pages/emergency/index'), 'EmergencyElementsPage', ['emergencyPages']),
+  '/emergency/fault/log': named(() => import('./pages/emergency/fault/log'), 'EmergencyFaultLogPage', [
+    'emergencyPages',
+  ]),
+  '/emergency/self/test/log': named(() => import('./pages/emergency/self/test/log'), 'EmergencySelfTestLogPage', [
+    'emergencyPages',
+  ]),
   '/emergency/self/test/schedules/info': named(
     () => import('./pages/emergency/self/test/schedules/info'),
     'EmergencySchedulesPage',
+    ['emergencyPages'],
   ),
-  '/emergency/schedule/report': named(() => import('./pages/emergency/schedule/report'), 'EmergencyScheduleReportPage'),
-  '/emergency/model/log': named(() => import('./pages/emergency/model/log'), 'EmergencyModeLogPage'),
-  '/emergency/element/report': named(() => import('./pages/emergency/element/report'), 'EmergencyReportPage'),
+  '/emergency/schedule/report': named(
+    () => import('./pages/emergency/schedule/report'),
+    'EmergencyScheduleReportPage',
+    ['emergencyPages'],
+  ),
+  '/emergency/model/log': named(() => import('./pages/emergency/model/log'), 'EmergencyModeLogPage', [
+    'emergencyPages',
+  ]),
+  '/emergency/element/report': named(() => import('./pages/emergency/element/report'), 'EmergencyReportPage', [
+    'emergencyPages',
+  ]),
   '/emergency/element/report/self/test': named(
     () => import('./pages/emergency/element/report'),
     'EmergencySelfTestReportPage',
+    ['emergencyPages'],
   ),
   '/emergency/element/report/schedule': named(
     () => import('./pages/emergency/element/report'),
     'EmergencyScheduleReportPrintPage',
+    ['emergencyPages'],
   ),
   '/emergency/element/report/fault': named(
     () => import('./pages/emergency/element/report'),
     'EmergencyFaultReportPage',
+    ['emergencyPages'],
   ),
-  '/not/token/emergency/fault': named(() => import('./pages/not-token/emergency-fault'), 'EmergencyFaultLinkPage'),
+  '/not/token/emergency/fault': named(() => import('./pages/not-token/emergency-fault'), 'EmergencyFaultLinkPage', [
+    'emergencyPages',
+  ]),
   '/not/token/emailReport/selfTestAndFault': named(
     () => import('./pages/not-token/email-report'),
     'SelfTestAndFaultLinkPage',
+    ['emergencyPages'],
   ),
   '/setting/price': named(() => import('./pages/setting/price'), 'PriceSettingsPage'),
   '/setting/user': named(() => import('./pages/setting/user'), 'UserSettingsPage'),
   '/setting/header': named(() => import('./pages/setting/header'), 'HeaderSettingsPage'),
-  '/setting/report': named(() => import('./pages/setting/report'), 'ReportSettingsPage'),
+  '/setting/report': named(() => import('./pages/setting/report'), 'ReportSettingsPage', ['reportCycles']),
 };

@@ -129,6 +129,12 @@ const rollupColumns = () => ({
   ratedSeconds: numeric('rated_seconds').notNull().default('0'),
   /** On-time of readings that reported a level. */
   levelSeconds: bigint('level_seconds', { mode: 'number' }).notNull().default(0),
+  /**
+   * Counted readings of a D4i driver counter, and of a meter, whatever their delta: a counter that counted
+   * 0 Wh (a lamp off all period) is still the device's source.
+   */
+  d4iReadings: integer('d4i_readings').notNull().default(0),
+  meterReadings: integer('meter_readings').notNull().default(0),
 });
 
 /** What a period of hours needs for its estimate and savings baseline (days and months, summed from hours). */
@@ -227,6 +233,8 @@ export const telemetryCellsMonthly = pgTable(
     hoursReported: integer('hours_reported').notNull(),
     hoursMeter: integer('hours_meter').notNull(),
     hoursD4i: integer('hours_d4i').notNull(),
+    d4iReadings: integer('d4i_readings').notNull().default(0),
+    meterReadings: integer('meter_readings').notNull().default(0),
     hours: integer('hours').notNull(),
   },
   (t) => [

@@ -39,6 +39,8 @@ const SUMMED = [
   'rated_seconds',
   'level_seconds',
   'rated_capped_seconds',
+  'd4i_readings',
+  'meter_readings',
 ];
 const COLUMNS = sql.raw(SUMMED.join(', '));
 const SUMS = sql.raw(SUMMED.map((column) => `sum(t.${column})`).join(', '));

@@ -46,7 +46,9 @@ export function dayBucket(at: Date, timeZone: string): string {
   return first;
 }
 
-// Sums of the readings stamped in the bucket; a delta spread over a gap is added by share instead.
+// Sums of the readings stamped in the bucket; a delta spread over a gap is added by share instead. The
+// counted D4i and meter readings are counted whatever their delta (a lamp off all period counts 0 Wh), so a
+// counter that counted nothing still tells its source from one that sent no counted reading.
 const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.spread_from IS NULL), 0) AS energy_wh,
   coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counted' AND r.spread_from IS NULL
     AND r.energy_source = 'd4i'), 0) AS d4i_wh,
@@ -56,7 +58,9 @@ const SUMS = sql`coalesce(sum(r.delta_wh) FILTER (WHERE r.delta_status = 'counte
   coalesce(sum(r.on_seconds), 0) AS on_seconds, coalesce(sum(r.triggers), 0) AS triggers,
   coalesce(sum(r.occupied_seconds), 0) AS occupied_seconds, count(*) AS readings,
   coalesce(sum(coalesce(r.rated_seconds, r.on_seconds)), 0) AS rated_seconds,
-  coalesce(sum(r.on_seconds) FILTER (WHERE r.mean_lightness IS NOT NULL), 0) AS level_seconds`;
+  coalesce(sum(r.on_seconds) FILTER (WHERE r.mean_lightness IS NOT NULL), 0) AS level_seconds,
+  count(*) FILTER (WHERE r.delta_status = 'counted' AND r.energy_source = 'd4i') AS d4i_readings,
+  count(*) FILTER (WHERE r.delta_status = 'counted' AND r.energy_source = 'meter') AS meter_readings`;
 
 /**
  * An hour's (`h`, a `telemetry_hourly` row) on-time at rated power as the estimate counts it: its
@@ -96,11 +100,12 @@ const reportTriggers = (
     FROM device_readings x WHERE x.device_id = ${device} AND x.kind = 'sensorTrigger'
       AND ${atWithin(sql`x.at`, start, end)} AND NOT ${COUNTED_AS_READING}`;
 const COLUMNS = sql`energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds, triggers, occupied_seconds, readings,
-  rated_seconds, level_seconds, spread_wh`;
+  rated_seconds, level_seconds, d4i_readings, meter_readings, spread_wh`;
 const UPDATED = sql`energy_wh = excluded.energy_wh, d4i_wh = excluded.d4i_wh, meter_wh = excluded.meter_wh,
   quarantined_wh = excluded.quarantined_wh, on_seconds = excluded.on_seconds, triggers = excluded.triggers,
   occupied_seconds = excluded.occupied_seconds, readings = excluded.readings,
-  rated_seconds = excluded.rated_seconds, level_seconds = excluded.level_seconds, spread_wh = excluded.spread_wh`;
+  rated_seconds = excluded.rated_seconds, level_seconds = excluded.level_seconds,
+  d4i_readings = excluded.d4i_readings, meter_readings = excluded.meter_readings, spread_wh = excluded.spread_wh`;
 /** An hour's stored sums plus the added readings' (rollups.ts addToHours). */
 const ADDED = sql.raw(
   [
@@ -114,6 +119,8 @@ const ADDED = sql.raw(
     'readings',
     'rated_seconds',
     'level_seconds',
+    'd4i_readings',
+    'meter_readings',
   ]
     .map((column) => `${column} = telemetry_hourly.${column} + excluded.${column}`)
     .join(', '),
@@ -134,6 +141,7 @@ const HOURLY_SUMS = sql`coalesce(sum(h.energy_wh), 0) AS energy_wh, coalesce(sum
   coalesce(sum(h.on_seconds), 0) AS on_seconds, coalesce(sum(h.triggers), 0) AS triggers,
   coalesce(sum(h.occupied_seconds), 0) AS occupied_seconds, coalesce(sum(h.readings), 0)::int AS readings,
   coalesce(sum(h.rated_seconds), 0) AS rated_seconds, coalesce(sum(h.level_seconds), 0) AS level_seconds,
+  coalesce(sum(h.d4i_readings), 0)::int AS d4i_readings, coalesce(sum(h.meter_readings), 0)::int AS meter_readings,
   coalesce(sum(h.spread_wh), 0) AS spread_wh, ${HOUR_COUNTS}`;
 
 /**
@@ -228,7 +236,7 @@ export async function recomputeRollups(
       sql`INSERT INTO telemetry_hourly (device_id, hour, ${COLUMNS})
         SELECT b.device_id, b.hour, a.energy_wh + s.wh, a.d4i_wh + s.d4i_wh, a.meter_wh + s.meter_wh,
           a.quarantined_wh, a.on_seconds, a.triggers + x.n, a.occupied_seconds, a.readings, a.rated_seconds,
-          a.level_seconds, s.wh
+          a.level_seconds, a.d4i_readings, a.meter_readings, s.wh
         FROM unnest(${sql.param(h.map((b) => b.deviceId))}::int[], ${sql.param(h.map((b) => b.hour))}::timestamptz[])
           AS b(device_id, hour)
         CROSS JOIN LATERAL (SELECT ${SUMS} FROM telemetry_readings r WHERE r.device_id = b.device_id
@@ -267,7 +275,8 @@ export async function recomputeDays(db: Db, days: readonly { deviceId: number; d
           HAVING b.whole
           UNION ALL
           SELECT t.energy_wh + s.wh, t.d4i_wh + s.d4i_wh, t.meter_wh + s.meter_wh, t.quarantined_wh, t.on_seconds,
-            t.triggers + x.n, t.occupied_seconds, t.readings, t.rated_seconds, t.level_seconds, s.wh, c.hours_reported,
+            t.triggers + x.n, t.occupied_seconds, t.readings, t.rated_seconds, t.level_seconds, t.d4i_readings,
+            t.meter_readings, s.wh, c.hours_reported,
             c.hours_meter, c.hours_d4i, c.on_capped_seconds, c.rated_capped_seconds
           FROM (SELECT ${SUMS} FROM telemetry_readings r
             WHERE NOT b.whole AND r.device_id = b.device_id AND ${atWithin(sql`r.at`, sql`b.starts`, sql`b.ends`)}) AS t
@@ -326,7 +335,7 @@ async function markStaleMonths(db: Db, days: readonly { deviceId: number; day: s
   const m = [...marks.values()].sort((a, b) => a.deviceId - b.deviceId || a.month.localeCompare(b.month));
   await db.execute(
     sql`INSERT INTO telemetry_monthly (device_id, month, ${COLUMNS}, stale)
-        SELECT u.device_id, u.month, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true
+        SELECT u.device_id, u.month, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true
         FROM unnest(${sql.param(m.map((row) => row.deviceId))}::int[], ${sql.param(m.map((row) => row.month))}::date[])
           AS u(device_id, month)
         ON CONFLICT (device_id, month) DO UPDATE SET stale = true`,

@@ -35,6 +35,8 @@ export const CELL_SUMS = [
   'hours_reported',
   'hours_meter',
   'hours_d4i',
+  'd4i_readings',
+  'meter_readings',
   'hours',
 ] as const;
 
@@ -90,7 +92,7 @@ export function cellSums(
       sum(h.triggers) AS triggers, sum(h.occupied_seconds) AS occupied_seconds,
       count(*) FILTER (WHERE h.readings > 0) AS hours_reported,
       count(*) FILTER (WHERE h.meter_wh > 0) AS hours_meter, count(*) FILTER (WHERE h.d4i_wh > 0) AS hours_d4i,
-      count(*)::int AS hours
+      sum(h.d4i_readings) AS d4i_readings, sum(h.meter_readings) AS meter_readings, count(*)::int AS hours
     FROM hours h JOIN dz ON dz.device_id = h.device_id JOIN week w ON w.hour = h.hour
     LEFT JOIN zone_hours z ON z.zone_id = dz.zone_id AND z.hour = h.hour
     GROUP BY h.device_id, w.cell, lit_unoccupied`;

@@ -3,7 +3,7 @@ import type { Locale } from 'antd/es/locale';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, StorageKeys, writeValue } from '../stores/storage';
-import { type LanguagePack, languagePacks, NAMESPACES } from './resources';
+import { DEFERRED_NAMESPACES, type DeferredNamespace, type LanguagePack, languagePacks, NAMESPACES } from './resources';
 
 /** True for one of the four interface languages. */
 export function isLanguage(value: unknown): value is Language {
@@ -41,14 +41,24 @@ export function antdLocaleOf(language: Language): Locale | undefined {
   return loaded.get(language)?.antd;
 }
 
+const isDeferred = (namespace: string): namespace is DeferredNamespace =>
+  (DEFERRED_NAMESPACES as readonly string[]).includes(namespace);
+
+/** A namespace's catalogue in a language: from its pack, or the pack's deferred part for a deferred one. */
+async function catalogueOf(language: Language, namespace: string): Promise<object | undefined> {
+  const pack = await loadLanguagePack(language);
+  if (isDeferred(namespace)) return (await pack.deferred())[namespace];
+  return pack.catalogue[namespace as keyof LanguagePack['catalogue']];
+}
+
 /** Hands i18next each namespace from the language's pack, fetched on first use. */
 const packBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, namespace, callback) => {
     if (!isLanguage(language)) return callback(new Error(`no catalogue for ${language}`), false);
-    loadLanguagePack(language).then(
-      (pack) => callback(null, pack.catalogue[namespace as keyof LanguagePack['catalogue']]),
+    catalogueOf(language, namespace).then(
+      (catalogue) => callback(null, catalogue),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -68,13 +78,24 @@ export const i18nReady: Promise<unknown> = i18n
     lng: initialLanguage(),
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
+    // The deferred namespaces come with the pages that use them (`loadTexts`).
+    ns: NAMESPACES.filter((namespace) => !isDeferred(namespace)),
     defaultNS: 'common',
     nsSeparator: '.',
     keySeparator: '.',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+/**
+ * Fetches deferred namespaces (namespaces.ts) in the current language: a page whose modules name their
+ * keys loads them with its code (routes.tsx). Later language changes fetch them too (i18next keeps them
+ * in its list).
+ */
+export async function loadTexts(...namespaces: DeferredNamespace[]): Promise<void> {
+  await i18nReady;
+  await i18n.loadNamespaces(namespaces);
+}
 
 function syncDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -1,7 +1,14 @@
 import type { Language } from '@lightwell/domain';
 import type { LanguagePack } from './namespaces';
 
-export { type LanguagePack, NAMESPACES, type Namespace, SERVER_NAMESPACES } from './namespaces';
+export {
+  DEFERRED_NAMESPACES,
+  type DeferredNamespace,
+  type LanguagePack,
+  NAMESPACES,
+  type Namespace,
+  SERVER_NAMESPACES,
+} from './namespaces';
 
 /**
  * Each language is a chunk of its own, fetched when it is first used: a page carries the one

@@ -2,6 +2,7 @@ import { LANGUAGES } from '@lightwell/domain';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n, i18nReady } from '../i18n';
+import { DEFERRED_NAMESPACES } from '../i18n/namespaces';
 import { useSession } from '../stores/session';
 import { renderedClients } from './rendered-clients';
 
@@ -45,6 +46,7 @@ beforeAll(async () => {
   // The app fetches a language when it is first shown; tests switch freely, so all four are there first.
   await i18nReady;
   startLanguage ??= i18n.language;
+  await i18n.loadNamespaces([...DEFERRED_NAMESPACES]);
   await i18n.loadLanguages([...LANGUAGES]);
 });
 

@@ -157,7 +157,7 @@ export const DeviceReportRowSchema = z.object({
   faultsOpened: z.number().int(),
   onSeconds: z.number().describe('On-time over the period, the sum of its daily usage: duration in seconds'),
   energyWh: z.number(),
-  /** The device's best source over the period (null: no energy counted). */
+  /** The device's best source over the period: its counter even at 0 Wh (null: no counter, no estimated energy). */
   source: z.enum(ENERGY_SOURCES).nullable(),
   bySource: SourceWhSchema,
   triggers: z.number().int(),

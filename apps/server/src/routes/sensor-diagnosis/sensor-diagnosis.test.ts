@@ -299,6 +299,38 @@ describeApi('sensor trigger diagnosis', () => {
         Code.noPermission,
       );
     });
+    it('flags a sensor whose one section-7 trigger call brings more than 6 triggers at once', async () => {
+      setNow(START - 600);
+      const w = await sensorNetwork();
+      const [chatty, calm] = w.sensors as [(typeof w.sensors)[0], (typeof w.sensors)[0]];
+      const payload = { nid: w.nid, startTime: START, endTime: START + 60, interval: 10 };
+      const task = (await call(t.app, 'diagnosisAdd', payload, w.owner.session)).body.data as DiagnosisTask;
+      // Both sensors reported triggers in a readings report 15 minutes before (as the demo's history does).
+      await w.reading(chatty.id, START - 900, 2);
+      await w.reading(calm.id, START - 900, 2);
+      // chatty: one section-7 call of 10 triggers at once, stored as trigger and reading under one number.
+      const both = await w.trigger(chatty.id, START + 25, 10);
+      await w.reading(chatty.id, START + 25, 10, both);
+      // calm: a readings report of the 15 minutes since with 10 triggers: under one a minute.
+      await w.reading(calm.id, START + 25, 10);
+
+      await t.db.update(sensorDiagnoses).set({ state: 'executed' }).where(eq(sensorDiagnoses.id, task.id));
+      setNow(START + 120);
+      const detail = (await call(t.app, 'diagnosisGet', { taskId: task.id }, w.sub.session)).body
+        .data as DiagnosisDetail;
+      const result = (id: number) => detail.sensors.find((s) => s.deviceId === id)!;
+      // The call is one moment: its 10 triggers fall within 60 seconds, counted once, in the interval holding it.
+      expect(result(chatty.id)).toMatchObject({
+        total: 10,
+        buckets: [{ index: 2, count: 10 }],
+        firstTime: START + 25,
+        lastTime: START + 25,
+        peakPerMinute: 10,
+        chattering: true,
+      });
+      expect(result(calm.id)).toMatchObject({ total: 10, chattering: false });
+      expect(result(calm.id).peakPerMinute).toBeLessThan(1);
+    });
   });
 
   describe('diagnosisCancel and diagnosisDelete', () => {

@@ -107,7 +107,7 @@ export async function loadDeviceDays(
   const DAY_AS_ROLLUP = sql`t.device_id, d.nid, NULL::timestamptz AS at, t.meter_wh, t.d4i_wh, t.spread_wh,
     t.quarantined_wh, t.on_capped_seconds AS on_seconds, t.rated_capped_seconds AS rated_seconds, t.level_seconds,
     t.triggers, t.occupied_seconds, t.hours_reported,
-    t.hours_meter, t.hours_d4i, coalesce(d.rated_power, p.rated_power) AS rated,
+    t.hours_meter, t.hours_d4i, t.d4i_readings, t.meter_readings, coalesce(d.rated_power, p.rated_power) AS rated,
     (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
   // Each split's days, months and edge hours are ranges of the rollups' time indexes, joined to its
   // network's devices. `m_end`: the end of the months read by the month (the network's mark at most).

@@ -42,11 +42,30 @@ const toMWh = (wh: number) => Math.round(wh * 1000);
 /** Zero Wh for every source. */
 export const noSource = (): SourceWh => ({ meter: 0, d4i: 0, estimate: 0 });
 
-/** Wh by source of device-hours. */
+/**
+ * Wh by source of device-hours: each device's energy over them (by its source) rounded once to the mWh,
+ * then added up, so any grouping of devices (a zone, the network, a heat map's rows) adds up to the mWh
+ * to what its devices give (`deviceMWh`).
+ */
 export function sumBySource(hours: readonly DeviceHour[]): SourceWh {
   const sums = noSource();
-  for (const row of hours) sums[row.source] += row.wh;
-  return { meter: round3(sums.meter), d4i: round3(sums.d4i), estimate: round3(sums.estimate) };
+  for (const { source, mWh } of deviceMWh(hours).values()) sums[source] += mWh;
+  return { meter: sums.meter / 1000, d4i: sums.d4i / 1000, estimate: sums.estimate / 1000 };
+}
+
+/**
+ * Each device's energy over `hours` in whole mWh, rounded once (an estimate's hours are fractions of a
+ * mWh), keyed by device and source: the unit every energy figure of a device set is a sum of.
+ */
+function deviceMWh(hours: readonly DeviceHour[]): Map<string, { source: DeviceHour['source']; mWh: number }> {
+  const wh = new Map<string, { source: DeviceHour['source']; wh: number }>();
+  for (const row of hours) {
+    const key = `${row.deviceId}:${row.source}`;
+    const sum = wh.get(key);
+    if (sum) sum.wh += row.wh;
+    else wh.set(key, { source: row.source, wh: row.wh });
+  }
+  return new Map([...wh].map(([key, { source, wh: value }]) => [key, { source, mWh: toMWh(value) }]));
 }
 
 /** Shares of each source in basis points adding up to 10,000 (0 everywhere when there is no energy). */

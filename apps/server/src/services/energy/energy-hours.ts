@@ -67,6 +67,9 @@ export interface RollupRow {
   hours_reported: string | number;
   hours_meter: string | number;
   hours_d4i: string | number;
+  /** Counted readings of the device's D4i counter, and of its meter, whatever they counted (0 Wh included). */
+  d4i_readings: string | number;
+  meter_readings: string | number;
   rated: number | null;
   luminaire: boolean;
 }
@@ -76,26 +79,32 @@ export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, h.hour AS at, h.meter_wh, 
   CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds,
   ${RATED_CAPPED_SECONDS} AS rated_seconds, h.level_seconds, h.triggers, h.occupied_seconds,
   (h.readings > 0)::int AS hours_reported, (h.meter_wh > 0)::int AS hours_meter, (h.d4i_wh > 0)::int AS hours_d4i,
-  coalesce(d.rated_power, p.rated_power) AS rated, (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
+  h.d4i_readings, h.meter_readings, coalesce(d.rated_power, p.rated_power) AS rated,
+  (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
 
 /**
  * Device-hours (or device-days) of rollup rows, each device counted by its best source over the rows: a
- * meter, else its D4i counter, else (a luminaire with a rated power, its own or its product's, else the
- * network's estimate default) the estimate rated W × on-time at rated power (each reading's on-time
- * weighted by the power its reported level draws, `ratedSecondsAt`; 100 % where it reported none) +
- * standby W (the network's default, 0.5 W unless set) × the rest of the hours it reported in.
+ * meter, else its D4i counter (a counter is the source when it sent a counted reading in the period or
+ * counted energy, 0 Wh included: a lamp off all period is its counter's 0 Wh, not an estimate), else (a
+ * luminaire with a rated power, its own or its product's, else the network's estimate default) the
+ * estimate rated W × on-time at rated power (each reading's on-time weighted by the power its reported
+ * level draws, `ratedSecondsAt`; 100 % where it reported none) + standby W (the network's default, 0.5 W
+ * unless set) × the rest of the hours it reported in.
  * Quarantined counter jumps are reported, not summed. The baseline of savings is the rated power for each
  * hour a luminaire was in operation: it reported (an estimated one) or its counter counted energy. Every
  * term is a sum over hours, so a day row gives what its hours would.
  */
 export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefaults): DeviceHour[] {
   // The source is chosen per device over the period (section 1): a device whose meter or driver counter
-  // counted energy in the period is counted by it in every hour, an hour with no counted delta (a
-  // baseline) as not measured; only a device with neither is estimated.
+  // sent a counted reading (a delta, 0 Wh included) or counted energy (a share of a delta spread over a gap)
+  // in the period is counted by it in every hour, an hour with no counted delta (a baseline) as not
+  // measured; only a device with neither is estimated. A meter comes first.
   const counterOf = new Map<number, 'meter' | 'd4i'>();
   for (const row of rows) {
-    if (Number(row.meter_wh) > 0) counterOf.set(row.device_id, 'meter');
-    else if (Number(row.d4i_wh) > 0 && counterOf.get(row.device_id) !== 'meter') counterOf.set(row.device_id, 'd4i');
+    if (Number(row.meter_readings) > 0 || Number(row.meter_wh) > 0) counterOf.set(row.device_id, 'meter');
+    else if ((Number(row.d4i_readings) > 0 || Number(row.d4i_wh) > 0) && counterOf.get(row.device_id) !== 'meter') {
+      counterOf.set(row.device_id, 'd4i');
+    }
   }
   return rows.map((row): DeviceHour => {
     const counter = counterOf.get(row.device_id);

@@ -1,4 +1,5 @@
 import {
+  apportion,
   type Co2Set,
   type Currency,
   datedVersionOn,
@@ -72,6 +73,19 @@ export function energySettingsOf(
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * A device's hour-of-week cells (Wh) as whole mWh that add up to its total rounded once: shared out by
+ * largest remainder (`apportion`); a negative cell (a counter's correction) leaves the rest to the largest.
+ */
+function cellsInMWh(cells: readonly number[], totalWh: number): number[] {
+  const total = Math.round(totalWh * 1000);
+  if (cells.every((wh) => wh >= 0)) return apportion(total, cells);
+  const parts = cells.map((wh) => Math.round(wh * 1000));
+  const largest = parts.indexOf(Math.max(...parts));
+  parts[largest] = parts[largest]! + total - parts.reduce((sum, mWh) => sum + mWh, 0);
+  return parts;
+}
+
 /** What a heat map counts: sensor triggers, or energy in Wh. */
 export type HeatMetric = 'triggers' | 'energy';
 
@@ -128,14 +142,22 @@ export async function buildHeatMap(
     return key === null ? undefined : rowIndex.get(key);
   };
   const sourceHours = new Map<number, DeviceHour[]>();
+  // Energy: each device's cells, unrounded, then its total rounded once to the mWh (as the overview rounds
+  // it, `sumBySource`) and shared out over its cells by largest remainder, so cells, rows and the overview
+  // add up to the mWh.
+  const deviceCells = new Map<number, { cells: number[]; wh: number }>();
   for (const { cell, litUnoccupied, hours, energy } of cells) {
     const index = indexOf(energy.deviceId);
     if (index === undefined) continue;
     const row = rows[index]!;
-    const value = metric === 'triggers' ? energy.triggers : energy.wh;
-    row.cells[cell] = row.cells[cell]! + value;
-    row.total += value;
-    if (metric === 'energy') {
+    if (metric === 'triggers') {
+      row.cells[cell] = row.cells[cell]! + energy.triggers;
+      row.total += energy.triggers;
+    } else {
+      const own = deviceCells.get(energy.deviceId) ?? { cells: new Array<number>(168).fill(0), wh: 0 };
+      own.cells[cell] = own.cells[cell]! + energy.wh;
+      own.wh += energy.wh;
+      deviceCells.set(energy.deviceId, own);
       const list = sourceHours.get(index) ?? [];
       list.push(energy);
       sourceHours.set(index, list);
@@ -145,6 +167,19 @@ export async function buildHeatMap(
       const lit = metric === 'energy' ? energy.wh : hours;
       row.litUnoccupied += lit;
       row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + lit;
+    }
+  }
+  for (const [deviceId, own] of deviceCells) {
+    const row = rows[indexOf(deviceId)!]!;
+    cellsInMWh(own.cells, own.wh).forEach((mWh, cell) => {
+      row.cells[cell] = row.cells[cell]! + mWh;
+    });
+    row.total += Math.round(own.wh * 1000);
+  }
+  if (metric === 'energy') {
+    for (const row of rows) {
+      row.cells = row.cells.map((mWh) => mWh / 1000);
+      row.total /= 1000;
     }
   }
   for (const [index, list] of sourceHours) rows[index]!.bySource = sumBySource(list);

@@ -114,12 +114,17 @@ function sumDevices(
   ids: ReadonlySet<number>,
   timeZone: string,
 ) {
-  const perDevice = new Map<number, { on: number; bySource: SourceWh; triggers: number }>();
+  const perDevice = new Map<
+    number,
+    { on: number; bySource: SourceWh; triggers: number; source: EnergySource | null }
+  >();
   const perDay = new Map<string, DeviceDayRow>();
   for (const row of hours) {
     if (!ids.has(row.deviceId)) continue;
-    const device = perDevice.get(row.deviceId) ?? { on: 0, bySource: noSource(), triggers: 0 };
+    const device = perDevice.get(row.deviceId) ?? { on: 0, bySource: noSource(), triggers: 0, source: null };
     device.on += row.onSeconds;
+    // A counter is the device's source however much it counted (`deviceHoursOf`); an estimate once it is above 0.
+    if (row.source !== 'estimate' || row.wh > 0) device.source = row.source;
     device.bySource[row.source] += row.wh;
     device.triggers += row.triggers;
     perDevice.set(row.deviceId, device);
@@ -136,18 +141,10 @@ function sumDevices(
     day.onSeconds += row.onSeconds;
     day.energyWh += row.wh;
     day.triggers += row.triggers;
-    if (row.wh > 0) day.source = row.source;
+    if (row.source !== 'estimate' || row.wh > 0) day.source = row.source;
     perDay.set(key, day);
   }
   return { perDevice, perDay };
-}
-
-/** The best source of a device's Wh by source: the one that counted (null when none did). */
-function sourceOf(bySource: SourceWh): EnergySource | null {
-  if (bySource.meter > 0) return 'meter';
-  if (bySource.d4i > 0) return 'd4i';
-  if (bySource.estimate > 0) return 'estimate';
-  return null;
 }
 
 /**
@@ -190,7 +187,7 @@ export async function buildDeviceReport(
   const opened = await faultsOpened(ctx.db, network.id, ids, period);
   const operating = await operatingTimes(ctx.db, ids, period);
   const rows: DeviceReportRow[] = selected.map((device) => {
-    const sums = perDevice.get(device.id) ?? { on: 0, bySource: noSource(), triggers: 0 };
+    const sums = perDevice.get(device.id) ?? { on: 0, bySource: noSource(), triggers: 0, source: null };
     const bySource = {
       meter: round3(sums.bySource.meter),
       d4i: round3(sums.bySource.d4i),
@@ -208,12 +205,12 @@ export async function buildDeviceReport(
       faultsOpened: opened.get(device.id) ?? 0,
       onSeconds: sums.on,
       energyWh: round3(bySource.meter + bySource.d4i + bySource.estimate),
-      source: sourceOf(bySource),
+      source: sums.source,
       bySource,
       triggers: sums.triggers,
       d4iOperatingSeconds: time ? time.last : null,
       d4iOperatingSecondsInPeriod: time ? Math.max(0, time.last - time.first) : null,
-      d4iEnergyWh: bySource.d4i > 0 ? bySource.d4i : null,
+      d4iEnergyWh: sums.source === 'd4i' ? bySource.d4i : null,
     };
   });
   const deviceDays = [...perDay.values()]

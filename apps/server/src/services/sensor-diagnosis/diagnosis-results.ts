@@ -24,7 +24,9 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  * each counting the triggers since the sensor's previous report. Both are counted at their stamp `at`, in
  * the range [start, until) and the interval [start + i × interval, start + (i + 1) × interval) holding it:
  * the rule of the hourly rollups, heat maps and sensor totals (packages/domain/src/energy/instants.ts). A
- * section-7 trigger call stores both under one number: it is taken once, as the reading, as the rollups do.
+ * section-7 trigger call stores both under one number: it is counted once, as the reading, as the rollups do,
+ * but it is a moment like any `sensorTrigger` report (`moment`): the 60-second window slides over it, and
+ * its triggers are not spread over the time since the sensor's previous report.
  */
 function events(range: DiagnosisRange): SQL {
   const ids = sql.param(range.deviceIds);
@@ -38,11 +40,15 @@ function events(range: DiagnosisRange): SQL {
           AND r.device_id = x.device_id AND r.at = x.at AND r.triggers IS NOT NULL)),
     spans AS (
       SELECT r.device_id, r.at, r.triggers AS n,
-        extract(epoch FROM r.at - lag(r.at) OVER (PARTITION BY r.device_id, r.element ORDER BY r.at))::float8 AS span
+        extract(epoch FROM r.at - lag(r.at) OVER (PARTITION BY r.device_id, r.element ORDER BY r.at))::float8 AS span,
+        EXISTS (SELECT 1 FROM device_readings x WHERE x.gateway_id = r.gateway_id AND x.seq = r.seq
+          AND x.device_id = r.device_id AND x.at = r.at AND x.kind = 'sensorTrigger') AS moment
       FROM telemetry_readings r
       WHERE r.device_id = ANY(${ids}::int[]) AND r.triggers IS NOT NULL
         AND ${atWithin(sql`r.at`, sql`${start} - interval '1 day'`, until)}),
-    readings AS (SELECT device_id, at, n, span FROM spans WHERE at >= ${start} AND n > 0),
+    readings AS (SELECT device_id, at, n, span, moment FROM spans WHERE at >= ${start} AND n > 0),
+    moments AS (
+      SELECT device_id, at, n FROM points UNION ALL SELECT device_id, at, n FROM readings WHERE moment),
     events AS (
       SELECT device_id, at, n, extract(epoch FROM at - ${start})::float8 AS offset_s FROM points
       UNION ALL
@@ -82,12 +88,12 @@ export async function diagnosisResults(
     sql`WITH ${events(range)}
         SELECT device_id, max(w)::int AS peak FROM (
           SELECT device_id, sum(n) OVER (PARTITION BY device_id ORDER BY at
-            RANGE BETWEEN interval '60 seconds' PRECEDING AND CURRENT ROW) AS w FROM points) p
+            RANGE BETWEEN interval '60 seconds' PRECEDING AND CURRENT ROW) AS w FROM moments) p
         GROUP BY device_id`,
   );
   const readingSpans = await rows<{ device_id: number; n: number; span: number | null }>(
     db,
-    sql`WITH ${events(range)} SELECT device_id, n, span FROM readings`,
+    sql`WITH ${events(range)} SELECT device_id, n, span FROM readings WHERE NOT moment`,
   );
   const peak = new Map(pointPeaks.map((row) => [row.device_id, Number(row.peak)]));
   for (const row of readingSpans) {

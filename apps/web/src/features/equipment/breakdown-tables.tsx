@@ -6,6 +6,9 @@ import { useEquipmentLabels } from './labels';
 /** Pagination of a long table: pages on screen, none on paper. */
 export type Paging = TableProps<object>['pagination'];
 
+/** Sideways scrolling of a table: inside its card on screen (never the page), none on paper. */
+export type Scrolling = TableProps<object>['scroll'];
+
 type Figures = EquipmentFigures;
 type BatteryRow = Figures['emergency']['battery'][number];
 type LastTestRow = Figures['emergency']['lastTest'][number];
@@ -19,12 +22,13 @@ function countColumn<T extends object>(title: string, key: keyof T & string) {
 const tableProps = { size: 'small', bordered: true } as const;
 
 /** Installed devices by kind: online, offline, faulty. */
-export function KindTable({ rows }: { rows: KindRow[] }) {
+export function KindTable({ rows, scroll }: { rows: KindRow[]; scroll?: Scrolling }) {
   const { t } = useTranslation();
   const labels = useEquipmentLabels();
   return (
     <Table<KindRow>
       {...tableProps}
+      scroll={scroll}
       rowKey="kind"
       pagination={false}
       dataSource={rows}
@@ -41,12 +45,13 @@ export function KindTable({ rows }: { rows: KindRow[] }) {
 }
 
 /** Installed devices by model, most first. */
-export function ModelTable({ rows, pagination }: { rows: ModelRow[]; pagination: Paging }) {
+export function ModelTable({ rows, pagination, scroll }: { rows: ModelRow[]; pagination: Paging; scroll?: Scrolling }) {
   const { t } = useTranslation();
   const labels = useEquipmentLabels();
   return (
     <Table<ModelRow>
       {...tableProps}
+      scroll={scroll}
       rowKey="model"
       pagination={pagination}
       dataSource={rows}
@@ -69,16 +74,19 @@ export function VersionTable({
   rows,
   kind,
   pagination,
+  scroll,
 }: {
   rows: VersionRow[];
   kind: 'firmware' | 'hardware';
   pagination: Paging;
+  scroll?: Scrolling;
 }) {
   const { t } = useTranslation();
   const labels = useEquipmentLabels();
   return (
     <Table<VersionRow>
       {...tableProps}
+      scroll={scroll}
       rowKey={(row) => JSON.stringify([row.model, row.version])}
       pagination={pagination}
       dataSource={rows}
@@ -97,12 +105,13 @@ export function VersionTable({
 }
 
 /** Installed devices by age since installation. */
-export function AgeTable({ rows }: { rows: AgeRow[] }) {
+export function AgeTable({ rows, scroll }: { rows: AgeRow[]; scroll?: Scrolling }) {
   const { t } = useTranslation();
   const labels = useEquipmentLabels();
   return (
     <Table<AgeRow>
       {...tableProps}
+      scroll={scroll}
       rowKey="bucket"
       pagination={false}
       dataSource={rows}
@@ -116,12 +125,13 @@ export function AgeTable({ rows }: { rows: AgeRow[] }) {
 }
 
 /** Emergency fittings by battery state. */
-export function BatteryTable({ rows }: { rows: BatteryRow[] }) {
+export function BatteryTable({ rows, scroll }: { rows: BatteryRow[]; scroll?: Scrolling }) {
   const { t } = useTranslation();
   const labels = useEquipmentLabels();
   return (
     <Table<BatteryRow>
       {...tableProps}
+      scroll={scroll}
       rowKey="state"
       pagination={false}
       dataSource={rows}
@@ -135,12 +145,13 @@ export function BatteryTable({ rows }: { rows: BatteryRow[] }) {
 }
 
 /** Emergency fittings by the grade of their last function and duration test. */
-export function LastTestTable({ rows }: { rows: LastTestRow[] }) {
+export function LastTestTable({ rows, scroll }: { rows: LastTestRow[]; scroll?: Scrolling }) {
   const { t } = useTranslation();
   const labels = useEquipmentLabels();
   return (
     <Table<LastTestRow>
       {...tableProps}
+      scroll={scroll}
       rowKey="grade"
       pagination={false}
       dataSource={rows}

@@ -9,6 +9,7 @@ import {
   LastTestTable,
   ModelTable,
   type Paging,
+  type Scrolling,
   VersionTable,
 } from './breakdown-tables';
 import { useOldestText } from './network-table';
@@ -21,6 +22,8 @@ export interface EquipmentBreakdownsProps {
   figures: EquipmentFigures;
   /** Pages of the long tables (models, versions); false prints every row. */
   pagination: Paging;
+  /** Sideways scrolling of the tables (the page scrolls them inside their card; the printout not at all). */
+  scroll?: Scrolling;
   /** The chart of a section, drawn beside its table (the page passes one; the printout none). */
   chart?: (section: ChartSection, figures: EquipmentFigures) => ReactNode;
   /** Class of each section (the printout's page-break rules). */
@@ -45,10 +48,10 @@ function Section({
       <Typography.Title level={5}>{title}</Typography.Title>
       {chart ? (
         <Row gutter={[16, 16]}>
-          <Col xs={24} lg={12}>
+          <Col xs={24} xl={12}>
             {chart}
           </Col>
-          <Col xs={24} lg={12}>
+          <Col xs={24} xl={12}>
             {children}
           </Col>
         </Row>
@@ -64,7 +67,13 @@ function Section({
  * installation with the device installed earliest, and the emergency fittings by battery state and last
  * test (while there is a fitting). Each a table, with a chart beside it where `chart` gives one.
  */
-export function EquipmentBreakdowns({ figures, pagination, chart, sectionClassName }: EquipmentBreakdownsProps) {
+export function EquipmentBreakdowns({
+  figures,
+  pagination,
+  scroll,
+  chart,
+  sectionClassName,
+}: EquipmentBreakdownsProps) {
   const { t } = useTranslation();
   const oldestText = useOldestText();
   const section = { className: sectionClassName };
@@ -76,7 +85,7 @@ export function EquipmentBreakdowns({ figures, pagination, chart, sectionClassNa
         testId="section-kinds"
         chart={chart?.('kinds', figures)}
       >
-        <KindTable rows={figures.byKind} />
+        <KindTable rows={figures.byKind} scroll={scroll} />
       </Section>
       <Section
         {...section}
@@ -84,16 +93,16 @@ export function EquipmentBreakdowns({ figures, pagination, chart, sectionClassNa
         testId="section-models"
         chart={chart?.('models', figures)}
       >
-        <ModelTable rows={figures.byModel} pagination={pagination} />
+        <ModelTable rows={figures.byModel} pagination={pagination} scroll={scroll} />
       </Section>
       <Section {...section} title={t('equipment.sections.firmware')} testId="section-firmware">
-        <VersionTable rows={figures.byFirmware} kind="firmware" pagination={pagination} />
+        <VersionTable rows={figures.byFirmware} kind="firmware" pagination={pagination} scroll={scroll} />
       </Section>
       <Section {...section} title={t('equipment.sections.hardware')} testId="section-hardware">
-        <VersionTable rows={figures.byHardware} kind="hardware" pagination={pagination} />
+        <VersionTable rows={figures.byHardware} kind="hardware" pagination={pagination} scroll={scroll} />
       </Section>
       <Section {...section} title={t('equipment.sections.age')} testId="section-age" chart={chart?.('age', figures)}>
-        <AgeTable rows={figures.age.buckets} />
+        <AgeTable rows={figures.age.buckets} scroll={scroll} />
         <Typography.Paragraph type="secondary" data-testid="equipment-oldest" style={{ marginTop: 8 }}>
           {oldestText(figures.age.oldest)}
         </Typography.Paragraph>
@@ -107,7 +116,7 @@ export function EquipmentBreakdowns({ figures, pagination, chart, sectionClassNa
             testId="section-battery"
             chart={chart?.('battery', figures)}
           >
-            <BatteryTable rows={figures.emergency.battery} />
+            <BatteryTable rows={figures.emergency.battery} scroll={scroll} />
           </Section>
           <Section
             {...section}
@@ -115,7 +124,7 @@ export function EquipmentBreakdowns({ figures, pagination, chart, sectionClassNa
             testId="section-last-test"
             chart={chart?.('lastTest', figures)}
           >
-            <LastTestTable rows={figures.emergency.lastTest} />
+            <LastTestTable rows={figures.emergency.lastTest} scroll={scroll} />
           </Section>
         </>
       )}

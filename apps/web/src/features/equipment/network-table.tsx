@@ -1,5 +1,5 @@
 import type { EquipmentFigures, EquipmentStatistics, OldestDevice } from '@lightwell/domain';
-import { Table } from 'antd';
+import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatUtcDate } from '../../hooks/use-format-instant';
 
@@ -32,7 +32,14 @@ export function useOldestText(): (oldest: OldestDevice | null, withNetwork?: boo
  * One row per network with its installed devices, online, offline, faulty, planned, emergency fittings
  * and the device installed earliest; all networks together in the last row when there are several.
  */
-export function NetworkTable({ statistics }: { statistics: EquipmentStatistics }) {
+export function NetworkTable({
+  statistics,
+  scroll,
+}: {
+  statistics: EquipmentStatistics;
+  /** Sideways scrolling: inside its card on screen, none on paper. */
+  scroll?: TableProps<NetworkRow>['scroll'];
+}) {
   const { t } = useTranslation();
   const oldestText = useOldestText();
   const rows: NetworkRow[] = statistics.networks.map((network) => ({
@@ -55,6 +62,7 @@ export function NetworkTable({ statistics }: { statistics: EquipmentStatistics }
       bordered
       pagination={false}
       rowKey="key"
+      scroll={scroll}
       dataSource={rows}
       data-testid="equipment-networks"
       columns={[

@@ -3,9 +3,7 @@ import account from '@lightwell/domain/locales/de/account.json';
 import common from '@lightwell/domain/locales/de/common.json';
 import control from '@lightwell/domain/locales/de/control.json';
 import device from '@lightwell/domain/locales/de/device.json';
-import emergencyPages from '@lightwell/domain/locales/de/emergencyPages.json';
 import energy from '@lightwell/domain/locales/de/energy.json';
-import equipment from '@lightwell/domain/locales/de/equipment.json';
 import errors from '@lightwell/domain/locales/de/errors.json';
 import floorPlan from '@lightwell/domain/locales/de/floorPlan.json';
 import gateway from '@lightwell/domain/locales/de/gateway.json';
@@ -16,7 +14,6 @@ import network from '@lightwell/domain/locales/de/network.json';
 import pages from '@lightwell/domain/locales/de/pages.json';
 import profile from '@lightwell/domain/locales/de/profile.json';
 import project from '@lightwell/domain/locales/de/project.json';
-import reportCycles from '@lightwell/domain/locales/de/reportCycles.json';
 import scene from '@lightwell/domain/locales/de/scene.json';
 import schedule from '@lightwell/domain/locales/de/schedule.json';
 import settings from '@lightwell/domain/locales/de/settings.json';
@@ -27,18 +24,17 @@ import zone from '@lightwell/domain/locales/de/zone.json';
 import deDE from 'antd/es/locale/de_DE';
 import type { LanguagePack } from '../namespaces';
 
-/** German: every web catalogue and antd's own texts, fetched only when this language is used. */
+/** German: the web catalogues (the deferred ones in deferred/, on first use) and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {
   antd: deDE,
+  deferred: async () => (await import('./deferred/de')).catalogue,
   catalogue: {
     about,
     account,
     common,
     control,
     device,
-    emergencyPages,
     energy,
-    equipment,
     errors,
     floorPlan,
     gateway,
@@ -49,7 +45,6 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
-    reportCycles,
     scene,
     schedule,
     settings,

@@ -3,9 +3,7 @@ import account from '@lightwell/domain/locales/en/account.json';
 import common from '@lightwell/domain/locales/en/common.json';
 import control from '@lightwell/domain/locales/en/control.json';
 import device from '@lightwell/domain/locales/en/device.json';
-import emergencyPages from '@lightwell/domain/locales/en/emergencyPages.json';
 import energy from '@lightwell/domain/locales/en/energy.json';
-import equipment from '@lightwell/domain/locales/en/equipment.json';
 import errors from '@lightwell/domain/locales/en/errors.json';
 import floorPlan from '@lightwell/domain/locales/en/floorPlan.json';
 import gateway from '@lightwell/domain/locales/en/gateway.json';
@@ -16,7 +14,6 @@ import network from '@lightwell/domain/locales/en/network.json';
 import pages from '@lightwell/domain/locales/en/pages.json';
 import profile from '@lightwell/domain/locales/en/profile.json';
 import project from '@lightwell/domain/locales/en/project.json';
-import reportCycles from '@lightwell/domain/locales/en/reportCycles.json';
 import scene from '@lightwell/domain/locales/en/scene.json';
 import schedule from '@lightwell/domain/locales/en/schedule.json';
 import settings from '@lightwell/domain/locales/en/settings.json';
@@ -27,18 +24,17 @@ import zone from '@lightwell/domain/locales/en/zone.json';
 import enUS from 'antd/es/locale/en_US';
 import type { LanguagePack } from '../namespaces';
 
-/** English: every web catalogue and antd's own texts, fetched only when this language is used. */
+/** English: the web catalogues (the deferred ones in deferred/, on first use) and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {
   antd: enUS,
+  deferred: async () => (await import('./deferred/en')).catalogue,
   catalogue: {
     about,
     account,
     common,
     control,
     device,
-    emergencyPages,
     energy,
-    equipment,
     errors,
     floorPlan,
     gateway,
@@ -49,7 +45,6 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
-    reportCycles,
     scene,
     schedule,
     settings,

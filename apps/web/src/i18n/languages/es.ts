@@ -3,9 +3,7 @@ import account from '@lightwell/domain/locales/es/account.json';
 import common from '@lightwell/domain/locales/es/common.json';
 import control from '@lightwell/domain/locales/es/control.json';
 import device from '@lightwell/domain/locales/es/device.json';
-import emergencyPages from '@lightwell/domain/locales/es/emergencyPages.json';
 import energy from '@lightwell/domain/locales/es/energy.json';
-import equipment from '@lightwell/domain/locales/es/equipment.json';
 import errors from '@lightwell/domain/locales/es/errors.json';
 import floorPlan from '@lightwell/domain/locales/es/floorPlan.json';
 import gateway from '@lightwell/domain/locales/es/gateway.json';
@@ -16,7 +14,6 @@ import network from '@lightwell/domain/locales/es/network.json';
 import pages from '@lightwell/domain/locales/es/pages.json';
 import profile from '@lightwell/domain/locales/es/profile.json';
 import project from '@lightwell/domain/locales/es/project.json';
-import reportCycles from '@lightwell/domain/locales/es/reportCycles.json';
 import scene from '@lightwell/domain/locales/es/scene.json';
 import schedule from '@lightwell/domain/locales/es/schedule.json';
 import settings from '@lightwell/domain/locales/es/settings.json';
@@ -27,18 +24,17 @@ import zone from '@lightwell/domain/locales/es/zone.json';
 import esES from 'antd/es/locale/es_ES';
 import type { LanguagePack } from '../namespaces';
 
-/** Spanish: every web catalogue and antd's own texts, fetched only when this language is used. */
+/** Spanish: the web catalogues (the deferred ones in deferred/, on first use) and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {
   antd: esES,
+  deferred: async () => (await import('./deferred/es')).catalogue,
   catalogue: {
     about,
     account,
     common,
     control,
     device,
-    emergencyPages,
     energy,
-    equipment,
     errors,
     floorPlan,
     gateway,
@@ -49,7 +45,6 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
-    reportCycles,
     scene,
     schedule,
     settings,

@@ -3,9 +3,7 @@ import account from '@lightwell/domain/locales/zh/account.json';
 import common from '@lightwell/domain/locales/zh/common.json';
 import control from '@lightwell/domain/locales/zh/control.json';
 import device from '@lightwell/domain/locales/zh/device.json';
-import emergencyPages from '@lightwell/domain/locales/zh/emergencyPages.json';
 import energy from '@lightwell/domain/locales/zh/energy.json';
-import equipment from '@lightwell/domain/locales/zh/equipment.json';
 import errors from '@lightwell/domain/locales/zh/errors.json';
 import floorPlan from '@lightwell/domain/locales/zh/floorPlan.json';
 import gateway from '@lightwell/domain/locales/zh/gateway.json';
@@ -16,7 +14,6 @@ import network from '@lightwell/domain/locales/zh/network.json';
 import pages from '@lightwell/domain/locales/zh/pages.json';
 import profile from '@lightwell/domain/locales/zh/profile.json';
 import project from '@lightwell/domain/locales/zh/project.json';
-import reportCycles from '@lightwell/domain/locales/zh/reportCycles.json';
 import scene from '@lightwell/domain/locales/zh/scene.json';
 import schedule from '@lightwell/domain/locales/zh/schedule.json';
 import settings from '@lightwell/domain/locales/zh/settings.json';
@@ -27,18 +24,17 @@ import zone from '@lightwell/domain/locales/zh/zone.json';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { LanguagePack } from '../namespaces';
 
-/** Chinese: every web catalogue and antd's own texts, fetched only when this language is used. */
+/** Chinese: the web catalogues (the deferred ones in deferred/, on first use) and antd's own texts, fetched only when this language is used. */
 export const pack: LanguagePack = {
   antd: zhCN,
+  deferred: async () => (await import('./deferred/zh')).catalogue,
   catalogue: {
     about,
     account,
     common,
     control,
     device,
-    emergencyPages,
     energy,
-    equipment,
     errors,
     floorPlan,
     gateway,
@@ -49,7 +45,6 @@ export const pack: LanguagePack = {
     pages,
     profile,
     project,
-    reportCycles,
     scene,
     schedule,
     settings,

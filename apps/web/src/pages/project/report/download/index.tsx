@@ -1,9 +1,8 @@
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../../api/errors';
-import { toast } from '../../../../app/feedback';
 import { PickerCard } from '../../../../components/picker-card';
 import { ReportJobTable } from '../../../../features/reports/report-job-table';
+import { submitReport } from '../../../../features/reports/submit-report';
 import { ProjectReportForm } from './components/project-report-form';
 import { useReportDownloadPage } from './use-report-download-page';
 
@@ -16,14 +15,7 @@ import { useReportDownloadPage } from './use-report-download-page';
 export function ProjectReportDownloadPage() {
   const { t } = useTranslation();
   const page = useReportDownloadPage();
-  const handleSubmit = async () => {
-    try {
-      await page.submit();
-      toast.success(t('project.reports.form.created'));
-    } catch (error) {
-      if (isApiError(error)) toast.error(error.message);
-    }
-  };
+  const handleSubmit = () => submitReport(page.submit, t);
   return (
     <div className="lw-stack">
       <PickerCard

@@ -1,12 +1,11 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Form, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../../../api/errors';
-import { toast } from '../../../../../app/feedback';
 import { PickerCard } from '../../../../../components/picker-card';
 import { devicePrintHref } from '../../../../../features/reports/device-print-link';
 import { ReportJobTable } from '../../../../../features/reports/report-job-table';
 import { ReportPeriodPicker } from '../../../../../features/reports/report-period';
+import { submitReport } from '../../../../../features/reports/submit-report';
 import { FormatChoice } from '../../components/format-choice';
 import { DeviceTargetField } from './components/device-target-field';
 import { useNodeReportPage } from './use-node-report-page';
@@ -20,14 +19,7 @@ import { useNodeReportPage } from './use-node-report-page';
 export function NodeReportDownloadPage() {
   const { t } = useTranslation();
   const page = useNodeReportPage();
-  const handleSubmit = async () => {
-    try {
-      await page.submit();
-      toast.success(t('project.reports.form.created'));
-    } catch (error) {
-      if (isApiError(error)) toast.error(error.message);
-    }
-  };
+  const handleSubmit = () => submitReport(page.submit, t);
   return (
     <div className="lw-stack">
       <PickerCard

@@ -1,5 +1,5 @@
 import type { RecipientReception } from '@lightwell/domain';
-import { Button, Card, Empty, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -10,7 +10,7 @@ import {
   useReportCyclesQuery,
 } from '../../../../../api/report-cycle';
 import { toast } from '../../../../../app/feedback';
-import { PickerCard } from '../../../../../components/picker-card';
+import { ProjectEditorFrame } from '../../../../../features/report-cycles/project-editor-frame';
 import { useProjectChoice } from '../../../../../features/report-cycles/use-project-choice';
 import { ReceptionTable } from './components/reception-table';
 
@@ -54,35 +54,21 @@ export function ReportReceptionPage() {
       void run(() => remove.mutateAsync({ pid, id: row.id }), 'reportCycles.reception.removed'),
   };
   return (
-    <div className="lw-stack">
-      <PickerCard
-        label={t('reportCycles.project')}
-        value={project.pid}
-        options={project.options}
-        loading={project.loading}
-        onChange={project.setPid}
-        testId="reception-project"
-      />
-      {project.pid === null && !project.loading && <Empty description={t('reportCycles.noProject')} />}
-      {settings.data && !canEdit && (
-        <Empty description={t('reportCycles.editorsOnly')} data-testid="reception-editors-only" />
-      )}
-      {canEdit && (
-        <Card
-          title={t('reportCycles.reception.title')}
-          extra={
-            <Space>
-              <Button onClick={() => void navigate('/setting/header')}>
-                {t('reportCycles.reception.addRecipients')}
-              </Button>
-              <Button onClick={() => void navigate('/setting/report')}>{t('reportCycles.openSettings')}</Button>
-            </Space>
-          }
-        >
-          <Typography.Paragraph type="secondary">{t('reportCycles.reception.intro')}</Typography.Paragraph>
-          <ReceptionTable list={list.data ?? []} loading={list.isLoading} actions={actions} />
-        </Card>
-      )}
-    </div>
+    <ProjectEditorFrame project={project} loaded={Boolean(settings.data)} canEdit={canEdit} testId="reception">
+      <Card
+        title={t('reportCycles.reception.title')}
+        extra={
+          <Space>
+            <Button onClick={() => void navigate('/setting/header')}>
+              {t('reportCycles.reception.addRecipients')}
+            </Button>
+            <Button onClick={() => void navigate('/setting/report')}>{t('reportCycles.openSettings')}</Button>
+          </Space>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('reportCycles.reception.intro')}</Typography.Paragraph>
+        <ReceptionTable list={list.data ?? []} loading={list.isLoading} actions={actions} />
+      </Card>
+    </ProjectEditorFrame>
   );
 }

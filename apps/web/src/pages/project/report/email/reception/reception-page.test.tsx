@@ -48,6 +48,10 @@ describe('report e-mail reception page (/project/report/email/reception)', { tim
     );
     expect(within(old!).getByTestId('reception-status').textContent).toBe('Link expiredPaused');
     expect(within(old!).getByTestId('reception-last').textContent).toBe('Nothing sent yet');
+    // A narrow window scrolls the table inside its card, the address and the actions staying in view.
+    expect(screen.getByTestId('reception-table').className).toContain('ant-table-scroll-horizontal');
+    expect(li!.querySelector('td.lw-name-column')?.className).toContain('ant-table-cell-fix');
+    expect(li!.lastElementChild?.className).toContain('ant-table-cell-fix');
     expect(within(old!).getByTestId('reception-next').textContent).toBe('None planned');
     expect(within(li!).queryByTestId('reception-resend')).toBeNull();
     expect(within(old!).getByTestId('reception-pause').textContent).toBe('Resume');

@@ -1,5 +1,5 @@
 import type { ReportDelivery, ReportRunKind, ReportRunRecord } from '@lightwell/domain';
-import { Button, Card, Empty, Segmented, Typography } from 'antd';
+import { Button, Card, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import {
   useReportRunsQuery,
 } from '../../../../../api/report-cycle';
 import { toast } from '../../../../../app/feedback';
-import { PickerCard } from '../../../../../components/picker-card';
+import { ProjectEditorFrame } from '../../../../../features/report-cycles/project-editor-frame';
 import { useProjectChoice } from '../../../../../features/report-cycles/use-project-choice';
 import { RunTable } from './components/run-table';
 
@@ -50,37 +50,23 @@ export function AutomaticReportDataPage() {
     onDownload: (fileName: string) => void downloadIssuedFile(fileName).catch((error: unknown) => reportError(error)),
   };
   return (
-    <div className="lw-stack">
-      <PickerCard
-        label={t('reportCycles.project')}
-        value={project.pid}
-        options={project.options}
-        loading={project.loading}
-        onChange={project.setPid}
-        testId="runs-project"
-      />
-      {project.pid === null && !project.loading && <Empty description={t('reportCycles.noProject')} />}
-      {settings.data && !canEdit && (
-        <Empty description={t('reportCycles.editorsOnly')} data-testid="runs-editors-only" />
-      )}
-      {canEdit && (
-        <Card
-          title={t('reportCycles.runs.title')}
-          extra={<Button onClick={() => void navigate('/setting/report')}>{t('reportCycles.openSettings')}</Button>}
-        >
-          <Typography.Paragraph type="secondary">{t('reportCycles.runs.intro')}</Typography.Paragraph>
-          <Segmented
-            value={kind}
-            onChange={(value) => setKind(value as (typeof KINDS)[number])}
-            options={KINDS.map((value) => ({
-              value,
-              label: value === 'all' ? t('reportCycles.runs.allKinds') : t(`reportCycles.runKinds.${value}`),
-            }))}
-            data-testid="runs-kind"
-          />
-          <RunTable runs={runs.data ?? []} loading={runs.isLoading} actions={actions} />
-        </Card>
-      )}
-    </div>
+    <ProjectEditorFrame project={project} loaded={Boolean(settings.data)} canEdit={canEdit} testId="runs">
+      <Card
+        title={t('reportCycles.runs.title')}
+        extra={<Button onClick={() => void navigate('/setting/report')}>{t('reportCycles.openSettings')}</Button>}
+      >
+        <Typography.Paragraph type="secondary">{t('reportCycles.runs.intro')}</Typography.Paragraph>
+        <Segmented
+          value={kind}
+          onChange={(value) => setKind(value as (typeof KINDS)[number])}
+          options={KINDS.map((value) => ({
+            value,
+            label: value === 'all' ? t('reportCycles.runs.allKinds') : t(`reportCycles.runKinds.${value}`),
+          }))}
+          data-testid="runs-kind"
+        />
+        <RunTable runs={runs.data ?? []} loading={runs.isLoading} actions={actions} />
+      </Card>
+    </ProjectEditorFrame>
   );
 }

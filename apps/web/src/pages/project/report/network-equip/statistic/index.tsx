@@ -2,6 +2,7 @@ import type { EquipmentStatistics } from '@lightwell/domain';
 import { Alert, Card, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEquipmentStatisticQuery } from '../../../../../api/equipment';
+import { TABLE_SCROLL } from '../../../../../components/table-columns';
 import { EquipmentBreakdowns } from '../../../../../features/equipment/equipment-breakdowns';
 import { NetworkTable } from '../../../../../features/equipment/network-table';
 import { useFormatInstant } from '../../../../../hooks/use-format-instant';
@@ -66,7 +67,7 @@ function Statistics({ statistics }: { statistics: EquipmentStatistics }) {
       </Typography.Text>
       <FigureCards figures={total} />
       <Card title={t('equipment.sections.networks')}>
-        <NetworkTable statistics={statistics} />
+        <NetworkTable statistics={statistics} scroll={TABLE_SCROLL} />
       </Card>
       <Card>
         {total.devices === 0 ? (
@@ -75,6 +76,7 @@ function Statistics({ statistics }: { statistics: EquipmentStatistics }) {
           <EquipmentBreakdowns
             figures={total}
             pagination={{ pageSize, hideOnSinglePage: true, showSizeChanger: false }}
+            scroll={TABLE_SCROLL}
             chart={(section, figures) => <EquipmentChart section={section} figures={figures} />}
           />
         )}

@@ -121,8 +121,13 @@ describe('network equipment statistics page', { timeout: 60_000 }, () => {
       ['All selected networks', '6', '5', '1', '1', '1', '1'],
     ]);
     expect(networks[0]![7]).toBe('PIR hall (LW-PIR), 2020-03-05: 6 years');
-    expect(within(screen.getByTestId('equipment-networks')).getByText('Devices (pcs)')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('equipment-networks')).getByRole('columnheader', { name: 'Devices (pcs)' }),
+    ).toBeTruthy();
 
+    // Wide tables scroll inside their card, never the page.
+    for (const table of ['equipment-networks', 'equipment-kinds', 'equipment-models', 'equipment-firmware'])
+      expect(screen.getByTestId(table).className, table).toContain('ant-table-scroll-horizontal');
     const kinds = tableRows(screen.getByTestId('equipment-kinds')).map(cells);
     expect(kinds[0]).toEqual(['Luminaire', '4', '3', '1', '1']);
     expect(kinds.map((row) => row[0])).toContain('Bluetooth panel');

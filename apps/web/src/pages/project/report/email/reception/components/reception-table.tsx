@@ -2,6 +2,7 @@ import { LANGUAGE_LABELS, type RecipientReception } from '@lightwell/domain';
 import { Switch, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../../../../components/row-actions';
+import { nameColumn, TABLE_SCROLL } from '../../../../../../components/table-columns';
 import { useFormatInstant } from '../../../../../../hooks/use-format-instant';
 
 /** What an editor does with a recipient. */
@@ -32,7 +33,7 @@ export function ReceptionTable({
   const { t } = useTranslation();
   const formatInstant = useFormatInstant('local');
   const columns: TableColumnsType<RecipientReception> = [
-    { key: 'email', title: t('reportCycles.reception.columns.email'), dataIndex: 'email' },
+    nameColumn({ key: 'email', title: t('reportCycles.reception.columns.email'), text: (row) => row.email }),
     {
       key: 'language',
       title: t('reportCycles.reception.columns.language'),
@@ -99,6 +100,8 @@ export function ReceptionTable({
     {
       key: 'actions',
       title: t('reportCycles.reception.columns.actions'),
+      fixed: 'right',
+      className: 'lw-actions-column',
       render: (_, row) => (
         <RowActions
           rowName={row.email}
@@ -141,7 +144,7 @@ export function ReceptionTable({
       dataSource={[...list]}
       columns={columns}
       pagination={false}
-      scroll={{ x: true }}
+      scroll={TABLE_SCROLL}
       locale={{ emptyText: t('reportCycles.reception.empty') }}
       data-testid="reception-table"
     />
