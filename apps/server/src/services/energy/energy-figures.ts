@@ -37,7 +37,19 @@ export interface EnergySettings {
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const toMWh = (wh: number) => Math.round(wh * 1000);
+/**
+ * Whole mWh of a sum of Wh, half up. The sum is first taken to the µWh, so two sums of the same hours added
+ * in another order (a heat map's cells, the overview's device-hours) round alike: floating-point noise of a
+ * half-mWh estimate (0.0025 Wh has no exact binary form) never tips one of them the other way.
+ */
+export const toMWh = (wh: number) => Math.round(Math.round(wh * 1_000_000) / 1000);
+
+/** A device's energy over `hours` (its hours only) in whole mWh: the sum of its per-source values. */
+export function deviceTotalMWh(hours: readonly DeviceHour[]): number {
+  let mWh = 0;
+  for (const value of deviceMWh(hours).values()) mWh += value.mWh;
+  return mWh;
+}
 
 /** Zero Wh for every source. */
 export const noSource = (): SourceWh => ({ meter: 0, d4i: 0, estimate: 0 });

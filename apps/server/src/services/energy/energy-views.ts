@@ -27,6 +27,7 @@ import { loadDeviceCells } from './energy-cells.ts';
 import { coverageOf, coverageOfAll, loadDataStarts } from './energy-coverage.ts';
 import { splitPeriod } from './energy-days.ts';
 import {
+  deviceTotalMWh,
   type EnergySettings,
   energyFigures,
   factorSetsByDay,
@@ -35,6 +36,7 @@ import {
   hasBands,
   noSource,
   sumBySource,
+  toMWh,
 } from './energy-figures.ts';
 import { type DeviceHour, type EnergyDevice, loadEnergyDevices } from './energy-hours.ts';
 import { estimateDefaultsOf, loadLongPeriods, loadPeriodHours } from './energy-periods.ts';
@@ -74,13 +76,12 @@ export function energySettingsOf(
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * A device's hour-of-week cells (Wh) as whole mWh that add up to its total rounded once: shared out by
+ * A device's hour-of-week cells (Wh) as whole mWh that add up to its `total` (whole mWh): shared out by
  * largest remainder (`apportion`); a negative cell (a counter's correction) leaves the rest to the largest.
  */
-function cellsInMWh(cells: readonly number[], totalWh: number): number[] {
-  const total = Math.round(totalWh * 1000);
+function cellsInMWh(cells: readonly number[], total: number): number[] {
   if (cells.every((wh) => wh >= 0)) return apportion(total, cells);
-  const parts = cells.map((wh) => Math.round(wh * 1000));
+  const parts = cells.map((wh) => toMWh(wh));
   const largest = parts.indexOf(Math.max(...parts));
   parts[largest] = parts[largest]! + total - parts.reduce((sum, mWh) => sum + mWh, 0);
   return parts;
@@ -145,7 +146,7 @@ export async function buildHeatMap(
   // Energy: each device's cells, unrounded, then its total rounded once to the mWh (as the overview rounds
   // it, `sumBySource`) and shared out over its cells by largest remainder, so cells, rows and the overview
   // add up to the mWh.
-  const deviceCells = new Map<number, { cells: number[]; wh: number }>();
+  const deviceCells = new Map<number, { cells: number[]; hours: DeviceHour[] }>();
   for (const { cell, litUnoccupied, hours, energy } of cells) {
     const index = indexOf(energy.deviceId);
     if (index === undefined) continue;
@@ -154,9 +155,9 @@ export async function buildHeatMap(
       row.cells[cell] = row.cells[cell]! + energy.triggers;
       row.total += energy.triggers;
     } else {
-      const own = deviceCells.get(energy.deviceId) ?? { cells: new Array<number>(168).fill(0), wh: 0 };
+      const own = deviceCells.get(energy.deviceId) ?? { cells: new Array<number>(168).fill(0), hours: [] };
       own.cells[cell] = own.cells[cell]! + energy.wh;
-      own.wh += energy.wh;
+      own.hours.push(energy);
       deviceCells.set(energy.deviceId, own);
       const list = sourceHours.get(index) ?? [];
       list.push(energy);
@@ -171,10 +172,11 @@ export async function buildHeatMap(
   }
   for (const [deviceId, own] of deviceCells) {
     const row = rows[indexOf(deviceId)!]!;
-    cellsInMWh(own.cells, own.wh).forEach((mWh, cell) => {
+    const total = deviceTotalMWh(own.hours);
+    cellsInMWh(own.cells, total).forEach((mWh, cell) => {
       row.cells[cell] = row.cells[cell]! + mWh;
     });
-    row.total += Math.round(own.wh * 1000);
+    row.total += total;
   }
   if (metric === 'energy') {
     for (const row of rows) {
