@@ -210,6 +210,28 @@ const ROWS: Row[] = [
     subUser: refused,
   },
   { name: 'recipientResend', payload: (w) => ({ pid: w.pid, id: w.recipientId }), subUser: refused },
+  // Report downloads and equipment statistics: every member, of the networks they are in.
+  {
+    name: 'reportProjectCreate',
+    payload: (w) => ({ pid: w.pid, period: { kind: 'span', span: '7d' }, sections: ['energy'], format: 'csv' }),
+    subUser: ok,
+  },
+  { name: 'reportList', payload: (w) => ({ pid: w.pid }), subUser: ok },
+  { name: 'equipmentStatistic', payload: (w) => ({ pid: w.pid }), subUser: ok },
+  { name: 'equipmentExport', payload: (w) => ({ pid: w.pid, format: 'csv' }), subUser: ok },
+  // Report cycles: every member reads what is sent; the project's editors change it and see who gets it.
+  { name: 'reportCycleAll', payload: (w) => ({ pid: w.pid }), subUser: ok },
+  {
+    name: 'reportCycleUpdate',
+    payload: (w) => ({ pid: w.pid, cycles: [{ cycle: 'weekly', enabled: true, sendDay: 1, sections: ['energy'] }] }),
+    subUser: refused,
+  },
+  { name: 'reportRunList', payload: (w) => ({ pid: w.pid }), subUser: refused },
+  { name: 'reportRunRestate', payload: (w) => ({ pid: w.pid, id: 1 }), subUser: refused },
+  { name: 'reportRunResend', payload: (w) => ({ pid: w.pid, id: 1, deliveryId: 1 }), subUser: refused },
+  { name: 'recipientReception', payload: (w) => ({ pid: w.pid }), subUser: refused },
+  { name: 'recipientSet', payload: (w) => ({ pid: w.pid, id: w.recipientId, paused: true }), subUser: refused },
+  { name: 'recipientRemove', payload: (w) => ({ pid: w.pid, id: w.recipientId }), subUser: refused },
 ];
 
 /** Builds the walk's world: Anna's project and the three subjects, each as a real user got there. */
