@@ -92,6 +92,13 @@ export const EnvSchema = z.object({
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(25),
   /** What a command waits for its devices before the 100 ms each (docs/commands.md "Deadlines"), in ms. */
   COMMAND_TIMEOUT_BASE_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
+  /**
+   * Drills and browser tests only: a JSON file `{"at": ISO instant, "rate": n}` the console takes its time
+   * from (it runs on from the file's writing at `rate`); rewriting the file moves the clock. Never in production.
+   */
+  CLOCK_FILE: z.string().optional(),
+  /** Real milliseconds between two checks for due scheduled jobs (each runs once per slot of the clock). */
+  JOB_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
 });
 
 /** The validated configuration. */
@@ -125,6 +132,8 @@ export interface Config {
   trustProxy: boolean;
   telemetryRetentionMonths: number;
   commandTimeoutBaseMs: number;
+  clockFile: string | undefined;
+  jobTickMs: number;
 }
 
 /**
@@ -168,5 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     trustProxy: e.TRUST_PROXY,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     commandTimeoutBaseMs: e.COMMAND_TIMEOUT_BASE_MS,
+    clockFile: e.CLOCK_FILE === undefined ? undefined : resolve(e.CLOCK_FILE),
+    jobTickMs: e.JOB_TICK_MS,
   };
 }

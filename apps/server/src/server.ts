@@ -5,10 +5,11 @@ import { type Database, openDatabase } from './db/client.ts';
 import { demoFleet } from './demo/demo-fleet.ts';
 import { DEMO_LOGIN, seedDemo } from './demo/seed-demo.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { fileClock } from './lib/file-clock.ts';
 import { lockDataDir } from './start/data-dir-lock.ts';
 import { handOver } from './start/hand-over.ts';
 import { PhaseClock } from './start/phase-clock.ts';
-import { explainStartFailure, type StartStep } from './start/start-failure.ts';
+import { explainStartFailure, StartFailure, type StartStep } from './start/start-failure.ts';
 
 // Everything before this line is Node.js starting and loading the modules.
 const clock = new PhaseClock();
@@ -19,12 +20,13 @@ let database: Database | undefined;
 
 try {
   config = loadConfig();
+  const now = config.clockFile ? clockFrom(config.clockFile) : undefined;
   step = 'database';
   const { dataDir, databaseUrl } = config;
   releaseDataDir = databaseUrl ? undefined : lockDataDir(dataDir);
   database = await clock.time('database', () => openDatabase({ url: databaseUrl, dataDir }, clock));
   step = 'app';
-  const app = await clock.time('app', () => buildApp({ config: config!, database: database!, timer: clock }));
+  const app = await clock.time('app', () => buildApp({ config: config!, database: database!, timer: clock, now }));
   if (config.demo) await clock.time('demo seed', () => seedDemo(app.ctx));
   const stopScheduler = startScheduler(app.ctx, app.log);
   step = 'listen';
@@ -67,6 +69,16 @@ try {
   process.exit(1);
 }
 
+/** The console's clock from CLOCK_FILE, or a start failure naming the setting. */
+function clockFrom(path: string): () => Date {
+  try {
+    return fileClock(path);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new StartFailure(`CLOCK_FILE: ${why}. Write {"at":"<ISO instant>"} there, or unset CLOCK_FILE.`);
+  }
+}
+
 /** The start banner: where the console is, its database and mail, and the demo login. Plain text in every log format. */
 function printBanner(config: Config, database: Database): void {
   const lines = [
@@ -74,6 +86,7 @@ function printBanner(config: Config, database: Database): void {
     `  Lightwell console is running at ${config.publicUrl}`,
     `  database: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     `  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'printed here and kept in the outbox (no SMTP_URL); again: npm run mail'}`,
+    ...(config.clockFile ? [`  clock: read from CLOCK_FILE ${config.clockFile} (drills and tests only)`] : []),
     ...(config.demo ? [`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`] : []),
     '',
   ];

@@ -134,6 +134,13 @@ describe.skipIf(process.env.TEST_DB === 'pg')('a start with a bad setting', () =
     );
   });
 
+  it('names CLOCK_FILE when it holds no instant', async () => {
+    const clock = join(dataDir, 'clock.json');
+    writeFileSync(clock, '{"at":"next monday"}');
+    const outcome = await startServer({ DATA_DIR: dataDir, CLOCK_FILE: clock });
+    expectPlainFailure(outcome, /^CLOCK_FILE: clock file .*clock\.json: "at" must be an ISO 8601 instant\. Write/m);
+  });
+
   it('names the variable of an invalid value', async () => {
     const outcome = await startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
     expectPlainFailure(outcome, /^Invalid configuration: PORT: /m);

@@ -68,13 +68,21 @@ const DIAGNOSIS_SWEEP_MS = 5_000;
 const REPORT_SWEEP_MS = 2_000;
 
 /**
- * Checks the schedule every minute, and every few seconds ends the manual overrides whose time has come
+ * Checks the schedule every JOB_TICK_MS (a minute unless set), and every few seconds ends the manual overrides whose time has come
  * (each claimed by one process), moves sensor diagnosis tasks whose time has come, sweeps emergency
  * faults (opened once, mailed once) and builds queued report downloads (each claimed by one process), until
  * stopped.
  */
 export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(() => void tick(ctx, log), 60_000);
+  let ticking = false;
+  const checkJobs = () => {
+    if (ticking) return;
+    ticking = true;
+    void tick(ctx, log).finally(() => {
+      ticking = false;
+    });
+  };
+  const timer = setInterval(checkJobs, ctx.config.jobTickMs);
   let sweeping = false;
   const overrideTimer = setInterval(() => {
     if (sweeping) return;
@@ -115,7 +123,7 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => v
   overrideTimer.unref();
   diagnosisTimer.unref();
   faultTimer.unref();
-  void tick(ctx, log);
+  checkJobs();
   return () => {
     clearInterval(timer);
     clearInterval(overrideTimer);
