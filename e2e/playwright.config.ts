@@ -5,10 +5,16 @@ import { E2E_BASE_URL } from './support/env.ts';
  * The specs in two parts, each run by `npm test` in its own Playwright process against its own console,
  * simulator and SMTP server (other ports, E2E_PORT and the rest): most of a spec's time is spent waiting
  * for the console, a simulated fitting or a job, so two parts overlap their waits. `tour` holds the long
- * specs (the layout tour, the CSP walk, the emergency tests that wait for simulated battery tests); `flows`
+ * specs (the layout tour, the CSP walk, the emergency tests that wait for simulated battery tests, the report
+ * cycles on a console of their own whose clock they move); `flows`
  * everything else, so a new spec lands there. Without `--project` both run one after the other.
  */
-const TOUR = ['shell/layout.spec.ts', 'shell/csp.spec.ts', 'emergency/emergency.spec.ts'];
+const TOUR = [
+  'shell/layout.spec.ts',
+  'shell/csp.spec.ts',
+  'emergency/emergency.spec.ts',
+  'report/report-cycles.spec.ts',
+];
 
 /** Browser tests in Debian's Chromium against the real server, the demo seed and a real SMTP server. */
 export default defineConfig({

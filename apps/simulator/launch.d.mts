@@ -19,4 +19,6 @@ export function launchSimulator(options: {
   stdout?: 'inherit' | 'ignore';
   /** Where the simulator's lines for people go (history started / stored); default standard output. */
   say?: (line: string) => void;
+  /** The built simulator (`ensureSimulatorBuilt` of scripts/lib/builds.mjs) to run instead of the sources. */
+  bundle?: string | undefined;
 }): LaunchedSimulator;

@@ -6,7 +6,8 @@ const here = new URL('.', import.meta.url).pathname;
 
 /**
  * Runs a fleet (a fleet file's content, see README.md) in a child process: `src/cli.ts --config -` with
- * the fleet on its standard input, so secrets never touch the disk. `ready` resolves with the gateways'
+ * the fleet on its standard input, so secrets never touch the disk; with `bundle` (the built simulator,
+ * `ensureSimulatorBuilt` of scripts/lib/builds.mjs) that file instead of the sources through tsx. `ready` resolves with the gateways'
  * serial numbers and the control endpoint's URL once every gateway is connected, and rejects if the
  * process ends first. `stop()` ends it and resolves when it has ended.
  *
@@ -14,7 +15,7 @@ const here = new URL('.', import.meta.url).pathname;
  * standard output). `historyStored` resolves with `{reports, ms}` once the console stored the history the
  * fleet asked for (`historyDays`), at once with null when it asked for none.
  *
- * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore', say?: (line: string) => void }} options
+ * @param {{ fleet: object, controlPort?: number, quiet?: boolean, stdout?: 'inherit' | 'ignore', say?: (line: string) => void, bundle?: string }} options
  */
 export function launchSimulator({
   fleet,
@@ -22,8 +23,9 @@ export function launchSimulator({
   quiet = true,
   stdout = 'ignore',
   say = (line) => process.stdout.write(`${line}\n`),
+  bundle,
 }) {
-  const args = ['--import', 'tsx', 'src/cli.ts', '--config', '-'];
+  const args = [...(bundle ? [bundle] : ['--import', 'tsx', 'src/cli.ts']), '--config', '-'];
   if (controlPort !== undefined) args.push('--control-port', String(controlPort));
   if (quiet) args.push('--quiet');
   const child = spawn(process.execPath, args, { cwd: here, stdio: ['pipe', stdout, 'inherit', 'ipc'] });

@@ -91,23 +91,26 @@ async function buildRollups() {
   await db.execute(sql`TRUNCATE telemetry_hourly, telemetry_daily, telemetry_monthly, telemetry_month_marks`);
   await db.execute(
     sql`INSERT INTO telemetry_hourly (device_id, hour, energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds,
-          triggers, occupied_seconds, readings, rated_seconds)
+          triggers, occupied_seconds, readings, rated_seconds, d4i_readings, meter_readings)
         SELECT device_id, date_trunc('hour', at - interval '1 millisecond'),
           sum(delta_wh) FILTER (WHERE delta_status = 'counted'),
           sum(delta_wh) FILTER (WHERE delta_status = 'counted' AND energy_source = 'd4i'), 0, 0,
-          sum(on_seconds), 0, 0, count(*), sum(on_seconds)
+          sum(on_seconds), 0, 0, count(*), sum(on_seconds),
+          count(*) FILTER (WHERE delta_status = 'counted' AND energy_source = 'd4i'),
+          count(*) FILTER (WHERE delta_status = 'counted' AND energy_source = 'meter')
         FROM telemetry_readings GROUP BY 1, 2 ORDER BY 2, 1`,
   );
   console.log(`  hourly rollups built in ${seconds(performance.now() - began)} s`);
   await db.execute(
     sql`INSERT INTO telemetry_daily (device_id, day, energy_wh, d4i_wh, meter_wh, quarantined_wh, on_seconds,
           triggers, occupied_seconds, readings, spread_wh, hours_reported, hours_meter, hours_d4i, on_capped_seconds,
-          rated_seconds, rated_capped_seconds)
+          rated_seconds, rated_capped_seconds, d4i_readings, meter_readings)
         SELECT device_id, (hour AT TIME ZONE ${ZONE})::date, sum(energy_wh), sum(d4i_wh), sum(meter_wh),
           sum(quarantined_wh), sum(on_seconds), sum(triggers), sum(occupied_seconds), sum(readings), sum(spread_wh),
           count(*) FILTER (WHERE readings > 0), count(*) FILTER (WHERE meter_wh > 0),
           count(*) FILTER (WHERE d4i_wh > 0), coalesce(sum(least(on_seconds, 3600)) FILTER (WHERE readings > 0), 0),
-          sum(rated_seconds), coalesce(sum(least(rated_seconds, 3600)) FILTER (WHERE readings > 0), 0)
+          sum(rated_seconds), coalesce(sum(least(rated_seconds, 3600)) FILTER (WHERE readings > 0), 0),
+          sum(d4i_readings), sum(meter_readings)
         FROM telemetry_hourly GROUP BY 1, 2 ORDER BY 2, 1`,
   );
   console.log(`  hourly and daily rollups built in ${seconds(performance.now() - began)} s`);

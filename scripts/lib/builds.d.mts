@@ -2,11 +2,17 @@
 export const root: string;
 /** The server bundle `npm start` runs. */
 export const serverBundle: string;
+/** The simulator bundle `npm start` runs beside the server in demo mode. */
+export const simulatorBundle: string;
 /** Whether `output` exists and is newer than every file under `sources` (paths from the repository root). */
 export function isFresh(output: string, sources: string[]): boolean;
 /** Builds the web app when it is missing or older than its sources; true when it built. */
 export function ensureWebBuilt(): boolean;
 /** Builds the server bundle when it is missing or older than its sources; true when it built. */
 export function ensureServerBuilt(): Promise<boolean>;
+/** Builds the simulator bundle when it is missing or older than its sources; true when it built. */
+export function ensureSimulatorBuilt(): Promise<boolean>;
+/** Ends esbuild's service process after a build, so it does not stay beside the console. */
+export function stopBundler(): Promise<void>;
 /** Bundles the server into `outfile` (inside the repository) as `npm start` runs it. */
 export function buildServerBundle(outfile: string): Promise<void>;

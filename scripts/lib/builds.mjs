@@ -1,5 +1,6 @@
 // Builds that npm start makes once and then reuses while their sources are unchanged: the web app
-// (Vite) and the server (one ES module bundled by esbuild, so no TypeScript is compiled at each start).
+// (Vite), the server and the demo simulator (each one ES module bundled by esbuild, so no TypeScript is
+// compiled at each start).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -8,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 export const root = new URL('../..', import.meta.url).pathname;
 /** The server bundle `npm start` runs. */
 export const serverBundle = join(root, 'apps/server/dist/server.mjs');
+/** The simulator bundle `npm start` runs beside the server in demo mode (the simulator's command line). */
+export const simulatorBundle = join(root, 'apps/simulator/dist/simulator.mjs');
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -64,19 +67,36 @@ const SERVER_EXTERNALS = [
  * Each of our source files keeps its own `import.meta.url`, so paths relative to it (migrations, the
  * web app) resolve as when run from source.
  */
-export async function ensureServerBuilt() {
-  if (isFresh(serverBundle, SERVER_SOURCES)) return false;
+export function ensureServerBuilt() {
+  return ensureBundle(serverBundle, SERVER_SOURCES, buildServerBundle);
+}
+
+// The simulator's command line with mqtt and zod: nothing native, so nothing stays outside.
+const SIMULATOR_SOURCES = ['apps/simulator/src', 'packages/domain/src', 'package-lock.json', 'scripts/lib/builds.mjs'];
+
+/**
+ * Builds the simulator bundle (`apps/simulator/src/cli.ts` and its packages) when it is missing or older
+ * than its sources, so the demo simulator starts without a TypeScript loader (`launchSimulator`'s `bundle`).
+ */
+export function ensureSimulatorBuilt() {
+  return ensureBundle(simulatorBundle, SIMULATOR_SOURCES, (outfile) =>
+    bundle(join(root, 'apps/simulator/src/cli.ts'), outfile, []),
+  );
+}
+
+async function ensureBundle(output, sources, build) {
+  if (isFresh(output, sources)) return false;
   // Built beside it and then renamed into place, so that two starts at once (the two browser-test parts)
   // never run a half-written bundle.
-  const temporary = `${serverBundle.slice(0, -'.mjs'.length)}-${process.pid}.mjs`;
-  await buildServerBundle(temporary);
+  const temporary = `${output.slice(0, -'.mjs'.length)}-${process.pid}.mjs`;
+  await build(temporary);
   const code = readFileSync(temporary, 'utf8').replace(
     `//# sourceMappingURL=${basename(temporary)}.map`,
-    `//# sourceMappingURL=${basename(serverBundle)}.map`,
+    `//# sourceMappingURL=${basename(output)}.map`,
   );
   writeFileSync(temporary, code);
-  renameSync(`${temporary}.map`, `${serverBundle}.map`);
-  renameSync(temporary, serverBundle);
+  renameSync(`${temporary}.map`, `${output}.map`);
+  renameSync(temporary, output);
   return true;
 }
 
@@ -84,17 +104,30 @@ export async function ensureServerBuilt() {
  * Bundles the server into `outfile` as `npm start` runs it. The file must sit in the repository (next to
  * the default bundle), so that the packages left outside the bundle resolve from its node_modules.
  */
-export async function buildServerBundle(outfile) {
+export function buildServerBundle(outfile) {
+  return bundle(join(root, 'apps/server/src/server.ts'), outfile, SERVER_EXTERNALS);
+}
+
+let bundled = false;
+
+/** Ends esbuild's service process after a build, so it does not stay beside the console (hundreds of MB). */
+export async function stopBundler() {
+  if (bundled) await (await import('esbuild')).stop();
+}
+
+/** Bundles `entry` and what it imports into one ES module, leaving `external` packages as imports. */
+async function bundle(entry, outfile, external) {
   const { build } = await import('esbuild');
+  bundled = true;
   await build({
-    entryPoints: [join(root, 'apps/server/src/server.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    external: SERVER_EXTERNALS,
+    external,
     // Bundled CommonJS packages call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __lightwellRequire } from 'node:module'; const require = __lightwellRequire(import.meta.url);",

@@ -50,7 +50,7 @@ try {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopScheduler();
+    await stopScheduler();
     await app.close();
     await database?.close();
     releaseDataDir?.();

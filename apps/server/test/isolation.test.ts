@@ -34,6 +34,7 @@ import {
   zones,
 } from '../src/db/schema.ts';
 import { signEmergencyLink } from '../src/services/emergency/links.ts';
+import { equipmentViewToken } from '../src/services/report-cycles/links.ts';
 import { buildTestApp, call, describeApi, networkTeam, type TestApp } from './helpers.ts';
 import { buildEmergencyRecord, forgedEmergencyLink } from './support/emergency-record.ts';
 
@@ -442,6 +443,9 @@ describeApi('a user of another project can read or change nothing of this one', 
       ['emergencyPublicFault', signEmergencyLink(t.app.ctx, reportLink)],
       ['emergencyPublicReport', forgedEmergencyLink(reportLink)],
       ['emergencyPublicReport', signEmergencyLink(t.app.ctx, faultLink)],
+      // The equipment statistics issued with a report: a forged link, or a true one of no run of the project.
+      ['reportRunEquipment', forgedEmergencyLink(reportLink)],
+      ['reportRunEquipment', equipmentViewToken(t.app.ctx, { run: 999_984, pid: owner.pid, exp })],
     ];
     for (const [name, link] of links) {
       covered.add(name);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { BUTTON_EVENTS, type ButtonEvent } from '@lightwell/domain';
 import { SIM_EMERGENCY_FAULTS, type SimEmergencyFault } from './emergency-fitting.ts';
 import type { Simulator } from './fleet.ts';
+import type { SimGateway } from './gateway.ts';
 
 /** A running status and control endpoint. */
 export interface ControlServer {
@@ -12,6 +13,9 @@ export interface ControlServer {
 }
 
 const FAULT_KINDS = new Set(['lamp', 'driver', 'emergency']);
+
+/** An HTTP status and the JSON body that goes with it. */
+type Answer = [status: number, body: unknown];
 
 /**
  * Status and control over HTTP (node:http), for tests and people:
@@ -36,96 +40,15 @@ export async function startControlServer(
   host = '127.0.0.1',
 ): Promise<ControlServer> {
   const server: Server = createServer((request, response) => {
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      response.end(JSON.stringify(body));
-    };
-    const url = new URL(request.url ?? '/', 'http://simulator');
-    const parts = url.pathname.split('/').filter(Boolean);
+    let status: number;
+    let body: unknown;
     try {
-      if (request.method === 'GET' && url.pathname === '/state') {
-        return send(200, { gateways: simulator.snapshot() });
-      }
-      if (request.method === 'GET' && parts[0] === 'devices' && parts.length === 2) {
-        const gateway = simulator.gatewayOf(parts[1]!);
-        const snapshot = gateway.snapshot();
-        const device = snapshot.devices.find((candidate) => candidate.mac === gateway.device(parts[1]!)!.mac);
-        return send(200, { gateway: { sn: snapshot.sn, connection: snapshot.connection }, device });
-      }
-      if (request.method === 'GET' && parts[0] === 'gateways' && parts[2] === 'reports' && parts.length === 3) {
-        const { reports } = simulator.gateway(parts[1]!);
-        return send(200, {
-          nextSeq: reports.nextSeq,
-          confirmed: reports.confirmed,
-          pending: reports.pending.length,
-          lostCount: reports.lostCount,
-        });
-      }
-      if (request.method === 'POST' && url.pathname === '/history') {
-        const days = Number(url.searchParams.get('days') ?? '7');
-        if (!(days > 0 && days <= 60)) return send(400, { error: 'days must be a number from 0 to 60' });
-        const fill = simulator.fillHistory(days * 86_400_000);
-        return send(200, { ok: true, reports: fill.reports });
-      }
-      if (request.method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
-        const gateway = simulator.gateway(parts[1]!);
-        const action = parts[2];
-        const forSeconds = Number(url.searchParams.get('seconds') ?? '');
-        if (action === 'offline' && forSeconds > 0) gateway.goOfflineFor(forSeconds * 1000);
-        else if (action === 'offline') gateway.goOffline();
-        else if (action === 'online') gateway.goOnline();
-        else if (action === 'mesh-ready') gateway.setMeshReady(true);
-        else if (action === 'mesh-down') gateway.setMeshReady(false);
-        else return send(404, { error: `unknown gateway action ${action}` });
-        return send(200, { ok: true, connection: gateway.connection });
-      }
-      if (request.method === 'POST' && parts[0] === 'devices' && parts.length === 3) {
-        const mac = parts[1]!;
-        const gateway = simulator.gatewayOf(mac);
-        const action = parts[2];
-        if (action === 'lose') gateway.loseDevice(mac);
-        else if (action === 'restore') gateway.restoreDevice(mac);
-        else if (action === 'offline') gateway.setDeviceOffline(mac);
-        else if (action === 'clear') gateway.clearFaults(mac);
-        else if (action === 'reset-counter') gateway.resetCounter(mac);
-        else if (action === 'swap-driver') gateway.swapDriver(mac);
-        else if (action === 'press') {
-          const event = url.searchParams.get('event') ?? 'singlePress';
-          if (!(BUTTON_EVENTS as readonly string[]).includes(event)) {
-            return send(400, { error: `event must be one of ${BUTTON_EVENTS.join(', ')}` });
-          }
-          return send(200, { ok: true, changed: gateway.pressButton(mac, event as ButtonEvent) });
-        } else if (action === 'trigger') {
-          const count = Number(url.searchParams.get('count') ?? '1');
-          if (!Number.isInteger(count) || count < 1 || count > 100) {
-            return send(400, { error: 'count must be a whole number from 1 to 100' });
-          }
-          return send(200, { ok: true, triggered: gateway.triggerSensor(mac, count) });
-        } else if (action === 'mains') {
-          const present = url.searchParams.get('present');
-          if (present !== 'true' && present !== 'false') return send(400, { error: 'present must be true or false' });
-          gateway.setMains(mac, present === 'true');
-        } else if (action === 'emergency-fault') {
-          const kind = url.searchParams.get('kind') ?? '';
-          if (!(SIM_EMERGENCY_FAULTS as readonly string[]).includes(kind)) {
-            return send(400, { error: `kind must be one of ${SIM_EMERGENCY_FAULTS.join(', ')}` });
-          }
-          gateway.failEmergency(mac, kind as SimEmergencyFault);
-        } else if (action === 'battery') {
-          const charge = Number(url.searchParams.get('charge') ?? '');
-          if (!(charge >= 0 && charge <= 1)) return send(400, { error: 'charge must be a number from 0 to 1' });
-          gateway.setBattery(mac, charge);
-        } else if (action === 'fault') {
-          const kind = url.searchParams.get('kind') ?? 'lamp';
-          if (!FAULT_KINDS.has(kind)) return send(400, { error: 'kind must be lamp, driver or emergency' });
-          gateway.reportFault(mac, kind as 'lamp' | 'driver' | 'emergency');
-        } else return send(404, { error: `unknown device action ${action}` });
-        return send(200, { ok: true });
-      }
-      return send(404, { error: 'not found' });
+      [status, body] = answer(simulator, request.method, new URL(request.url ?? '/', 'http://simulator'));
     } catch (error) {
-      return send(404, { error: (error as Error).message });
+      [status, body] = [404, { error: (error as Error).message }];
     }
+    response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(JSON.stringify(body));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -141,4 +64,95 @@ export async function startControlServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Answers one call of the control endpoint; an unknown gateway or device throws (answered 404). */
+function answer(simulator: Simulator, method: string | undefined, url: URL): Answer {
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (method === 'GET' && url.pathname === '/state') return [200, { gateways: simulator.snapshot() }];
+  if (method === 'GET' && parts[0] === 'devices' && parts.length === 2) {
+    const gateway = simulator.gatewayOf(parts[1]!);
+    const snapshot = gateway.snapshot();
+    const device = snapshot.devices.find((candidate) => candidate.mac === gateway.device(parts[1]!)!.mac);
+    return [200, { gateway: { sn: snapshot.sn, connection: snapshot.connection }, device }];
+  }
+  if (method === 'GET' && parts[0] === 'gateways' && parts[2] === 'reports' && parts.length === 3) {
+    const { reports } = simulator.gateway(parts[1]!);
+    const { nextSeq, confirmed, lostCount } = reports;
+    return [200, { nextSeq, confirmed, pending: reports.pending.length, lostCount }];
+  }
+  if (method === 'POST' && url.pathname === '/history') {
+    const days = Number(url.searchParams.get('days') ?? '7');
+    if (!(days > 0 && days <= 60)) return [400, { error: 'days must be a number from 0 to 60' }];
+    const fill = simulator.fillHistory(days * 86_400_000);
+    return [200, { ok: true, reports: fill.reports }];
+  }
+  if (method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
+    return gatewayAction(simulator.gateway(parts[1]!), parts[2]!, url);
+  }
+  if (method === 'POST' && parts[0] === 'devices' && parts.length === 3) {
+    const mac = parts[1]!;
+    return deviceAction(simulator.gatewayOf(mac), mac, parts[2]!, url);
+  }
+  return [404, { error: 'not found' }];
+}
+
+/** `POST /gateways/<sn>/<action>`: offline (for N seconds), online, mesh ready or down. */
+function gatewayAction(gateway: SimGateway, action: string, url: URL): Answer {
+  const forSeconds = Number(url.searchParams.get('seconds') ?? '');
+  if (action === 'offline' && forSeconds > 0) gateway.goOfflineFor(forSeconds * 1000);
+  else if (action === 'offline') gateway.goOffline();
+  else if (action === 'online') gateway.goOnline();
+  else if (action === 'mesh-ready') gateway.setMeshReady(true);
+  else if (action === 'mesh-down') gateway.setMeshReady(false);
+  else return [404, { error: `unknown gateway action ${action}` }];
+  return [200, { ok: true, connection: gateway.connection }];
+}
+
+/** `POST /devices/<mac>/<action>`: presence, faults, counters, a button press or a motion trigger. */
+function deviceAction(gateway: SimGateway, mac: string, action: string, url: URL): Answer {
+  if (action === 'lose') gateway.loseDevice(mac);
+  else if (action === 'restore') gateway.restoreDevice(mac);
+  else if (action === 'offline') gateway.setDeviceOffline(mac);
+  else if (action === 'clear') gateway.clearFaults(mac);
+  else if (action === 'reset-counter') gateway.resetCounter(mac);
+  else if (action === 'swap-driver') gateway.swapDriver(mac);
+  else if (action === 'press') {
+    const event = url.searchParams.get('event') ?? 'singlePress';
+    if (!(BUTTON_EVENTS as readonly string[]).includes(event)) {
+      return [400, { error: `event must be one of ${BUTTON_EVENTS.join(', ')}` }];
+    }
+    return [200, { ok: true, changed: gateway.pressButton(mac, event as ButtonEvent) }];
+  } else if (action === 'trigger') {
+    const count = Number(url.searchParams.get('count') ?? '1');
+    if (!Number.isInteger(count) || count < 1 || count > 100) {
+      return [400, { error: 'count must be a whole number from 1 to 100' }];
+    }
+    return [200, { ok: true, triggered: gateway.triggerSensor(mac, count) }];
+  } else if (action === 'fault') {
+    const kind = url.searchParams.get('kind') ?? 'lamp';
+    if (!FAULT_KINDS.has(kind)) return [400, { error: 'kind must be lamp, driver or emergency' }];
+    gateway.reportFault(mac, kind as 'lamp' | 'driver' | 'emergency');
+  } else return fittingAction(gateway, mac, action, url);
+  return [200, { ok: true }];
+}
+
+/** An emergency fitting's mains, fault or battery charge. */
+function fittingAction(gateway: SimGateway, mac: string, action: string, url: URL): Answer {
+  if (action === 'mains') {
+    const present = url.searchParams.get('present');
+    if (present !== 'true' && present !== 'false') return [400, { error: 'present must be true or false' }];
+    gateway.setMains(mac, present === 'true');
+  } else if (action === 'emergency-fault') {
+    const kind = url.searchParams.get('kind') ?? '';
+    if (!(SIM_EMERGENCY_FAULTS as readonly string[]).includes(kind)) {
+      return [400, { error: `kind must be one of ${SIM_EMERGENCY_FAULTS.join(', ')}` }];
+    }
+    gateway.failEmergency(mac, kind as SimEmergencyFault);
+  } else if (action === 'battery') {
+    const charge = Number(url.searchParams.get('charge') ?? '');
+    if (!(charge >= 0 && charge <= 1)) return [400, { error: 'charge must be a number from 0 to 1' }];
+    gateway.setBattery(mac, charge);
+  } else return [404, { error: `unknown device action ${action}` }];
+  return [200, { ok: true }];
 }

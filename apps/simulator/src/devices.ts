@@ -3,93 +3,31 @@ import {
   type CommandAction,
   type ElementState,
   ElementType,
-  type ElementTypeValue,
-  elementLayout,
-  HARDWARE_KINDS,
-  type HardwareKind,
   type InventoryDevice,
   isEmergencyElement,
   isLightElement,
 } from '@lightwell/domain';
-import { z } from 'zod';
-import { SimEmergency, type SimEmergencyFault, SimEmergencySpecSchema } from './emergency-fitting.ts';
+import type { z } from 'zod';
+import { advanceFade, createElements, d4iBank, type SimElement, setLight, statusFlags } from './device-elements.ts';
+import {
+  type MeshPresence,
+  SCENE_SLOTS,
+  type SimDeviceSpec,
+  SimDeviceSpecSchema,
+  type StoredScene,
+} from './device-spec.ts';
+import { SimEmergency, type SimEmergencyFault } from './emergency-fitting.ts';
 
-/** Kinds of simulated mesh devices: the hardware kinds of the product catalogue (`packages/domain`). */
-export const SIM_DEVICE_KINDS = HARDWARE_KINDS;
-export type SimDeviceKind = HardwareKind;
-
-const StoredSceneSchema = z.object({
-  onOff: z.union([z.literal(0), z.literal(1)]),
-  lightness: z.number().min(0).max(100),
-  cct: z.number().int().optional(),
-});
-export type StoredScene = z.infer<typeof StoredSceneSchema>;
-
-/** A device as configured (a fleet file lists these per gateway). */
-export const SimDeviceSpecSchema = z.object({
-  mac: z
-    .string()
-    .transform((value) => value.replace(/[:\-\s]/g, '').toUpperCase())
-    .pipe(z.string().regex(/^[0-9A-F]{12}$/)),
-  address: z.number().int().min(1).max(0x7fff),
-  kind: z.enum(SIM_DEVICE_KINDS),
-  model: z.string().min(1).max(64),
-  firmwareVersion: z.string().default('1.0.0'),
-  hardwareVersion: z.string().default('A1'),
-  serialNumber: z.string().default(''),
-  /** Rated power in watts (luminaires; used for consumption reports and the D4i active power). */
-  ratedPower: z.number().min(0).default(36),
-  /** Light state at start. */
-  onOff: z.union([z.literal(0), z.literal(1)]).default(1),
-  lightness: z.number().min(0).max(100).default(80),
-  cct: z.number().int().min(1000).max(20000).default(4000),
-  /** Scenes already stored on the device, by scene number (at most 16). */
-  scenes: z.record(z.string(), StoredSceneSchema).default({}),
-  /** Per-device command latency in ms [min, max]; the gateway's latency when left out. */
-  latencyMs: z.tuple([z.number().min(0), z.number().min(0)]).optional(),
-  /** Emergency fittings: battery, test and time settings (defaults: 3 h rated, full, real time). */
-  emergency: SimEmergencySpecSchema.optional(),
-});
-export type SimDeviceSpec = z.input<typeof SimDeviceSpecSchema>;
-
-/** Number of scene slots on a luminaire (section 3: a luminaire belongs to at most 16 scenes). */
-export const SCENE_SLOTS = 16;
-
-/** Connection of a device to the mesh: reachable, known offline (answers `offline`), or lost (silent). */
-export type MeshPresence = 'online' | 'offline' | 'lost';
-
-interface Fade {
-  fromLightness: number;
-  toLightness: number;
-  fromCct: number;
-  toCct: number;
-  startedAt: number;
-  durationMs: number;
-}
-
-/** Runtime state of one element. */
-export interface SimElement {
-  index: number;
-  type: ElementTypeValue;
-  isD4i: boolean;
-  onOff: 0 | 1;
-  lightness: number;
-  cct: number;
-  /** Level to return to when switched on without a level. */
-  lastLevel: number;
-  lampFault: boolean;
-  driverFault: boolean;
-  fade: Fade | null;
-  triggeredAt: number | null;
-  lux: number | null;
-  mode: number | null;
-  faultBits: number | null;
-  bankAt: number | null;
-  /** Seconds this element was on since the last consumption report, and energy in Wh. */
-  onSeconds: number;
-  energyWh: number;
-  operatingSeconds: number;
-}
+export type { SimElement } from './device-elements.ts';
+export {
+  type MeshPresence,
+  SCENE_SLOTS,
+  SIM_DEVICE_KINDS,
+  type SimDeviceKind,
+  type SimDeviceSpec,
+  SimDeviceSpecSchema,
+  type StoredScene,
+} from './device-spec.ts';
 
 /** Outcome of applying an action on one device. */
 export type DeviceOutcome = { ok: true } | { ok: false; reason: 'offline' | 'unsupported' | 'fault' };
@@ -115,31 +53,7 @@ export class SimDevice {
     this.spec = SimDeviceSpecSchema.parse(input);
     const { spec } = this;
     for (const [number, scene] of Object.entries(spec.scenes)) this.scenes.set(Number(number), scene);
-    const now = nowSeconds();
-    this.elements = elementLayout(spec.kind).map((layout, index) => {
-      const light = isLightElement(layout.type);
-      const on = light ? spec.onOff : 0;
-      return {
-        index,
-        type: layout.type,
-        isD4i: layout.isD4i ?? false,
-        onOff: on,
-        lightness: light && on ? spec.lightness : 0,
-        cct: spec.cct,
-        lastLevel: spec.lightness || 100,
-        lampFault: false,
-        driverFault: false,
-        fade: null,
-        triggeredAt: layout.type === ElementType.motionSensor ? now - 600 : null,
-        lux: layout.type === ElementType.lightSensor ? 320 : null,
-        mode: isEmergencyElement(layout.type) ? 0 : null,
-        faultBits: isEmergencyElement(layout.type) ? 0 : null,
-        bankAt: layout.isD4i ? now : null,
-        onSeconds: 0,
-        energyWh: 0,
-        operatingSeconds: 3_600 * 1_200,
-      };
-    });
+    this.elements = createElements(spec);
     const emergencyElement = this.elements.find((element) => isEmergencyElement(element.type));
     this.emergency = emergencyElement ? new SimEmergency(emergencyElement.index, spec.emergency ?? {}) : null;
   }
@@ -197,7 +111,7 @@ export class SimDevice {
     switch (action.op) {
       case 'light': {
         if (!this.isLuminaire) return { ok: false, reason: 'unsupported' };
-        for (const element of this.lights()) this.setLight(element, action, action.fadeMs, now);
+        for (const element of this.lights()) setLight(element, action, action.fadeMs, now);
         return { ok: true };
       }
       case 'scene': {
@@ -210,7 +124,7 @@ export class SimDevice {
         }
         const scene = this.scenes.get(action.sceneNumber);
         // DALI: recalling a scene the device does not hold ("MASK") leaves it as it is.
-        if (scene) for (const element of this.lights()) this.setLight(element, scene, 0, now);
+        if (scene) for (const element of this.lights()) setLight(element, scene, 0, now);
         return { ok: true };
       }
       case 'storeScene': {
@@ -241,60 +155,10 @@ export class SimDevice {
     return this.elements.filter((element) => isLightElement(element.type));
   }
 
-  private setLight(
-    element: SimElement,
-    wanted: { onOff?: 0 | 1 | undefined; lightness?: number | undefined; cct?: number | undefined },
-    fadeMs: number,
-    now: number,
-  ): void {
-    let level = element.fade ? element.fade.toLightness : element.onOff ? element.lightness : 0;
-    let cct = element.fade ? element.fade.toCct : element.cct;
-    if (wanted.lightness !== undefined) {
-      level = wanted.lightness;
-      if (wanted.onOff === 0) level = 0;
-    } else if (wanted.onOff === 1) {
-      level = level > 0 ? level : element.lastLevel;
-    } else if (wanted.onOff === 0) {
-      level = 0;
-    }
-    if (wanted.cct !== undefined && element.type === ElementType.dt8) cct = clamp(wanted.cct, 2700, 6500);
-    if (level > 0) element.lastLevel = level;
-    const from = element.onOff ? element.lightness : 0;
-    if (fadeMs > 0 && (from !== level || element.cct !== cct)) {
-      element.fade = {
-        fromLightness: from,
-        toLightness: level,
-        fromCct: element.cct,
-        toCct: cct,
-        startedAt: now,
-        durationMs: fadeMs,
-      };
-      element.onOff = 1;
-      return;
-    }
-    element.fade = null;
-    element.lightness = level;
-    element.onOff = level > 0 ? 1 : 0;
-    element.cct = cct;
-  }
-
   /** Advances fades; answers whether anything changed. */
   tick(now = Date.now()): boolean {
     let changed = false;
-    for (const element of this.elements) {
-      const fade = element.fade;
-      if (!fade) continue;
-      const progress = clamp((now - fade.startedAt) / fade.durationMs, 0, 1);
-      element.lightness =
-        Math.round((fade.fromLightness + (fade.toLightness - fade.fromLightness) * progress) * 10) / 10;
-      element.cct = Math.round(fade.fromCct + (fade.toCct - fade.fromCct) * progress);
-      element.onOff = element.lightness > 0 || progress < 1 ? 1 : 0;
-      if (progress >= 1) {
-        element.fade = null;
-        element.onOff = fade.toLightness > 0 ? 1 : 0;
-      }
-      changed = true;
-    }
+    for (const element of this.elements) if (advanceFade(element, now)) changed = true;
     return changed;
   }
 
@@ -374,36 +238,9 @@ export class SimDevice {
     return true;
   }
 
-  /** Section 3 device status flags byte of a light element. */
-  private flags(element: SimElement): number {
-    let byte = 0;
-    if (element.driverFault) byte |= 1;
-    if (element.lampFault) byte |= 2;
-    if (element.onOff && element.lightness > 0) byte |= 4;
-    if (element.fade) byte |= 16;
-    return byte;
-  }
-
-  /**
-   * Raw D4i bank values consistent with section 9 scaling (power factor /100, voltages /10, current
-   * /1000, temperatures −60, rated life ×1000, rated starts ×100) for the element's current level.
-   */
+  /** Raw D4i bank values of one of its elements at its current level (`d4iBank`). */
   d4iBank(element: SimElement) {
-    const level = element.onOff ? element.lightness / 100 : 0;
-    return {
-      gearPowerFactor: level > 0 ? 95 : 50,
-      gearExternalVoltage: 2300,
-      gearTemperature: Math.round(60 + 25 + 15 * level),
-      lightSourceVoltage: level > 0 ? Math.round(380 + 100 * level) : 0,
-      lightSourceCurrent: Math.round(700 * level),
-      lightSourceTemperature: Math.round(60 + 25 + 30 * level),
-      ratedLifeOfLuminaire: 50,
-      gearReferenceTemperature: 85,
-      ratedLightSourceStarts: 500,
-      activePowerValue: Math.round(this.spec.ratedPower * level * 10) / 10,
-      gearOperatingTime: Math.round(element.operatingSeconds),
-      typeArray: [49, 50, 51, 52],
-    };
+    return d4iBank(element, this.spec.ratedPower);
   }
 
   /** The element states as a gateway reports them. */
@@ -415,9 +252,9 @@ export class SimDevice {
         state.lightness = element.onOff ? element.lightness : 0;
         if (element.type === ElementType.dt8) state.cct = element.cct;
         state.status = (element.lampFault ? 1 : 0) | (element.driverFault ? 2 : 0);
-        state.flags = this.flags(element);
+        state.flags = statusFlags(element);
         if (element.isD4i) {
-          state.d4i = this.d4iBank(element);
+          state.d4i = d4iBank(element, this.spec.ratedPower);
           state.bankAt = element.bankAt ?? nowSeconds();
         }
       }

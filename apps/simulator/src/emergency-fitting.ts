@@ -8,55 +8,25 @@ import {
   type TestKind,
   testModeCode,
 } from '@lightwell/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  type EmergencyReportFields,
+  type EmergencyTest,
+  MINUTE,
+  type SimEmergencyFault,
+  type SimEmergencySpec,
+  SimEmergencySpecSchema,
+  testFailureBits,
+} from './emergency-spec.ts';
 
-/** How a simulated emergency fitting behaves (a fleet file may set it per device). */
-export const SimEmergencySpecSchema = z.object({
-  /** Rated duration in minutes (3 h usual). */
-  ratedMinutes: z.number().int().min(2).max(510).default(180),
-  /** Minutes a full battery lasts on battery (the discharge rate); a little over the rating by default. */
-  enduranceMinutes: z.number().min(1).max(1000).default(200),
-  /** Hours to charge from empty (about 24 h). */
-  chargeHours: z.number().min(0.01).max(100).default(EmergencyLimits.rechargeHours),
-  /** Seconds a function test keeps the fitting on battery. */
-  functionTestSeconds: z.number().min(1).max(3600).default(30),
-  /** Battery charge at start, 0-1. */
-  charge: z.number().min(0).max(1).default(1),
-  /** Simulated seconds per real second (tests run a 3 h duration test in seconds). */
-  timeScale: z.number().min(1).max(1_000_000).default(1),
-});
-export type SimEmergencySpec = z.input<typeof SimEmergencySpecSchema>;
+export {
+  type EmergencyReportFields,
+  SIM_EMERGENCY_FAULTS,
+  type SimEmergencyFault,
+  type SimEmergencySpec,
+  SimEmergencySpecSchema,
+} from './emergency-spec.ts';
 
-/** Faults a simulated fitting can be given: lamp, battery, circuit, or a battery that no longer lasts. */
-export const SIM_EMERGENCY_FAULTS = ['lamp', 'battery', 'circuit', 'duration'] as const;
-export type SimEmergencyFault = (typeof SIM_EMERGENCY_FAULTS)[number];
-
-/** What the fitting reports (the state fields of an `emergency` report, and a test that ended). */
-export interface EmergencyReportFields {
-  index: number;
-  mode: number;
-  faultBits: number;
-  statusBits: number;
-  batteryCharge: number;
-  mainsPresent: boolean;
-  ratedDuration: number;
-  test?: EmergencyTestResult;
-}
-
-interface Test {
-  kind: TestKind;
-  taskId: number | null;
-  requestedAt: number;
-  maxDelayMs: number;
-  /** Simulated ms the test must last; null until the battery is empty. */
-  lengthMs: number | null;
-  startedAt: number | null;
-  /** Simulated ms spent on battery so far. */
-  onBatteryMs: number;
-  late: boolean;
-}
-
-const MINUTE = 60_000;
 const HOURLY = 3_600_000;
 /** Result bits only a test of that kind sets and clears (IEC 62386-202 FAILURE STATUS bits 1, 4-7). */
 const OWN_RESULT_BITS: Record<TestKind, number> = {
@@ -81,7 +51,7 @@ export class SimEmergency {
   /** Failure bits of the last test results (64, 128) and delays (16, 32), kept until the next test. */
   private resultBits = 0;
   private doneBits = 0;
-  private test: Test | null = null;
+  private test: EmergencyTest | null = null;
   private inhibitUntil: number | null = null;
   private lastStep: number;
   /** Simulated clock (ms). */
@@ -228,25 +198,8 @@ export class SimEmergency {
     if (!test) return;
     this.test = null;
     const minutes = test.onBatteryMs / MINUTE;
-    let bits = 0;
+    const bits = outcome === 'done' ? testFailureBits(test, this.faults, this.spec) : 0;
     if (outcome === 'done') {
-      if (this.faults.has('lamp')) bits |= FAILURE_BITS.emergencyLamp;
-      if (this.faults.has('battery')) bits |= FAILURE_BITS.battery;
-      if (this.faults.has('circuit')) bits |= FAILURE_BITS.circuit;
-      const required = test.kind === 'duration' ? (test.lengthMs ?? this.spec.ratedMinutes * MINUTE) / MINUTE : 0;
-      if (test.kind === 'duration' && minutes + 1e-9 < Math.min(required, this.spec.ratedMinutes)) {
-        bits |= FAILURE_BITS.batteryDuration;
-      }
-      // A battery that goes flat before the function test ends cannot light the lamp: battery failure.
-      if (test.kind === 'function' && test.onBatteryMs < this.spec.functionTestSeconds * 1000) {
-        bits |= FAILURE_BITS.battery;
-      }
-      if (bits !== 0)
-        bits |= test.kind === 'function' ? FAILURE_BITS.functionTestFailed : FAILURE_BITS.durationTestFailed;
-      if (test.late) {
-        bits |=
-          test.kind === 'function' ? FAILURE_BITS.functionTestDelayExceeded : FAILURE_BITS.durationTestDelayExceeded;
-      }
       // A test rewrites its own result bits; the other test's (a duration failure) stay until that test passes.
       this.resultBits = (this.resultBits & OWN_RESULT_BITS[test.kind === 'function' ? 'duration' : 'function']) | bits;
       this.doneBits |= test.kind === 'function' ? STATUS_BITS.functionTestDone : STATUS_BITS.durationTestDone;

@@ -7,32 +7,17 @@ import {
   scaleD4iBank,
 } from '@lightwell/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startControlServer } from '../src/control-server.ts';
-import type { SimDeviceSpec } from '../src/devices.ts';
-import { generateFleet, startSimulator } from '../src/fleet.ts';
-import { backoffDelay, SimGateway } from '../src/gateway.ts';
+import { SimGateway } from '../src/gateway.ts';
 import {
   ConsoleProbe,
+  MESH,
   MOSQUITTO_REQUIRED,
   mosquittoAvailable,
   startTestBroker,
   type TestBroker,
+  targets,
   uniqueSn,
 } from './support.ts';
-
-const MESH: SimDeviceSpec[] = [
-  { mac: 'AA:00:00:00:00:01', address: 2, kind: 'dt6', model: 'T-DT6', onOff: 1, lightness: 60 },
-  { mac: 'AA0000000002', address: 3, kind: 'dt8', model: 'T-DT8', onOff: 0, cct: 3000 },
-  { mac: 'AA0000000003', address: 4, kind: 'd4i', model: 'T-D4I', ratedPower: 40 },
-  { mac: 'AA0000000004', address: 5, kind: 'motionSensor', model: 'T-PIR' },
-  { mac: 'AA0000000005', address: 6, kind: 'lightSensor', model: 'T-LUX' },
-  { mac: 'AA0000000006', address: 7, kind: 'pushButton', model: 'T-BTN' },
-  { mac: 'AA0000000007', address: 8, kind: 'panel', model: 'T-PANEL' },
-  { mac: 'AA0000000008', address: 9, kind: 'emergencyOne', model: 'T-EM1' },
-  { mac: 'AA0000000009', address: 10, kind: 'emergencyTwo', model: 'T-EM2' },
-];
-const targets = (...indexes: number[]) =>
-  indexes.map((i) => ({ mac: MESH[i]!.mac.replace(/:/g, ''), address: MESH[i]!.address }));
 
 const mosquitto = await mosquittoAvailable();
 if (!mosquitto && !MOSQUITTO_REQUIRED)
@@ -361,149 +346,5 @@ describe.each([
     expect(() => gateway.triggerSensor('AA0000000001', 1)).toThrow('not a motion sensor');
     gateway.setDeviceOffline('AA0000000004');
     expect(gateway.triggerSensor('AA0000000004', 1)).toBe(false);
-  });
-});
-
-describe('reconnect', () => {
-  it('backs off from 1 s to 60 s with ±20 % jitter', () => {
-    expect(backoffDelay(0, 1000, 60_000, () => 0.5)).toBe(1000);
-    expect(backoffDelay(3, 1000, 60_000, () => 0.5)).toBe(8000);
-    expect(backoffDelay(10, 1000, 60_000, () => 0.5)).toBe(60_000);
-    expect(backoffDelay(10, 1000, 60_000, () => 0)).toBe(48_000);
-    expect(backoffDelay(10, 1000, 60_000, () => 0.9999)).toBeCloseTo(72_000, -1);
-  });
-
-  it('reconnects with growing delays after the broker goes away and comes back', async () => {
-    const secrets = new Map<string, string>();
-    let broker = await startTestBroker(0, secrets);
-    const port = broker.port;
-    const sn = uniqueSn('reconnect');
-    secrets.set(sn, 'reconnect-secret');
-    const gateway = new SimGateway({
-      sn,
-      secret: 'reconnect-secret',
-      devices: MESH.slice(0, 2),
-      brokerUrl: broker.url,
-      reconnect: { minMs: 100, maxMs: 800 },
-      reportPeriodMs: 0,
-      sensorMeanMs: 0,
-    });
-    gateway.start();
-    await gateway.whenConnected();
-    await broker.close();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(gateway.connection).not.toBe('online');
-    expect(gateway.reconnectDelays.length).toBeGreaterThanOrEqual(2);
-    const delays = gateway.reconnectDelays;
-    expect(delays[0]).toBeGreaterThanOrEqual(80);
-    expect(delays[0]).toBeLessThanOrEqual(120);
-    expect(delays[1]).toBeGreaterThanOrEqual(160);
-    expect(delays[1]).toBeLessThanOrEqual(240);
-    broker = await startTestBroker(port, secrets);
-    await gateway.whenConnected();
-    expect(gateway.connection).toBe('online');
-    await gateway.stop();
-    await broker.close();
-  }, 15_000);
-
-  it('keeps retrying with backoff when its credentials are refused', async () => {
-    const broker = await startTestBroker();
-    const gateway = new SimGateway({
-      sn: uniqueSn('refused'),
-      secret: 'wrong',
-      devices: [],
-      brokerUrl: broker.url,
-      reconnect: { minMs: 50, maxMs: 400 },
-      reportPeriodMs: 0,
-    });
-    gateway.start();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(gateway.connection).not.toBe('online');
-    expect(gateway.reconnectDelays.length).toBeGreaterThanOrEqual(2);
-    await gateway.stop();
-    await broker.close();
-  });
-});
-
-describe('fleet and control endpoint', () => {
-  let broker: TestBroker;
-  beforeAll(async () => {
-    broker = await startTestBroker();
-  });
-  afterAll(async () => {
-    await broker.close();
-  });
-
-  it('lets two gateways share one mesh: a command through either changes the same device', async () => {
-    const a = { sn: uniqueSn('mesh-a'), secret: 'mesh-a-secret', devices: MESH.slice(0, 2), mesh: 'one' };
-    const b = { sn: uniqueSn('mesh-b'), secret: 'mesh-b-secret', devices: MESH.slice(0, 2), mesh: 'one' };
-    broker.secrets.set(a.sn, a.secret);
-    broker.secrets.set(b.sn, b.secret);
-    const simulator = await startSimulator({
-      brokerUrl: broker.url,
-      gateways: [a, b],
-      latencyMs: 0,
-      reportPeriodMs: 0,
-    });
-    const probe = await ConsoleProbe.connect(broker.url, b.sn);
-    try {
-      await probe.command(b.sn, {
-        taskId: 77,
-        targets: targets(0),
-        action: { op: 'light', lightness: 12 },
-        timeoutMs: 5000,
-      });
-      await probe.next('ack', (body) => body.taskId === 77 && body.state === 'done');
-      expect(simulator.gateway(a.sn).device('AA0000000001')!.elementStates()[0]).toMatchObject({ lightness: 12 });
-      simulator.gateway(a.sn).goOffline();
-      simulator.gatewayOf('AA0000000001').reportFault('AA0000000001', 'lamp');
-      await probe.next(
-        'state',
-        (body) => (body.devices as { elements: { status?: number }[] }[])[0]?.elements[0]?.status === 1,
-      );
-    } finally {
-      await probe.close();
-      await simulator.stop();
-    }
-  });
-
-  it('runs a generated fleet and is controlled over HTTP', async () => {
-    const fleet = generateFleet(20, 50, `t-fleet-${Date.now().toString(36)}`);
-    for (const gateway of fleet) broker.secrets.set(gateway.sn, gateway.secret);
-    expect(new Set(fleet.flatMap((g) => g.devices.map((d) => d.mac))).size).toBe(1000);
-    const simulator = await startSimulator({ brokerUrl: broker.url, gateways: fleet, latencyMs: 0, reportPeriodMs: 0 });
-    const control = await startControlServer(simulator, 0);
-    try {
-      const state = (await (await fetch(`${control.url}/state`)).json()) as {
-        gateways: { sn: string; connection: string; devices: { mac: string; elements: unknown[] }[] }[];
-      };
-      expect(state.gateways).toHaveLength(20);
-      expect(state.gateways.every((g) => g.connection === 'online' && g.devices.length === 50)).toBe(true);
-
-      const sn = fleet[3]!.sn;
-      const probe = await ConsoleProbe.connect(broker.url, sn);
-      const offline = await fetch(`${control.url}/gateways/${sn}/offline`, { method: 'POST' });
-      expect(await offline.json()).toEqual({ ok: true, connection: 'offline' });
-      expect(await probe.next('status', (body) => body.online === false)).toEqual({ online: false });
-      await fetch(`${control.url}/gateways/${sn}/online`, { method: 'POST' });
-      await simulator.gateway(sn).whenConnected();
-
-      const mac = fleet[3]!.devices[0]!.mac;
-      expect((await fetch(`${control.url}/devices/${mac}/fault?kind=driver`, { method: 'POST' })).status).toBe(200);
-      const device = (await (await fetch(`${control.url}/devices/${mac}`)).json()) as {
-        gateway: { sn: string };
-        device: { elements: { status: number }[] };
-      };
-      expect(device.gateway.sn).toBe(sn);
-      expect(device.device.elements[0]!.status).toBe(2);
-      expect((await fetch(`${control.url}/devices/${mac}/lose`, { method: 'POST' })).status).toBe(200);
-      expect(simulator.gateway(sn).device(mac)!.presence).toBe('lost');
-      expect((await fetch(`${control.url}/devices/000000000000/lose`, { method: 'POST' })).status).toBe(404);
-      expect((await fetch(`${control.url}/gateways/${sn}/explode`, { method: 'POST' })).status).toBe(404);
-      await probe.close();
-    } finally {
-      await control.close();
-      await simulator.stop();
-    }
   });
 });

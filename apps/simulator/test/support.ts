@@ -3,6 +3,23 @@ import { createServer, connect as netConnect, type Server, type Socket } from 'n
 import { GATEWAY_ID_PATTERN, gatewayMayUse, gatewayTopic } from '@lightwell/domain';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { SimDeviceSpec } from '../src/devices.ts';
+
+/** A mesh with one device of every kind (the MACs in both notations). */
+export const MESH: SimDeviceSpec[] = [
+  { mac: 'AA:00:00:00:00:01', address: 2, kind: 'dt6', model: 'T-DT6', onOff: 1, lightness: 60 },
+  { mac: 'AA0000000002', address: 3, kind: 'dt8', model: 'T-DT8', onOff: 0, cct: 3000 },
+  { mac: 'AA0000000003', address: 4, kind: 'd4i', model: 'T-D4I', ratedPower: 40 },
+  { mac: 'AA0000000004', address: 5, kind: 'motionSensor', model: 'T-PIR' },
+  { mac: 'AA0000000005', address: 6, kind: 'lightSensor', model: 'T-LUX' },
+  { mac: 'AA0000000006', address: 7, kind: 'pushButton', model: 'T-BTN' },
+  { mac: 'AA0000000007', address: 8, kind: 'panel', model: 'T-PANEL' },
+  { mac: 'AA0000000008', address: 9, kind: 'emergencyOne', model: 'T-EM1' },
+  { mac: 'AA0000000009', address: 10, kind: 'emergencyTwo', model: 'T-EM2' },
+];
+/** Command targets: the devices of `MESH` at these indexes. */
+export const targets = (...indexes: number[]) =>
+  indexes.map((i) => ({ mac: MESH[i]!.mac.replace(/:/g, ''), address: MESH[i]!.address }));
 
 export const CONSOLE_USER = 'lightwell-server';
 export const CONSOLE_PASSWORD = 'console-test-password';

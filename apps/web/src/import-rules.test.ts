@@ -1,4 +1,16 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
@@ -127,6 +139,58 @@ describe('import rules of the web app', () => {
     expect(pageRuleBroken(at('pages/project/index/index.tsx'), at('features/live/merge.ts'))).toBeNull();
     expect(pageRuleBroken(at('pages/login/index.tsx'), at('pages/login/components/login-form.tsx'))).toBeNull();
     expect(importsOf(at('routes.tsx')).some((specifier) => specifier.startsWith('./pages/'))).toBe(true);
+  });
+});
+
+/*
+ * The rules Biome keeps for web pages (biome.json, `npm run lint`): proven on planted files, linted with the
+ * repository's own biome.json in a scratch folder of the same layout, so the tree itself is never touched.
+ */
+
+const ROOT = join(SRC, '..', '..', '..');
+
+/** Biome's `file:line` and message for each error in `files` (path → text), laid out as in the repository. */
+function lintPlanted(files: Record<string, string>): string[] {
+  const scratch = mkdtempSync(join(tmpdir(), 'lint-planted-'));
+  try {
+    copyFileSync(join(ROOT, 'biome.json'), join(scratch, 'biome.json'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(scratch, path)), { recursive: true });
+      writeFileSync(join(scratch, path), text);
+    }
+    const biome = join(ROOT, 'scripts', 'biome.mjs');
+    const run = spawnSync(process.execPath, [biome, 'lint', '--vcs-enabled=false', '--reporter=github', '.'], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    return [...run.stdout.matchAll(/^::error title=([^,]+),file=([^,]+),line=(\d+)[^:]*::(.*)$/gm)]
+      .map(([, rule, file, line, message]) => `${relative(scratch, file ?? '')}:${line} ${rule} ${message}`)
+      .sort();
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+describe('Biome import rules of the web app', () => {
+  it('stops a page importing the HTTP client, and leaves the api modules and shared code to it', () => {
+    const importsClient = "import { call } from '../../../api/client';\n\nexport const planted = call;\n";
+    const errors = lintPlanted({
+      'apps/web/src/pages/screen/index/use-planted.ts': importsClient,
+      'apps/web/src/pages/screen/index/use-planted-ts.ts': importsClient.replace("client'", "client.ts'"),
+      'apps/web/src/pages/screen/index/use-resource.ts':
+        "import { screenKeys } from '../../../api/screen';\n\nexport const planted = screenKeys;\n",
+      'apps/web/src/features/live/planted.ts': importsClient.replace('../../../', '../../'),
+      'apps/web/src/api/planted.ts': "import { call } from './client';\n\nexport const planted = call;\n",
+    });
+    const message = 'Pages never import the HTTP client';
+    expect(errors).toEqual([
+      expect.stringMatching(
+        `^apps/web/src/pages/screen/index/use-planted-ts.ts:1 lint/style/noRestrictedImports ${message}`,
+      ),
+      expect.stringMatching(
+        `^apps/web/src/pages/screen/index/use-planted.ts:1 lint/style/noRestrictedImports ${message}`,
+      ),
+    ]);
   });
 });
 

@@ -35,6 +35,7 @@ import {
   productLayout,
 } from './demo-installation.ts';
 import { encodePng, type Rgb } from './png.ts';
+import { seedDemoReports } from './seed-reports.ts';
 
 const PLAN_FILE = 'plan-demo-office.png';
 
@@ -335,6 +336,7 @@ export async function seedDemoInstallation(ctx: AppContext, uid: number): Promis
           }),
         );
       }
+      await seedDemoReports(tx, pid, uid, now);
       return nid;
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+export { REVOKE_TOPIC } from './connection.ts';
 export {
   demoGatewaySecret,
   hashGatewaySecret,
@@ -6,6 +7,7 @@ export {
   secretMatches,
   serverMqttPassword,
 } from './credentials.ts';
-export { type Applied, applyReport, type DeviceReport, liveEventsOf, loadDeviceStates } from './ingest.ts';
-export { createGatewayLink, type LinkBundle, type LinkOptions, REVOKE_TOPIC } from './link.ts';
-export type { AckEvent, AckHandler, GatewayLink, LinkedGateway, LiveHub } from './types.ts';
+export { liveEventsOf, loadDeviceStates } from './device-states.ts';
+export { applyReport, type DeviceReport } from './ingest.ts';
+export { createGatewayLink, type LinkBundle, type LinkOptions } from './link.ts';
+export type { AckEvent, AckHandler, Applied, GatewayLink, LinkedGateway, LiveHub } from './types.ts';

@@ -27,6 +27,17 @@ export interface ManualEvent {
   deviceIds: number[];
 }
 
+/** What an applied message changed, for live events. */
+export interface Applied {
+  /** Devices whose state changed, by network. */
+  devices?: { nid: number; ids: number[] };
+  events?: LiveEvent[];
+  /** The gateway is to be asked for its full inventory (a gap in its state sequence). */
+  requestInventory?: boolean;
+  /** Devices a person switched at the installation (a button press). */
+  manual?: ManualEvent;
+}
+
 /** Handles manual switching at the installation, like `AckHandler` (one at a time, failures logged). */
 export type ManualHandler = (event: ManualEvent) => Promise<void> | void;
 

@@ -17,11 +17,14 @@ import { runOnce } from './run-once.ts';
 import { runSchedules } from './run-schedules.ts';
 import { syncNetworkPrices } from './sync-network-prices.ts';
 
-/** A scheduled job: its slot for a moment in time (the job runs once per slot) and its work. */
+/**
+ * A scheduled job: its slot for a moment in time (the job runs once per slot) and its work, which may stop
+ * early (finishing what it has in hand) once `signal` is aborted because the process is stopping.
+ */
 interface Job {
   name: string;
   slot(now: Date): string;
-  run(ctx: AppContext): Promise<string>;
+  run(ctx: AppContext, signal?: AbortSignal): Promise<string>;
 }
 
 const hourly = (now: Date) => now.toISOString().slice(0, 13);
@@ -46,14 +49,27 @@ export const JOBS: Job[] = [
   { name: 'renew-inhibits', slot: minutely, run: (ctx) => renewInhibits(ctx) },
   { name: 'purge-reports', slot: hourly, run: purgeReports },
   // Last: a pass may build reports for a while, and the jobs above need not wait for it.
-  { name: REPORT_CYCLES_JOB, slot: minutely, run: (ctx) => runReportCycles(ctx) },
+  { name: REPORT_CYCLES_JOB, slot: minutely, run: (ctx, signal) => runReportCycles(ctx, { signal }) },
 ];
 
-/** Runs every job whose current slot no process has run yet. */
-export async function tick(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Runs every job whose current slot no process has run yet; none once `signal` is aborted. A slot this
+ * process already asked for (`asked`, job name to slot) is not asked for again: between two slots a tick
+ * costs the database nothing.
+ */
+export async function tick(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  signal?: AbortSignal,
+  asked: Map<string, string> = new Map(),
+): Promise<void> {
   for (const job of JOBS) {
+    if (signal?.aborted) return;
+    const slot = job.slot(ctx.now());
+    if (asked.get(job.name) === slot) continue;
     try {
-      await runOnce(ctx.db, job.name, job.slot(ctx.now()), () => job.run(ctx));
+      await runOnce(ctx.db, job.name, slot, () => job.run(ctx, signal));
+      asked.set(job.name, slot);
     } catch (error) {
       log.error({ err: error, job: job.name }, 'scheduled job could not run');
     }
@@ -71,15 +87,17 @@ const REPORT_SWEEP_MS = 2_000;
  * Checks the schedule every JOB_TICK_MS (a minute unless set), and every few seconds ends the manual overrides whose time has come
  * (each claimed by one process), moves sensor diagnosis tasks whose time has come, sweeps emergency
  * faults (opened once, mailed once) and builds queued report downloads (each claimed by one process), until
- * stopped.
+ * stopped. Stopping takes no new work and resolves once the scheduled jobs in hand have finished: a report
+ * mail handed to SMTP has its answer recorded before the process closes its database.
  */
-export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let ticking = false;
+export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
+  const stopping = new AbortController();
+  const asked = new Map<string, string>();
+  let ticking: Promise<void> | null = null;
   const checkJobs = () => {
-    if (ticking) return;
-    ticking = true;
-    void tick(ctx, log).finally(() => {
-      ticking = false;
+    if (ticking || stopping.signal.aborted) return;
+    ticking = tick(ctx, log, stopping.signal, asked).finally(() => {
+      ticking = null;
     });
   };
   const timer = setInterval(checkJobs, ctx.config.jobTickMs);
@@ -124,11 +142,13 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => v
   diagnosisTimer.unref();
   faultTimer.unref();
   checkJobs();
-  return () => {
+  return async () => {
+    stopping.abort();
     clearInterval(timer);
     clearInterval(overrideTimer);
     clearInterval(diagnosisTimer);
     clearInterval(faultTimer);
     clearInterval(reportTimer);
+    await ticking;
   };
 }

@@ -19,6 +19,11 @@ export const KEY_PURPOSES = [
   'report-link',
   /** Signatures of a report recipient's own link: one-click unsubscribe and `/email/register`. */
   'report-unsubscribe',
+  /**
+   * Signatures of e-mailed links to the network equipment statistics issued with one periodic report
+   * (`/report/networkEquipDataPDF`).
+   */
+  'equipment-link',
 ] as const;
 
 /** One purpose of a derived key. */

@@ -48,6 +48,18 @@ describe('the periodic report e-mail', () => {
     }
   });
 
+  it('links the equipment statistics issued with it when it has them, in every language', () => {
+    const equipment = 'https://console.example.com/report/networkEquipDataPDF?link=mno.pqr';
+    for (const language of [0, 1, 2, 3]) {
+      const mail = renderMail({ ...report, equipmentUrl: equipment }, language);
+      for (const body of [mail.text, mail.html]) {
+        const links = [...body.matchAll(/https?:\/\/[^\s<"()（）]+/g)].map(([link]) => link);
+        expect(links).toEqual([VIEW, equipment, MANAGE]);
+      }
+    }
+    expect(renderMail({ ...report, equipmentUrl: null }, 0).text).not.toContain('networkEquipDataPDF');
+  });
+
   it('says when it is late and why, and when it restates an earlier version', () => {
     const downtime = renderMail(
       {

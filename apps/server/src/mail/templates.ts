@@ -83,6 +83,11 @@ export interface PeriodicReportTemplate {
   /** The web version (`/report/projectPDF1`), signed, until `until` (epoch seconds). */
   url: string;
   until: number;
+  /**
+   * The network equipment statistics issued with it (`/report/networkEquipDataPDF`), signed, until `until`;
+   * absent or null when the report has no equipment section.
+   */
+  equipmentUrl?: string | null;
   manageUrl: string;
   late: LateNotice | null;
   /** A restatement: its version and when the version it replaces was sent (written in the site's zone). */
@@ -313,7 +318,8 @@ function figureLines(language: number, figures: PeriodicReportTemplate['figures'
 
 /**
  * A periodic energy report: what it covers and that it is attached, late and restatement notes, its totals,
- * the signed web version and the recipient's own page (language, kinds, unsubscribe).
+ * the signed web version (and equipment statistics, when it has them) and the recipient's own page (language,
+ * kinds, unsubscribe).
  */
 function renderPeriodicReport(
   template: PeriodicReportTemplate,
@@ -333,6 +339,7 @@ function renderPeriodicReport(
   if (template.restated) lines.push(t('mail:periodicReport.restated', template.restated));
   lines.push(...figureLines(language, template.figures));
   lines.push(t('mail:periodicReport.online', { url: template.url, until: utc(new Date(template.until * 1000)) }));
+  if (template.equipmentUrl) lines.push(t('mail:periodicReport.equipment', { url: template.equipmentUrl }));
   lines.push(t('mail:reports.manage', { url: template.manageUrl }));
   let subject = t('mail:periodicReport.subject', { ...vars, ...inSubject });
   if (template.restated) subject = t('mail:periodicReport.subjectRestated', { subject });

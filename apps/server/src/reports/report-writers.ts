@@ -191,6 +191,9 @@ function headRowNumber(report: ReportDocument, part: ReportPart): number | null 
   return null;
 }
 
+/** Rows written to a worksheet between two turns of the event loop. */
+const ROWS_PER_TURN = 2000;
+
 const HEAD_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF0F0F0' } } as const;
 
 function writeSheetRow(sheet: ExcelJS.Worksheet, row: SheetRow): void {
@@ -217,13 +220,43 @@ function writeSheetRow(sheet: ExcelJS.Worksheet, row: SheetRow): void {
   }
   const values = table.rows[row.index]!;
   const added = sheet.addRow(values.map((cell) => cell ?? null));
-  table.columns.forEach((column, index) => {
-    if (column.decimals !== undefined && typeof values[index] === 'number') {
-      added.getCell(index + 1).numFmt = column.decimals === 0 ? '0' : `0.${'0'.repeat(column.decimals)}`;
-    }
+  const bold = table.highlight?.[row.index] ?? false;
+  const styles = stylesOf(table);
+  // Each cell takes one of its column's shared styles: exceljs looks a style object it has seen up by
+  // identity, and describes (and compares) a new one each time, which for every cell of a large sheet was
+  // most of the writing time.
+  added.eachCell({ includeEmpty: true }, (cell, number) => {
+    const numeric = typeof values[number - 1] === 'number';
+    cell.style = (bold ? styles.bold : styles.plain)[number - 1]?.[numeric ? 1 : 0] ?? (bold ? BOLD : PLAIN);
   });
-  if (table.highlight?.[row.index]) added.font = { bold: true };
   added.commit();
+}
+
+const PLAIN: Partial<ExcelJS.Style> = {};
+const BOLD: Partial<ExcelJS.Style> = { font: { bold: true } };
+const tableStyles = new WeakMap<ReportTable, { plain: Partial<ExcelJS.Style>[][]; bold: Partial<ExcelJS.Style>[][] }>();
+
+/**
+ * The cell styles of a table's columns, made once per table: plain and bold, each for text and for a number
+ * (with the column's decimals as its number format).
+ */
+function stylesOf(table: ReportTable) {
+  let styles = tableStyles.get(table);
+  if (!styles) {
+    const numFmt = (decimals: number) => (decimals === 0 ? '0' : `0.${'0'.repeat(decimals)}`);
+    styles = {
+      plain: table.columns.map((column) => [
+        PLAIN,
+        column.decimals === undefined ? PLAIN : { numFmt: numFmt(column.decimals) },
+      ]),
+      bold: table.columns.map((column) => [
+        BOLD,
+        column.decimals === undefined ? BOLD : { numFmt: numFmt(column.decimals), font: { bold: true } },
+      ]),
+    };
+    tableStyles.set(table, styles);
+  }
+  return styles;
 }
 
 /**
@@ -256,7 +289,13 @@ export async function writeReportXlsx(report: ReportDocument): Promise<ReportFil
     });
     const widths = columnWidths(tables);
     if (widths.length > 0) sheet.columns = widths.map((width) => ({ width }));
-    for (const row of sheetRows(report, part)) writeSheetRow(sheet, row);
+    let written = 0;
+    for (const row of sheetRows(report, part)) {
+      writeSheetRow(sheet, row);
+      written += 1;
+      // Let the pages being served meanwhile, and the compression of the rows written so far, have their turn.
+      if (written % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
     const only = tables[0];
     if (head !== null && only && only.columns.length > 0) {
       sheet.autoFilter = {

@@ -1,8 +1,9 @@
 import type { ReportMessage } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { lockDevices } from './device-locks.ts';
+import type { ReportingGateway } from './report-batches.ts';
 import { rollupTriggerReports } from './rollups.ts';
-import { lockDevices, type ReportingGateway } from './store-reports.ts';
 import { addUsage } from './usage.ts';
 import { rowsOf } from './write-readings.ts';
 
@@ -16,15 +17,21 @@ export interface CountedReportOf {
 }
 
 /**
- * Applies many `consume` and `sensorTrigger` reports of many gateways together (the MQTT drain loop's
- * batch): one statement finds the devices, one transaction keeps each report once per (gateway, seq) in
- * `device_readings`, adds the usage time of the new consumption reports in one update, and files the new
- * trigger reports in their sensors' rollups (`rollupTriggerReports`, under the sensors' telemetry locks, taken
- * before anything is written), which recomputes their trigger counts. Answers the sensors whose state changed,
- * by network.
- * The same effect as `applyReport` for each message, without a round trip per message.
+ * Applies `consume` and `sensorTrigger` reports of many gateways together: the one way they are applied, a
+ * round of the MQTT drain loop or a single report (a mesh HTTP call) as a batch of one. One statement finds the
+ * devices, one transaction keeps each report once per (gateway, seq) in `device_readings`, adds the usage time
+ * of the new consumption reports in one update, and files the new trigger reports in their sensors' rollups
+ * (`rollupTriggerReports`, under the sensors' telemetry locks, taken before anything is written), which
+ * recomputes their trigger counts. Answers the sensors whose state changed, by network. Unknown devices are
+ * skipped. `usage: false` keeps consumption reports without adding their on-time: a section-7 call whose
+ * readings carry the same on-time, which they add (on-time counts once per report).
  */
-export async function applyCountedReports(db: Db, items: CountedReportOf[], now: Date): Promise<Map<number, number[]>> {
+export async function applyCountedReports(
+  db: Db,
+  items: CountedReportOf[],
+  now: Date,
+  { usage = true }: { usage?: boolean } = {},
+): Promise<Map<number, number[]>> {
   const changed = new Map<number, number[]>();
   if (items.length === 0) return changed;
   const pairs = new Map<string, { nid: number; mac: string }>();
@@ -70,19 +77,19 @@ export async function applyCountedReports(db: Db, items: CountedReportOf[], now:
           RETURNING gateway_id, seq`,
     );
     const fresh = new Set(kept.map((row) => `${row.gateway_id}:${row.seq}`));
-    const usage = new Map<number, number>();
+    const onTime = new Map<number, number>();
     const triggered = new Map<number, number>();
     const triggers: { deviceId: number; at: Date }[] = [];
     for (const row of rows) {
       if (!fresh.has(`${row.gatewayId}:${row.seq}`)) continue;
       if (row.report.kind === 'consume') {
-        usage.set(row.deviceId, (usage.get(row.deviceId) ?? 0) + row.report.onSeconds);
+        if (usage) onTime.set(row.deviceId, (onTime.get(row.deviceId) ?? 0) + row.report.onSeconds);
       } else {
         triggered.set(row.deviceId, row.nid);
         triggers.push({ deviceId: row.deviceId, at: new Date(row.report.at * 1000) });
       }
     }
-    await addUsage(tx, usage, now);
+    await addUsage(tx, onTime, now);
     // Rollups, count and last trigger time come from the stored triggers (telemetry), not an increment.
     await rollupTriggerReports(tx, triggers, now);
     for (const [deviceId, nid] of triggered) changed.set(nid, [...(changed.get(nid) ?? []), deviceId]);

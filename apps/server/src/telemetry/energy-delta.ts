@@ -25,16 +25,6 @@ export interface CounterDelta {
   spread: boolean;
 }
 
-/** raw × 10^scale as an exact decimal string. */
-export function scaledDecimal(raw: number | bigint, scale: number): string {
-  const digits = BigInt(raw).toString();
-  if (scale >= 0) return digits === '0' ? '0' : digits + '0'.repeat(scale);
-  const padded = digits.padStart(-scale + 1, '0');
-  const point = padded.length + scale;
-  const fraction = padded.slice(point).replace(/0+$/, '');
-  return fraction ? `${padded.slice(0, point)}.${fraction}` : padded.slice(0, point);
-}
-
 /** Whole milliwatt-hours as a decimal string of Wh: 1234 → "1.234". */
 function milliToWh(mWh: number): string {
   const sign = mWh < 0 ? '-' : '';

@@ -4,7 +4,5 @@ export { counterDeltaWh } from './energy-delta.ts';
 export { MONTH_SETTLE_MS, rollupMonths } from './month-rollups.ts';
 export { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS } from './retention.ts';
 export { rezoneRollups, rollupsInZone, rollupsZoneOnChange } from './rezone.ts';
-export { rollupTriggerReports } from './rollups.ts';
 export { RESEND_REQUEST_INTERVAL_MS } from './sequence.ts';
-export { type GatewayReports, lockDevices, reportMarks, type StoreOutcome, storeReports } from './store-reports.ts';
-export { addUsage } from './usage.ts';
+export { type GatewayReports, reportMarks, type StoreOutcome, storeReports } from './store-reports.ts';

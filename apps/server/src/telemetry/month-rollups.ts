@@ -1,8 +1,8 @@
 import { formatLocalDate, localDateOf } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { DEVICES_PER_TRANSACTION, lockDevices } from './device-locks.ts';
 import { monthOf, nextMonth } from './months.ts';
-import { DEVICES_PER_TRANSACTION, lockDevices } from './store-reports.ts';
 import { sumMonthCells } from './week-cells.ts';
 import { rowsOf } from './write-readings.ts';
 

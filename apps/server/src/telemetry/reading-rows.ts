@@ -7,8 +7,8 @@ import {
   RAW_WIDTH,
   ratedSecondsAt,
   scaleD4iBank,
+  scaledToDecimal,
 } from '@lightwell/domain';
-import { scaledDecimal } from './energy-delta.ts';
 
 /** One raw reading row as written to `telemetry_readings` (absent values null, with their status). */
 export interface ReadingRow {
@@ -84,7 +84,7 @@ function powerColumns(power: PowerReading | undefined, refused: boolean) {
   if (!power) return { powerW: null, powerStatus: null };
   if (refused) return { powerW: null, powerStatus: NOT_D4I };
   const status = absentKind(power.raw, RAW_WIDTH.power);
-  return { powerW: status ? null : scaledDecimal(power.raw, power.scale), powerStatus: status };
+  return { powerW: status ? null : scaledToDecimal(BigInt(power.raw), power.scale), powerStatus: status };
 }
 
 /** The D4i bank in physical units (Part 253 scaling), with the raw operating time and power value. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { lockDevices } from './device-locks.ts';
 import { recomputeDays, refillDroppedDays } from './rollups.ts';
-import { lockDevices } from './store-reports.ts';
 import { rowsOf } from './write-readings.ts';
 
 /*

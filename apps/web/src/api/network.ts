@@ -7,7 +7,6 @@ import { type Page, type PageQuery, projectKeys, useCallMutation } from './proje
 /** Query keys of networks, per uid. Every key starts with `all(uid)`. */
 export const networkKeys = {
   all: (uid: number | null) => ['network', uid] as const,
-  list: (uid: number | null) => [...networkKeys.all(uid), 'all'] as const,
   page: (uid: number | null, pid: number | null, query: PageQuery) =>
     [...networkKeys.all(uid), 'page', pid, query] as const,
   moveTargets: (uid: number | null, nid: number) => [...networkKeys.all(uid), 'move', nid] as const,
@@ -23,16 +22,6 @@ function pageSizeOf(size: number): CallInput<'networkVoList'>['pageSize'] {
   return (Limits.pageSizes as readonly number[]).includes(size)
     ? (size as CallInput<'networkVoList'>['pageSize'])
     : Limits.defaultPageSize;
-}
-
-/** Every network of the user as `{id, name}`; none gives []. */
-export function useNetworkAllQuery() {
-  const uid = useSession((state) => state.uid);
-  return useQuery({
-    queryKey: networkKeys.list(uid),
-    queryFn: async () => (await call('networkAll', {})) ?? [],
-    enabled: uid !== null,
-  });
 }
 
 /** One page of a project's networks, searched by name; disabled without a project. */

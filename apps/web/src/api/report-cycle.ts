@@ -1,5 +1,6 @@
 import {
   Code,
+  type IssuedEquipment,
   type RecipientReception,
   type ReportCycleSettings,
   type ReportRunKind,
@@ -8,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
 import { call } from './client';
+import { isApiError } from './errors';
 import { useCallMutation } from './project';
 import { reportSetupKeys } from './report-setup';
 
@@ -19,6 +21,7 @@ export const reportCycleKeys = {
     [...reportCycleKeys.all(uid), 'runs', pid, kind] as const,
   reception: (uid: number | null, pid: number) => [...reportCycleKeys.all(uid), 'reception', pid] as const,
   view: (link: string) => ['reportCycle', 'view', link] as const,
+  equipment: (link: string) => ['reportCycle', 'equipment', link] as const,
   recipientLink: (link: string) => ['reportCycle', 'recipientLink', link] as const,
 };
 
@@ -110,6 +113,26 @@ export function useReportViewQuery(link: string) {
     staleTime: Number.POSITIVE_INFINITY,
     meta: { quietCodes: [Code.linkInvalid, Code.badInput] },
   });
+}
+
+/**
+ * The equipment statistics issued with a report, from the signed link of its e-mail or web version (public
+ * print page); issued figures never change, so they are read once.
+ */
+export function useIssuedEquipmentQuery(link: string) {
+  return useQuery({
+    queryKey: reportCycleKeys.equipment(link),
+    queryFn: (): Promise<IssuedEquipment> => call('reportRunEquipment', { link }),
+    enabled: link.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { quietCodes: [Code.linkInvalid, Code.badInput] },
+  });
+}
+
+/** Whether the server refused a public link as tampered with, expired or naming nothing (1065, 1001). */
+export function isLinkRefusal(error: unknown): boolean {
+  return isApiError(error, Code.linkInvalid) || isApiError(error, Code.badInput);
 }
 
 /** A recipient's own settings from the signed link of a report e-mail (public page). */

@@ -1,7 +1,7 @@
 import { type CallData, type ScreenSnapshot, screenCounts } from '@lightwell/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
-import { call } from './client';
+import { call, openCallStream } from './client';
 import { useCallMutation } from './project';
 
 /** Query keys of the lobby dashboard and the display keys, per uid (null on a display). */
@@ -29,6 +29,18 @@ export function useScreenQuery(nid: number | null, key: string | null) {
     // Live events keep the lights current; today's energy is read again every minute.
     refetchInterval: 60_000,
   });
+}
+
+/**
+ * Opens the dashboard's live event stream: the display key's own stream when there is a key (a lobby
+ * screen without a session), else network `nid`'s stream with the member's session.
+ */
+export function openScreenStream(
+  nid: number,
+  key: string | null,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  return key ? openCallStream('screenLive', { key }, signal) : openCallStream('liveStream', { nid }, signal);
 }
 
 /** Totals of the whole network as the dashboard shows them. */

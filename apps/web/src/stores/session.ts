@@ -119,8 +119,3 @@ export const useSession = create<SessionState>()((set) => ({
     set(signedOut);
   },
 }));
-
-/** True while a token is stored. */
-export function isSignedIn(): boolean {
-  return Boolean(useSession.getState().token);
-}

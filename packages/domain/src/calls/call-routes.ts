@@ -194,6 +194,7 @@ export const callRoutes: Readonly<Record<string, CallRoute>> = {
   recipientSet: { path: '/api/v1/project/projectSettingEmail/set', auth: true },
   recipientRemove: { path: '/api/v1/project/projectSettingEmail/remove', auth: true },
   reportRunView: { path: '/api/v1/report/cycle/view', auth: false },
+  reportRunEquipment: { path: '/api/v1/report/cycle/equipment', auth: false },
   recipientLinkInfo: { path: '/api/v1/project/projectSettingEmail/register/info', auth: false },
   recipientLinkSave: { path: '/api/v1/project/projectSettingEmail/register/save', auth: false },
   recipientLinkUnsubscribe: { path: '/api/v1/project/projectSettingEmail/register/unsubscribe', auth: false },

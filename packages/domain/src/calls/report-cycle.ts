@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../schemas/common.ts';
 import {
+  IssuedEquipmentSchema,
   REPORT_RUN_KINDS,
   RecipientPreferencesSchema,
   RecipientReceptionSchema,
@@ -98,6 +99,15 @@ export const reportCycleCalls = {
     summary: 'Public: the issued report a signed e-mail link names, as the web version of its PDF (1065 otherwise)',
     payload: link,
     data: ReportViewSchema,
+  }),
+  reportRunEquipment: defineCall({
+    path: '/api/v1/report/cycle/equipment',
+    auth: false,
+    tag: 'report-cycle',
+    summary:
+      'Public: the network equipment statistics issued with the report a signed e-mail link names, as stored with it (1065 otherwise)',
+    payload: link,
+    data: IssuedEquipmentSchema,
   }),
   recipientLinkInfo: defineCall({
     path: '/api/v1/project/projectSettingEmail/register/info',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RuleMessages } from '../calls/input-problems.ts';
 import { REPORT_SECTIONS } from '../calls/report.ts';
+import { EquipmentStatisticsSchema } from '../equipment/schemas.ts';
 import { REPORT_CYCLES } from '../report-cycle/cycles.ts';
 import { IdSchema } from './common.ts';
 import { RecipientKindSchema, RecipientLanguageSchema, RecipientSchema } from './report-setup.ts';
@@ -182,6 +183,9 @@ export const RecipientPreferencesSchema = z.object({
 });
 export type RecipientPreferences = z.infer<typeof RecipientPreferencesSchema>;
 
+/** The signed link of a report e-mail, as it travels in the URL. */
+export const ReportLinkSchema = z.string().regex(/^[A-Za-z0-9_-]{16,1500}\.[A-Za-z0-9_-]{43}$/, 'a report link');
+
 /** A cell of the web version of a report. */
 const ReportViewCellSchema = z.union([z.string(), z.number(), z.null()]);
 
@@ -195,6 +199,11 @@ export const ReportViewSchema = z.object({
   language: RecipientLanguageSchema,
   /** SHA-256 of the PDF the e-mail carried in this language (null when none was written in it). */
   sha256: z.string().nullable(),
+  /**
+   * The signed link of the network equipment statistics issued with this report
+   * (`/report/networkEquipDataPDF?link=…`, valid as long as this one); null when the report has no equipment section.
+   */
+  equipmentLink: ReportLinkSchema.nullable(),
   title: z.string(),
   lines: z.array(z.string()),
   parts: z.array(
@@ -217,5 +226,17 @@ export const ReportViewSchema = z.object({
 });
 export type ReportView = z.infer<typeof ReportViewSchema>;
 
-/** The signed link of a report e-mail, as it travels in the URL. */
-export const ReportLinkSchema = z.string().regex(/^[A-Za-z0-9_-]{16,1500}\.[A-Za-z0-9_-]{43}$/, 'a report link');
+/**
+ * The network equipment statistics as issued with one periodic report (the public print form
+ * `/report/networkEquipDataPDF?link=…`): the figures stored with the run, never computed again, and the run
+ * they came with.
+ */
+export const IssuedEquipmentSchema = EquipmentStatisticsSchema.extend({
+  issued: z.object({
+    cycle: z.enum(REPORT_CYCLES),
+    periodKey: z.string(),
+    version: z.number().int(),
+    issuedAt: epoch('Figures fixed'),
+  }),
+});
+export type IssuedEquipment = z.infer<typeof IssuedEquipmentSchema>;

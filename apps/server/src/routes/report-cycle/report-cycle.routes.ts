@@ -4,6 +4,7 @@ import { Answer, CallError } from '../../lib/call-error.ts';
 import { serveCall } from '../../lib/serve-call.ts';
 import { authorize } from '../../policies/access.ts';
 import { presentCycleSettings, updateCycleSettings } from '../../services/report-cycles/cycle-settings.ts';
+import { viewIssuedEquipment } from '../../services/report-cycles/equipment-view.ts';
 import { listReception, removeRecipient, setRecipientPreferences } from '../../services/report-cycles/reception.ts';
 import {
   recipientLinkInfo,
@@ -57,7 +58,8 @@ function oneClickUnsubscribe(app: FastifyInstance): void {
 
 /**
  * E-mailed report cycles: the cycles of a project (9-4), its recipients' reception (2-5), its automatic
- * runs (2-6), and the public pages a report e-mail links to (`/report/projectPDF1`, `/email/register`).
+ * runs (2-6), and the public pages a report e-mail links to (`/report/projectPDF1`, `/report/networkEquipDataPDF`,
+ * `/email/register`).
  */
 export function reportCycleRoutes(app: FastifyInstance): void {
   serveCall(app, 'reportCycleAll', async ({ ctx, session, payload }) => {
@@ -113,6 +115,7 @@ export function reportCycleRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'reportRunView', ({ ctx, payload }) => viewIssuedReport(ctx, payload.link));
+  serveCall(app, 'reportRunEquipment', ({ ctx, payload }) => viewIssuedEquipment(ctx, payload.link));
   serveCall(app, 'recipientLinkInfo', ({ ctx, payload }) => recipientLinkInfo(ctx, payload.link));
   serveCall(app, 'recipientLinkSave', ({ ctx, payload }) =>
     saveRecipientLink(ctx, payload.link, { language: payload.language, kinds: payload.kinds, csv: payload.csv }),

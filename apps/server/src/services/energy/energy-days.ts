@@ -16,6 +16,7 @@ import {
   deviceHoursOf,
   type EstimateDefaults,
   HOUR_AS_ROLLUP,
+  onlyDevices,
   type RollupRow,
 } from './energy-hours.ts';
 
@@ -95,14 +96,17 @@ export function splitPeriod(
  * hours (`deviceHoursOf`), so totals, sources, estimates and baselines agree to the mWh.
  * A split's months ([fromMonth, toMonth), `splitPeriod`'s `byMonth`) are read as a row per device and month, at
  * the month's start, from the monthly rollups the `rollup-months` job has summed (below the network's mark,
- * not stale); the days of a stale month and of months not summed yet are read by the day.
+ * not stale); the days of a stale month and of months not summed yet are read by the day. With `deviceIds`,
+ * only those devices of the networks are read (a device's rows are counted alike whoever else is read).
  */
 export async function loadDeviceDays(
   db: Db,
   splits: readonly SplitPeriod[],
   defaults: EstimateDefaults = new Map(),
+  deviceIds?: readonly number[],
 ): Promise<DeviceHour[]> {
   if (splits.length === 0) return [];
+  const only = onlyDevices(deviceIds);
   const col = <T>(pick: (split: SplitPeriod) => T) => sql.param(splits.map(pick));
   const DAY_AS_ROLLUP = sql`t.device_id, d.nid, NULL::timestamptz AS at, t.meter_wh, t.d4i_wh, t.spread_wh,
     t.quarantined_wh, t.on_capped_seconds AS on_seconds, t.rated_capped_seconds AS rated_seconds, t.level_seconds,
@@ -125,19 +129,19 @@ export async function loadDeviceDays(
         SELECT ${DAY_AS_ROLLUP}, t.day::text AS day
         FROM s CROSS JOIN LATERAL (VALUES (s.from_day, coalesce(s.from_month, s.to_day)),
           (coalesce(s.m_end, s.to_day), s.to_day)) AS r(from_day, to_day)
-        JOIN devices d ON d.nid = s.nid
+        JOIN devices d ON d.nid = s.nid ${only}
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= r.from_day AND t.day < r.to_day
         WHERE r.from_day < r.to_day
         UNION ALL
         SELECT ${DAY_AS_ROLLUP}, t.month::text AS day
-        FROM s JOIN devices d ON d.nid = s.nid
+        FROM s JOIN devices d ON d.nid = s.nid ${only}
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_monthly t ON t.device_id = d.id AND t.month >= s.from_month AND t.month < s.m_end
         WHERE NOT t.stale
         UNION ALL
         SELECT ${DAY_AS_ROLLUP}, t.day::text AS day
-        FROM s JOIN devices d ON d.nid = s.nid
+        FROM s JOIN devices d ON d.nid = s.nid ${only}
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_monthly x ON x.device_id = d.id AND x.month >= s.from_month AND x.month < s.m_end AND x.stale
         JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= x.month
@@ -145,7 +149,7 @@ export async function loadDeviceDays(
         UNION ALL
         SELECT ${HOUR_AS_ROLLUP}, NULL::text AS day
         FROM s CROSS JOIN LATERAL (VALUES (s.p_start, s.w_start), (s.w_end, s.p_end)) AS e(from_at, to_at)
-        JOIN devices d ON d.nid = s.nid
+        JOIN devices d ON d.nid = s.nid ${only}
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_hourly h ON h.device_id = d.id
           AND h.hour >= to_timestamp(e.from_at) AND h.hour < to_timestamp(e.to_at)

@@ -137,13 +137,22 @@ export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefa
   });
 }
 
-/** The device-hours of networks `nids` in [start, end), from the hourly rollups (`deviceHoursOf`). */
+/** SQL condition on devices `d`: one of `deviceIds`, or any without them. */
+export function onlyDevices(deviceIds: readonly number[] | undefined) {
+  return deviceIds ? sql`AND d.id = ANY(${sql.param([...deviceIds])}::int[])` : sql``;
+}
+
+/**
+ * The device-hours of networks `nids` in [start, end), from the hourly rollups (`deviceHoursOf`); with
+ * `deviceIds`, of those devices only.
+ */
 export async function loadDeviceHours(
   db: Db,
   nids: readonly number[],
   start: number,
   end: number,
   defaults: EstimateDefaults = new Map(),
+  deviceIds?: readonly number[],
 ): Promise<DeviceHour[]> {
   if (nids.length === 0) return [];
   const rows = await rowsOfRange<RollupRow>(
@@ -154,7 +163,7 @@ export async function loadDeviceHours(
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_hourly h ON h.device_id = d.id
           AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
-        WHERE d.nid = ANY(${sql.param([...nids])}::int[])
+        WHERE d.nid = ANY(${sql.param([...nids])}::int[]) ${onlyDevices(deviceIds)}
         ORDER BY h.hour, h.device_id`,
   );
   return deviceHoursOf(rows, defaults);

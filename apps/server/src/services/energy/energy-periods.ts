@@ -30,8 +30,9 @@ export async function loadLongPeriods(
   splits: readonly SplitPeriod[],
   defaults: EstimateDefaults,
   banded: ReadonlySet<number>,
+  deviceIds?: readonly number[],
 ): Promise<{ hours: DeviceHour[]; costHours: Map<number, CostHour[]> }> {
-  const hours = await loadDeviceDays(db, splits, defaults);
+  const hours = await loadDeviceDays(db, splits, defaults, deviceIds);
   const pricedByHour = splits.filter((split) => banded.has(split.nid));
   if (pricedByHour.length === 0) return { hours, costHours: new Map() };
   const sources = new Map(hours.map((row) => [row.deviceId, row.source]));
@@ -63,7 +64,7 @@ function monthsPriceAlike(settings: EnergySettings, split: SplitPeriod): boolean
  * with the edge hours (`loadLongPeriods`); with the hourly energy to price when its tariff has bands (and
  * `priced`). With `byMonth` (a read that needs no day-by-day detail: the figures of a period, not its
  * chart), whole months come as a row per device and month where the monthly rollups have them and each
- * month has one price.
+ * month has one price. With `deviceIds`, of those devices only (a report reads a large network in batches).
  */
 export async function loadPeriodHours(
   db: Db,
@@ -72,15 +73,16 @@ export async function loadPeriodHours(
   settings: EnergySettings,
   priced = true,
   byMonth = false,
+  deviceIds?: readonly number[],
 ): Promise<{ hours: DeviceHour[]; costHours?: CostHour[] }> {
   const defaults = estimateDefaultsOf([network]);
   if (period.end - period.start <= LONG_PERIOD_SECONDS) {
-    return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults) };
+    return { hours: await loadDeviceHours(db, [network.id], period.start, period.end, defaults, deviceIds) };
   }
   const banded = priced && hasBands(settings.tariff) ? new Set([network.id]) : new Set<number>();
   const inZone = rollupsInZone(network);
   let split = splitPeriod(network.id, period, network.timeZone, byMonth, inZone);
   if (!monthsPriceAlike(settings, split)) split = splitPeriod(network.id, period, network.timeZone, false, inZone);
-  const { hours, costHours } = await loadLongPeriods(db, [split], defaults, banded);
+  const { hours, costHours } = await loadLongPeriods(db, [split], defaults, banded, deviceIds);
   return { hours, costHours: costHours.get(network.id) };
 }

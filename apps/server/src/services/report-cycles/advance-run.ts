@@ -145,9 +145,15 @@ async function recordRunIntents(ctx: AppContext, run: RunRow): Promise<void> {
 /**
  * Moves a claimed run on from wherever it stopped: fixes its figures (once; a run nobody takes, or whose
  * project lost its networks, is skipped), writes its files, records one intent per recipient, sends them
- * and settles it. Steps already done by a process that died are not done again.
+ * and settles it. Steps already done by a process that died are not done again. A process stopping
+ * (`signal` aborted) sends no further intent; the run stays due for the next pass.
  */
-export async function advanceRun(ctx: AppContext, claimed: RunRow, worker: string): Promise<void> {
+export async function advanceRun(
+  ctx: AppContext,
+  claimed: RunRow,
+  worker: string,
+  signal?: AbortSignal,
+): Promise<void> {
   let run = claimed;
   if (run.figures === null) {
     if ((await reportRecipients(ctx.db, run.pid, RECIPIENT_KIND[run.kind]!)).length === 0) {
@@ -164,6 +170,6 @@ export async function advanceRun(ctx: AppContext, claimed: RunRow, worker: strin
     run = stored;
   }
   if (run.deliveriesAt === null) await recordRunIntents(ctx, run);
-  await sendOpenDeliveries(ctx, { runId: run.id, worker });
+  await sendOpenDeliveries(ctx, { runId: run.id, worker, signal });
   await settleRun(ctx, run.id);
 }

@@ -1,21 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { reportDeliveries, reportRunFiles, reportRuns } from '../../db/schema.ts';
 import type { MailTemplate } from '../../mail/templates.ts';
+import { CYCLE_WORKER, dbClockIn, endedClaimants, unheld } from './workers.ts';
 
 /*
  * Deliveries of automatic mails (docs/decisions.md "Report cycles", "Deliveries and reconciliation"): each
  * message is first recorded as an intent, with a Message-ID fixed by what it is (run, address, copy) and all
  * it is written from; then handed to SMTP under a lease; then the server's answer is recorded. An intent
  * whose lease lapsed (its process died or hung mid-send) is sent again by any process with the SAME
- * Message-ID, so a mail system that got the first attempt treats the second as the same message.
+ * Message-ID, so a mail system that got the first attempt treats the second as the same message. Leases
+ * and retry times are measured on the database's clock, never the console's (workers.ts).
  */
-
-/** This process, as it signs the runs and deliveries it holds. */
-export const CYCLE_WORKER = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 /** How long a claim on a delivery holds: well beyond one SMTP exchange (the mailer gives up within 2 minutes). */
 export const DELIVERY_LEASE_SECONDS = 300;
 /** A refused or failed attempt is tried again after this long. */
@@ -41,8 +39,6 @@ export interface DeliveryIntent {
   retry: boolean;
   requestedBy?: number | null;
 }
-
-const seconds = (date: Date, add: number) => new Date(date.getTime() + add * 1000);
 
 /**
  * The Message-ID of a run's message to an address (copy 0 the scheduled one, 1 and up copies asked for):
@@ -109,22 +105,27 @@ async function attachmentsOf(db: Db, fileIds: readonly number[]) {
 
 /**
  * Takes delivery `id` for this process when it is an intent nobody holds (never tried, its retry time come,
- * or its lease lapsed): one process at a time, whatever the number trying.
+ * its lease lapsed, or its holder ended on this machine: `ended`): one process at a time, whatever the number
+ * trying.
  */
-export async function claimDelivery(ctx: AppContext, id: number, worker = CYCLE_WORKER): Promise<DeliveryRow | null> {
-  const now = ctx.now();
+export async function claimDelivery(
+  ctx: AppContext,
+  id: number,
+  worker = CYCLE_WORKER,
+  ended: readonly string[] = [],
+): Promise<DeliveryRow | null> {
   const [row] = await ctx.db
     .update(reportDeliveries)
     .set({
       claimedBy: worker,
-      leaseUntil: seconds(now, DELIVERY_LEASE_SECONDS),
+      leaseUntil: dbClockIn(DELIVERY_LEASE_SECONDS),
       attempts: sql`${reportDeliveries.attempts} + 1`,
     })
     .where(
       and(
         eq(reportDeliveries.id, id),
         eq(reportDeliveries.state, 'intent'),
-        or(isNull(reportDeliveries.leaseUntil), lt(reportDeliveries.leaseUntil, now)),
+        unheld(reportDeliveries.leaseUntil, reportDeliveries.claimedBy, ended),
       ),
     )
     .returning();
@@ -151,6 +152,7 @@ export async function sendDelivery(ctx: AppContext, row: DeliveryRow): Promise<b
         serverMessageId: receipt?.messageId ?? row.messageId,
         serverAnswer: (receipt?.answer ?? 'sent').slice(0, 500),
         error: null,
+        claimedBy: null,
         leaseUntil: null,
       })
       .where(eq(reportDeliveries.id, row.id));
@@ -162,8 +164,8 @@ export async function sendDelivery(ctx: AppContext, row: DeliveryRow): Promise<b
       .update(reportDeliveries)
       .set(
         final
-          ? { state: 'failed', error: message, leaseUntil: null }
-          : { error: message, leaseUntil: seconds(ctx.now(), DELIVERY_RETRY_SECONDS) },
+          ? { state: 'failed', error: message, claimedBy: null, leaseUntil: null }
+          : { error: message, claimedBy: null, leaseUntil: dbClockIn(DELIVERY_RETRY_SECONDS) },
       )
       .where(and(eq(reportDeliveries.id, row.id), eq(reportDeliveries.state, 'intent')));
     return false;
@@ -202,20 +204,21 @@ export async function settleRun(ctx: AppContext, runId: number): Promise<void> {
 /**
  * Sends every intent nobody holds (of run `runId` only, when given), oldest first, then settles the runs
  * they belong to. This is also the reconciliation: an intent a dead process left goes out again, with its
- * Message-ID, once its lease has lapsed. Answers how many went out.
+ * Message-ID, once its lease has lapsed, or at once when that process ran on this machine. Takes no new
+ * intent once `signal` is aborted (the process is stopping). Answers how many went out.
  */
 export async function sendOpenDeliveries(
   ctx: AppContext,
-  options: { runId?: number; worker?: string; limit?: number } = {},
+  options: { runId?: number; worker?: string; limit?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
-  const now = ctx.now();
+  const ended = await endedClaimants(ctx.db, 'report_deliveries');
   const open = await ctx.db
     .select({ id: reportDeliveries.id, runId: reportDeliveries.runId })
     .from(reportDeliveries)
     .where(
       and(
         eq(reportDeliveries.state, 'intent'),
-        or(isNull(reportDeliveries.leaseUntil), lt(reportDeliveries.leaseUntil, now)),
+        unheld(reportDeliveries.leaseUntil, reportDeliveries.claimedBy, ended),
         options.runId === undefined ? undefined : eq(reportDeliveries.runId, options.runId),
       ),
     )
@@ -224,7 +227,8 @@ export async function sendOpenDeliveries(
   let sent = 0;
   const runs = new Set<number>();
   for (const { id, runId } of open) {
-    const row = await claimDelivery(ctx, id, options.worker);
+    if (options.signal?.aborted) break;
+    const row = await claimDelivery(ctx, id, options.worker, ended);
     if (!row) continue;
     runs.add(runId);
     if (await sendDelivery(ctx, row)) sent += 1;

@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Code, type ReportRunRecord } from '@lightwell/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, type TestApp } from '../../../test/helpers.ts';
 import { readMail } from '../../../test/support/mime.ts';
@@ -17,9 +18,9 @@ import { runOnce } from '../../jobs/run-once.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { buildFault, buildFittings, buildRecord, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { sweepEmergencyFaults } from '../emergency/fault-mail.ts';
-import { DELIVERY_LEASE_SECONDS } from './deliveries.ts';
 import { runReportCycles } from './engine.ts';
 import { REPORT_CYCLES_JOB } from './plan-runs.ts';
+import { CYCLE_WORKER } from './workers.ts';
 
 const HOUR = 3600;
 const weekly = { cycle: 'weekly', enabled: true, sendDay: 1, sections: ['energy', 'cost', 'co2'] } as const;
@@ -44,6 +45,13 @@ async function pass(ctx: AppContext = t.app.ctx) {
 /** The mails the sink received for an address, read, in the order they came. */
 const mailsTo = (email: string) =>
   sink.mails.filter((mail) => mail.to.includes(email)).map((mail) => readMail(mail.raw));
+
+/** Ends every lease as if its time had passed on the database's clock (leases are real time there). */
+async function lapseLeases() {
+  const past = sql`now() - interval '1 second'`;
+  await t.db.update(reportDeliveries).set({ leaseUntil: past }).where(isNotNull(reportDeliveries.leaseUntil));
+  await t.db.update(reportRuns).set({ leaseUntil: past }).where(isNotNull(reportRuns.leaseUntil));
+}
 
 async function runsOf(pid: number) {
   return t.db.select().from(reportRuns).where(eq(reportRuns.pid, pid)).orderBy(asc(reportRuns.id));
@@ -262,7 +270,12 @@ describeApi('report cycles: catch-up, issued reports, restatements, the self-tes
     await pass();
     expect(mailsTo(b.email).map((mail) => mail.messageId)).toEqual([intents[1]!.messageId]);
     expect(mailsTo(a.email)).toHaveLength(1);
-    setClock(t, new Date(Date.parse('2026-03-23T00:32:20Z') + (DELIVERY_LEASE_SECONDS + 60) * 1000).toISOString());
+    // The lease is real time on the database's clock: the console's clock a day on does not end it.
+    setClock(t, '2026-03-24T00:32:20Z');
+    await pass();
+    expect(mailsTo(a.email)).toHaveLength(1);
+    await lapseLeases();
+    setClock(t, '2026-03-24T00:33:20Z');
     await pass();
     const toA = mailsTo(a.email);
     expect(toA).toHaveLength(2);
@@ -273,6 +286,57 @@ describeApi('report cycles: catch-up, issued reports, restatements, the self-tes
       ['sent', 2],
       ['sent', 1],
     ]);
+    expect((await runsOf(site.pid)).map((run) => run.state)).toEqual(['sent']);
+  });
+
+  it('takes over at once what a process of this machine that ended held, and waits for a running or distant holder', async () => {
+    setClock(t, '2026-03-18T10:00:00Z');
+    const site = await reportCycleSite(t);
+    const a = await buildActiveRecipient(t, site.pid, `a-ended-${site.pid}@example.com`, 0);
+    const b = await buildActiveRecipient(t, site.pid, `b-ended-${site.pid}@example.com`, 1);
+    await enableCycles(t, site, [weekly]);
+    setClock(t, '2026-03-23T00:30:20Z');
+    // A process of this machine that has ended (its id no longer runs) held the run and a's intent, killed
+    // before SMTP: nothing reached the mail server.
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => child.once('exit', resolve));
+    const [host, namespace] = CYCLE_WORKER.split(':');
+    const ended = `${host}:${namespace}:${child.pid}:dead01`;
+    let handed!: () => void;
+    const handedOver = new Promise<void>((resolve) => {
+      handed = resolve;
+    });
+    const killedBeforeSmtp: Mailer = {
+      close() {},
+      send() {
+        handed();
+        return new Promise(() => undefined);
+      },
+    };
+    void runReportCycles({ ...t.app.ctx, mailer: killedBeforeSmtp }, { worker: ended });
+    await handedOver;
+    const held = async () =>
+      (await t.db.select().from(reportDeliveries).orderBy(asc(reportDeliveries.email))).map((row) => [
+        row.email,
+        row.state,
+        row.claimedBy,
+      ]);
+    expect(await held()).toEqual([
+      [a.email, 'intent', ended],
+      [b.email, 'intent', null],
+    ]);
+    // Another machine's claim, or one of this machine's running processes, waits for its lease.
+    for (const holder of ['elsewhere:1:12345:abcdef', `${host}:${namespace}:${process.pid}:other1`]) {
+      await t.db.update(reportDeliveries).set({ claimedBy: holder }).where(eq(reportDeliveries.email, a.email));
+      await runReportCycles(t.app.ctx);
+      expect(mailsTo(a.email)).toHaveLength(0);
+    }
+    await t.db.update(reportDeliveries).set({ claimedBy: ended }).where(eq(reportDeliveries.email, a.email));
+    await runReportCycles(t.app.ctx);
+    const [intent] = await t.db.select().from(reportDeliveries).where(eq(reportDeliveries.email, a.email));
+    expect(mailsTo(a.email).map((mail) => mail.messageId)).toEqual([intent!.messageId]);
+    expect(mailsTo(b.email)).toHaveLength(1);
+    expect(intent).toMatchObject({ state: 'sent', attempts: 2 });
     expect((await runsOf(site.pid)).map((run) => run.state)).toEqual(['sent']);
   });
 

@@ -2,11 +2,15 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { reportRuns } from '../../db/schema.ts';
 import { advanceRun } from './advance-run.ts';
-import { CYCLE_WORKER, sendOpenDeliveries } from './deliveries.ts';
+import { sendOpenDeliveries } from './deliveries.ts';
 import { planRuns } from './plan-runs.ts';
 import type { RunRow } from './run-row.ts';
+import { CYCLE_WORKER, dbClockIn, endedClaimants, unheld } from './workers.ts';
 
-/** How long a claim on a run holds while it is built and sent; a lapsed one lets another process take it. */
+/**
+ * How long a claim on a run holds while it is built and sent, in real seconds on the database's clock; a
+ * lapsed one lets another process take it.
+ */
 export const RUN_LEASE_SECONDS = 300;
 /** A run whose building failed is tried again after this long, at most `RUN_MAX_ATTEMPTS` times. */
 export const RUN_RETRY_SECONDS = 300;
@@ -14,21 +18,19 @@ export const RUN_MAX_ATTEMPTS = 3;
 /** Runs one pass moves on at most (the rest follow a minute later). */
 const RUNS_PER_PASS = 12;
 
-const at = (date: Date) => sql`to_timestamp(${date.getTime() / 1000})`;
-
 /** Rows of a raw statement, the same on node-postgres and PGlite. */
 async function rowsOf<T>(ctx: AppContext, query: SQL): Promise<T[]> {
   return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
- * Claims the oldest due run nobody holds (its lease lapsed or never taken), not yet moved on in this pass
- * (`skip`), whose series (project, network, kind, cycle) has no older period still due: reports of a
- * series go out oldest first. `FOR UPDATE SKIP LOCKED`: processes claiming at once get different runs.
+ * Claims the oldest due run nobody holds (never taken, its lease lapsed on the database's clock, or its holder
+ * ended on this machine), not yet moved on in this pass (`skip`), whose series (project, network, kind,
+ * cycle) has no older period still due: reports of a series go out oldest first. `FOR UPDATE SKIP LOCKED`:
+ * processes claiming at once get different runs.
  */
 export async function claimRun(ctx: AppContext, worker: string, skip: readonly number[] = []): Promise<RunRow | null> {
-  const now = ctx.now();
-  const leaseUntil = new Date(now.getTime() + RUN_LEASE_SECONDS * 1000);
+  const ended = await endedClaimants(ctx.db, 'report_runs');
   const skipped =
     skip.length > 0
       ? sql`AND r.id NOT IN (${sql.join(
@@ -38,11 +40,11 @@ export async function claimRun(ctx: AppContext, worker: string, skip: readonly n
       : sql``;
   const claimed = await rowsOf<{ id: number }>(
     ctx,
-    sql`UPDATE report_runs SET claimed_by = ${worker}, lease_until = ${at(leaseUntil)}
+    sql`UPDATE report_runs SET claimed_by = ${worker}, lease_until = ${dbClockIn(RUN_LEASE_SECONDS)}
         WHERE id = (
           SELECT r.id FROM report_runs r
           WHERE r.state = 'due' AND r.kind <> 'fault'
-            AND (r.lease_until IS NULL OR r.lease_until < ${at(now)})
+            AND ${unheld(sql`r.lease_until`, sql`r.claimed_by`, ended)}
             ${skipped}
             AND NOT EXISTS (
               SELECT 1 FROM report_runs o
@@ -69,8 +71,8 @@ async function releaseRun(ctx: AppContext, id: number, worker: string, values: P
 }
 
 /**
- * A failed attempt to build a run: tried again after `RUN_RETRY_SECONDS`, failed for good (with the
- * reason) after `RUN_MAX_ATTEMPTS`.
+ * A failed attempt to build a run: let go, tried again after `RUN_RETRY_SECONDS` (the database's clock),
+ * failed for good (with the reason) after `RUN_MAX_ATTEMPTS`.
  */
 async function recordFailure(ctx: AppContext, run: RunRow, worker: string, error: unknown) {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -81,30 +83,33 @@ async function recordFailure(ctx: AppContext, run: RunRow, worker: string, error
   }
   await ctx.db
     .update(reportRuns)
-    .set({ attempts, reason, leaseUntil: new Date(ctx.now().getTime() + RUN_RETRY_SECONDS * 1000) })
+    .set({ attempts, reason, claimedBy: null, leaseUntil: dbClockIn(RUN_RETRY_SECONDS) })
     .where(sql`${reportRuns.id} = ${run.id} AND ${reportRuns.claimedBy} = ${worker}`);
 }
 
 /**
  * One pass of the report cycles (the `report-cycles` job, every minute, any process): sends intents whose
- * lease lapsed (left by a dead process) or whose retry time came, with their recorded Message-IDs; stores
- * a run for every newly due period (once across processes); then claims due runs one at a time, oldest
- * first, and moves each on: figures once, files, intents, mails, settled. Answers what it did.
+ * lease lapsed or whose holder ended on this machine (left by a dead process) or whose retry time came, with
+ * their recorded Message-IDs; stores a run for every newly due period (once across processes); then claims
+ * due runs one at a time, oldest first, and moves each on: figures once, files, intents, mails, settled.
+ * Once `signal` is aborted (the process is stopping) it finishes the mail in hand and takes nothing new.
+ * Answers what it did.
  */
 export async function runReportCycles(
   ctx: AppContext,
-  options: { worker?: string; onError?: (error: unknown, run: RunRow) => void } = {},
+  options: { worker?: string; onError?: (error: unknown, run: RunRow) => void; signal?: AbortSignal } = {},
 ): Promise<string> {
   const worker = options.worker ?? CYCLE_WORKER;
-  const resent = await sendOpenDeliveries(ctx, { worker });
-  const planned = await planRuns(ctx);
+  const { signal } = options;
+  const resent = await sendOpenDeliveries(ctx, { worker, signal });
+  const planned = signal?.aborted ? 0 : await planRuns(ctx);
   const moved: number[] = [];
-  while (moved.length < RUNS_PER_PASS) {
+  while (moved.length < RUNS_PER_PASS && !signal?.aborted) {
     const run = await claimRun(ctx, worker, moved);
     if (!run) break;
     moved.push(run.id);
     try {
-      await advanceRun(ctx, run, worker);
+      await advanceRun(ctx, run, worker, signal);
       await releaseRun(ctx, run.id, worker);
     } catch (error) {
       options.onError?.(error, run);

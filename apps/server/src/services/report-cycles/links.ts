@@ -10,6 +10,13 @@ export interface ReportViewLink {
   exp: number;
 }
 
+/** The network equipment statistics issued with one report run of project `pid`, until `exp` (epoch seconds). */
+export interface EquipmentViewLink {
+  run: number;
+  pid: number;
+  exp: number;
+}
+
 /** A recipient's own link: their page `/email/register` and one-click unsubscribe from `kind`. */
 export interface RecipientLink {
   pid: number;
@@ -29,7 +36,8 @@ export const RECIPIENT_LINK_DAYS = 400;
 
 const VIEW = 'report-link';
 const RECIPIENT = 'report-unsubscribe';
-type Purpose = typeof VIEW | typeof RECIPIENT;
+const EQUIPMENT = 'equipment-link';
+type Purpose = typeof VIEW | typeof RECIPIENT | typeof EQUIPMENT;
 
 const sign = (ctx: AppContext, purpose: Purpose, body: string) =>
   createHmac('sha256', ctx.keys.key(purpose)).update(body).digest('base64url');
@@ -69,6 +77,28 @@ export function verifyReportViewLink(ctx: AppContext, token: string): ReportView
     throw new CallError(Code.linkInvalid, 'The link is invalid or has expired.');
   }
   return fields as unknown as ReportViewLink;
+}
+
+/**
+ * The signed token of the equipment statistics issued with a run (keyed with `equipment-link`): it opens
+ * those figures only, never the report's web version or a recipient's page.
+ */
+export function equipmentViewToken(ctx: AppContext, link: EquipmentViewLink): string {
+  return signToken(ctx, EQUIPMENT, link);
+}
+
+/** The signed URL of the equipment statistics issued with a run (`/report/networkEquipDataPDF?link=…`). */
+export function equipmentViewUrl(ctx: AppContext, link: EquipmentViewLink): string {
+  return `${ctx.config.publicUrl}/report/networkEquipDataPDF?link=${equipmentViewToken(ctx, link)}`;
+}
+
+/** The equipment link a token names; 1065 when tampered with or expired. */
+export function verifyEquipmentViewLink(ctx: AppContext, token: string): EquipmentViewLink {
+  const fields = verifyToken(ctx, EQUIPMENT, token);
+  if (typeof fields.run !== 'number' || typeof fields.pid !== 'number') {
+    throw new CallError(Code.linkInvalid, 'The link is invalid or has expired.');
+  }
+  return fields as unknown as EquipmentViewLink;
 }
 
 /**

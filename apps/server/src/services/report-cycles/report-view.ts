@@ -3,14 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, reportRunFiles, reportRuns } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { verifyReportViewLink } from './links.ts';
+import { hasIssuedEquipment } from './equipment-view.ts';
+import { equipmentViewToken, verifyReportViewLink } from './links.ts';
 import { viewReport } from './render-report.ts';
 
 /**
  * The web version of the issued report a signed e-mail link names (`/report/projectPDF1`): written from
  * the figures stored when it was issued, in the recipient's language, with the SHA-256 of the PDF the mail
- * carried in that language. It shows that report and nothing else; 1065 for a tampered or expired link,
- * or a report that is gone.
+ * carried in that language, and the signed link of the equipment statistics issued with it (if it has that
+ * section). It shows that report and nothing else; 1065 for a tampered or expired link, or a report that is gone.
  */
 export async function viewIssuedReport(ctx: AppContext, token: string): Promise<ReportView> {
   const link = verifyReportViewLink(ctx, token);
@@ -38,6 +39,10 @@ export async function viewIssuedReport(ctx: AppContext, token: string): Promise<
     issuedAt: Math.floor(row.run.issuedAt.getTime() / 1000),
     language: codeToLanguage(link.language),
     sha256: pdf?.sha256 ?? null,
+    // The equipment statistics issued with it, for as long as this link works.
+    equipmentLink: hasIssuedEquipment(row.run)
+      ? equipmentViewToken(ctx, { run: row.run.id, pid: row.run.pid, exp: link.exp })
+      : null,
     ...viewReport(row.run.figures, link.language),
   };
 }

@@ -5,14 +5,22 @@ import { networks, reportDeliveries, reportRuns } from '../../db/schema.ts';
 import type { LateNotice, MailTemplate } from '../../mail/templates.ts';
 import { emergencyLinkUrl, LINK_DAYS } from '../emergency/links.ts';
 import type { DeliveryIntent } from './deliveries.ts';
-import { RECIPIENT_LINK_DAYS, REPORT_VIEW_LINK_DAYS, recipientLinkUrl, reportViewUrl } from './links.ts';
+import { hasIssuedEquipment } from './equipment-view.ts';
+import {
+  equipmentViewUrl,
+  RECIPIENT_LINK_DAYS,
+  REPORT_VIEW_LINK_DAYS,
+  recipientLinkUrl,
+  reportViewUrl,
+} from './links.ts';
 import type { ReportRecipient } from './report-recipients.ts';
 import { type RunRow, runDates } from './run-row.ts';
 
 /*
  * The mail of an automatic run to one recipient, as its delivery intent stores it: the periodic report
  * (`periodicReport`) or the self-test report (`selfTestReport`), in the recipient's language, with the
- * signed links of the web version and of the recipient's own page, and one-click unsubscribe headers.
+ * signed links of the web version (and of the equipment statistics issued with it) and of the recipient's
+ * own page, and one-click unsubscribe headers.
  */
 
 const DAY = 86_400;
@@ -132,6 +140,7 @@ export async function intentFor(
     formats,
     url: reportViewUrl(ctx, { run: run.id, language: recipient.language, exp: until }),
     until,
+    equipmentUrl: hasIssuedEquipment(run) ? equipmentViewUrl(ctx, { run: run.id, pid: run.pid, exp: until }) : null,
     manageUrl,
     late,
     restated: await restatedNotice(ctx, run, context.timeZone, recipient.language),

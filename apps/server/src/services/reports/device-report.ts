@@ -66,28 +66,28 @@ export async function resolveDeviceTarget(
   return found;
 }
 
-/** The first and last D4i operating-time counter values of devices within a period, from the stored readings. */
+/**
+ * The first and last D4i operating-time counter values of devices within a period, from the stored readings:
+ * for each device its first and its last reading holding a real value, each found through the readings'
+ * (device, time) index, so a year of readings is not read through.
+ */
 async function operatingTimes(db: Db, ids: readonly number[], period: Period) {
   if (ids.length === 0) return new Map<number, { first: number; last: number }>();
   const edge = (order: 'ASC' | 'DESC') =>
-    rowsOf<{ device_id: number; value: number | string }>(
-      db,
-      sql`SELECT DISTINCT ON (device_id) device_id, (d4i->>'gearOperatingTime')::float8 AS value
-          FROM telemetry_readings
-          WHERE device_id = ANY(${sql.param([...ids])}::int[])
-            AND at >= to_timestamp(${period.start}) AND at < to_timestamp(${period.end})
-            AND d4i ? 'gearOperatingTime'
-            AND (d4i->>'gearOperatingTime')::float8 <= ${MAX_OPERATING_SECONDS}
-          ORDER BY device_id, at ${sql.raw(order)}`,
-    );
-  const [first, last] = await Promise.all([edge('ASC'), edge('DESC')]);
-  const firstOf = new Map(first.map((row) => [Number(row.device_id), Number(row.value)]));
-  return new Map(
-    last.map((row) => [
-      Number(row.device_id),
-      { first: firstOf.get(Number(row.device_id)) ?? 0, last: Number(row.value) },
-    ]),
+    sql`SELECT (r.d4i->>'gearOperatingTime')::float8 AS value
+        FROM telemetry_readings r
+        WHERE r.device_id = w.id AND r.at >= to_timestamp(${period.start}) AND r.at < to_timestamp(${period.end})
+          AND r.d4i ? 'gearOperatingTime'
+          AND (r.d4i->>'gearOperatingTime')::float8 <= ${MAX_OPERATING_SECONDS}
+        ORDER BY r.at ${sql.raw(order)} LIMIT 1`;
+  const rows = await rowsOf<{ device_id: number; first: number | string; last: number | string }>(
+    db,
+    sql`SELECT w.id AS device_id, f.value AS first, l.value AS last
+        FROM unnest(${sql.param([...ids])}::int[]) AS w(id)
+        CROSS JOIN LATERAL (${edge('ASC')}) f
+        CROSS JOIN LATERAL (${edge('DESC')}) l`,
   );
+  return new Map(rows.map((row) => [Number(row.device_id), { first: Number(row.first), last: Number(row.last) }]));
 }
 
 /** Emergency faults opened in a period, per device. */
@@ -108,17 +108,38 @@ async function faultsOpened(db: Db, nid: number, ids: readonly number[], period:
   return new Map(rows.map((row) => [row.deviceId ?? 0, Number(row.opened)]));
 }
 
-/** Per-device and per-day sums of the device-hours (or device-days) of the overview's read. */
+/** A device's sums over the period. */
+interface DeviceSums {
+  on: number;
+  bySource: SourceWh;
+  triggers: number;
+  source: EnergySource | null;
+}
+
+/** Devices whose device-days are read at once: a year of a large network is never in memory as rows. */
+const DEVICES_PER_READ = 100;
+
+/** Sums of the batches read so far: per device, each device's days, and the local date of each row start. */
+interface Summed {
+  perDevice: Map<number, DeviceSums>;
+  deviceDays: DeviceDayRow[];
+  /** Local date of a row start (rows of every device share them), with a number for it, found once each. */
+  dates: Map<number, { date: string; n: number }>;
+  dateNumbers: Map<string, number>;
+}
+
+/**
+ * Adds the device-hours (or device-days) of the overview's read of a batch of devices (every row of each) to
+ * the per-device sums, and their days to the devices' days.
+ */
 function sumDevices(
   hours: Awaited<ReturnType<typeof loadPeriodHours>>['hours'],
   ids: ReadonlySet<number>,
   timeZone: string,
-) {
-  const perDevice = new Map<
-    number,
-    { on: number; bySource: SourceWh; triggers: number; source: EnergySource | null }
-  >();
-  const perDay = new Map<string, DeviceDayRow>();
+  summed: Summed,
+): void {
+  const { perDevice, dates } = summed;
+  const perDay = new Map<number, DeviceDayRow>();
   for (const row of hours) {
     if (!ids.has(row.deviceId)) continue;
     const device = perDevice.get(row.deviceId) ?? { on: 0, bySource: noSource(), triggers: 0, source: null };
@@ -128,11 +149,19 @@ function sumDevices(
     device.bySource[row.source] += row.wh;
     device.triggers += row.triggers;
     perDevice.set(row.deviceId, device);
-    const date = localDateString(row.hour, timeZone);
-    const key = `${row.deviceId}:${date}`;
+    let date = dates.get(row.hour);
+    if (date === undefined) {
+      const text = localDateString(row.hour, timeZone);
+      const n = summed.dateNumbers.get(text) ?? summed.dateNumbers.size;
+      summed.dateNumbers.set(text, n);
+      date = { date: text, n };
+      dates.set(row.hour, date);
+    }
+    // A period holds at most 366 local days, of at most 25 hours each.
+    const key = row.deviceId * 10_000 + date.n;
     const day = perDay.get(key) ?? {
       deviceId: row.deviceId,
-      date,
+      date: date.date,
       onSeconds: 0,
       energyWh: 0,
       source: null,
@@ -144,7 +173,7 @@ function sumDevices(
     if (row.source !== 'estimate' || row.wh > 0) day.source = row.source;
     perDay.set(key, day);
   }
-  return { perDevice, perDay };
+  for (const day of perDay.values()) summed.deviceDays.push(day);
 }
 
 /**
@@ -166,8 +195,16 @@ export async function buildDeviceReport(
   const selected = await resolveDeviceTarget(ctx.db, network.id, target, false);
   const ids = selected.map((device) => device.id);
   const settings = energySettingsOf(network, [], period.end - 1);
-  const { hours } = await loadPeriodHours(ctx.db, network, period, settings, false);
-  const { perDevice, perDay } = sumDevices(hours, new Set(ids), network.timeZone);
+  const summed: Summed = { perDevice: new Map(), deviceDays: [], dates: new Map(), dateNumbers: new Map() };
+  const selectedIds = new Set(ids);
+  // A device's figures depend on its own rows only (its source is chosen over them), so devices are read in
+  // batches: the rows of one batch at a time, however long the period and large the network.
+  for (let from = 0; from < ids.length; from += DEVICES_PER_READ) {
+    const batch = ids.slice(from, from + DEVICES_PER_READ);
+    const { hours } = await loadPeriodHours(ctx.db, network, period, settings, false, false, batch);
+    sumDevices(hours, selectedIds, network.timeZone, summed);
+  }
+  const { perDevice, deviceDays } = summed;
   const zoneNames = new Map(
     (await ctx.db.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.nid, network.id))).map(
       (zone) => [zone.id, zone.name],
@@ -213,9 +250,8 @@ export async function buildDeviceReport(
       d4iEnergyWh: sums.source === 'd4i' ? bySource.d4i : null,
     };
   });
-  const deviceDays = [...perDay.values()]
-    .map((day) => ({ ...day, energyWh: round3(day.energyWh) }))
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.deviceId - b.deviceId));
+  for (const day of deviceDays) day.energyWh = round3(day.energyWh);
+  deviceDays.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.deviceId - b.deviceId));
   const days = new Map<string, DeviceReportDay>();
   for (const day of deviceDays) {
     const sum = days.get(day.date) ?? { date: day.date, onSeconds: 0, energyWh: 0, triggers: 0 };

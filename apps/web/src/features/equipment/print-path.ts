@@ -10,6 +10,11 @@ export function printPathOf(scope: EquipmentScope): string {
   return `${EQUIPMENT_PRINT_PATH}?${query.toString()}`;
 }
 
+/** The print form of the statistics issued with a report, from its signed link: `?link=…` (public). */
+export function issuedPrintPathOf(link: string): string {
+  return `${EQUIPMENT_PRINT_PATH}?${new URLSearchParams({ link }).toString()}`;
+}
+
 /**
  * The scope a print form's query names; without `pid`, project `currentPid` (the breadcrumb's) and all its
  * networks. Null when there is no project, or the query names a bad project or network list.

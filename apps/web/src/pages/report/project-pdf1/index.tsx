@@ -3,6 +3,7 @@ import { Button, Result, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useReportViewQuery } from '../../../api/report-cycle';
+import { issuedPrintPathOf } from '../../../features/equipment/print-path';
 import { useFormatInstant } from '../../../hooks/use-format-instant';
 
 type Block = ReportView['parts'][number]['blocks'][number];
@@ -46,7 +47,8 @@ function ReportTable({ block, language }: { block: TableBlock; language: ReportV
 /**
  * The web version of one issued periodic report (/report/projectPDF1, public, no menu), reached only through
  * the signed, expiring link of its e-mail: the same title, lines, paragraphs and tables as the PDF, written
- * from the figures fixed when it was issued, with the PDF's SHA-256. It shows that report and nothing else.
+ * from the figures fixed when it was issued, with the PDF's SHA-256, and the signed link of the equipment
+ * statistics issued with it when it has that section. It shows that report and nothing else.
  */
 export function ProjectReportPrintPage() {
   const { t } = useTranslation();
@@ -92,6 +94,13 @@ export function ProjectReportPrintPage() {
           )}
         </section>
       ))}
+      {view.equipmentLink && (
+        <Typography.Paragraph data-testid="report-view-equipment">
+          <Typography.Link href={issuedPrintPathOf(view.equipmentLink)}>
+            {t('reportCycles.view.equipment')}
+          </Typography.Link>
+        </Typography.Paragraph>
+      )}
       {view.sha256 && (
         <Typography.Paragraph type="secondary" data-testid="report-view-sha">
           {t('reportCycles.view.sha256', { sha256: view.sha256 })}

@@ -14,6 +14,7 @@ const view: ReportView = {
   issuedAt: Date.parse('2026-04-01T23:11:00Z') / 1000,
   language: 'de',
   sha256: 'cd'.repeat(32),
+  equipmentLink: null,
   title: 'Projektbericht „Klinikum Süd“',
   lines: ['Zeitraum: 01.03.2026 – 31.03.2026'],
   parts: [
@@ -60,6 +61,22 @@ describe('web version of an issued report (/report/projectPDF1)', { timeout: 60_
     expect(screen.getByTestId('report-view-issued').textContent).toBe('Issued 2026-04-01 23:11 UTC, version 2.');
     expect(screen.getByTestId('report-view-sha').textContent).toContain('cd'.repeat(32));
     expect(api.bodiesOf('reportRunView')).toEqual([{ link }]);
+  });
+
+  it('links to the equipment statistics issued with the report when it has them, and only then', async () => {
+    const equipmentLink = `${'e'.repeat(40)}.${'f'.repeat(43)}`;
+    fakeApi({ reportRunView: { ...view, equipmentLink } });
+    await renderPage();
+    const link = within(await screen.findByTestId('report-view-equipment')).getByRole('link');
+    expect(link.getAttribute('href')).toBe(`/report/networkEquipDataPDF?link=${equipmentLink}`);
+    expect(link.textContent).toBe('Network equipment statistics issued with this report');
+  });
+
+  it('has no equipment link when the report has no equipment section', async () => {
+    fakeApi({ reportRunView: view });
+    await renderPage();
+    await screen.findByTestId('report-view');
+    expect(screen.queryByTestId('report-view-equipment')).toBeNull();
   });
 
   it('says the link is invalid or expired when the server refuses it', async () => {

@@ -2,8 +2,7 @@ import { type LiveEvent, type ScreenSnapshot, zoneCounts } from '@lightwell/doma
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { openCallStream } from '../../../api/client';
-import { screenKeys, useScreenQuery } from '../../../api/screen';
+import { openScreenStream, screenKeys, useScreenQuery } from '../../../api/screen';
 import { followLiveStream, type LiveStatus, mergeDeviceStates } from '../../../features/live';
 import { useSession } from '../../../stores/session';
 
@@ -46,8 +45,7 @@ export function useScreen() {
     const queryKey = screenKeys.view(key ? null : uid, nid ?? 0, key);
     const controller = new AbortController();
     void followLiveStream({
-      open: (signal) =>
-        key ? openCallStream('screenLive', { key }, signal) : openCallStream('liveStream', { nid: streamNid }, signal),
+      open: (signal) => openScreenStream(streamNid, key, signal),
       onEvent: (event) => {
         if (event.type === 'inventory') {
           void queryClient.invalidateQueries({ queryKey });

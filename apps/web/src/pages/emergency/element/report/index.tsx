@@ -1,9 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Result, Space, Spin, Table, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEmergencyPrintoutQuery } from '../../../../api/emergency';
+import { PrintState } from '../../../../components/print-state';
 import type { PrintPart } from '../../../../features/emergency/export-bar';
 import { FaultAdvice, FaultSummary } from '../../../../features/emergency/fault-view';
 import { lastTwelveMonths, readPrintSearch } from '../../../../features/emergency/period';
@@ -46,15 +47,15 @@ function Printout({ part }: { part: PrintPart }) {
   const formatInstant = useFormatInstant();
   if (!search) {
     return (
-      <Result
-        status="warning"
+      <PrintState
+        kind="badLink"
         title={t('emergencyPages.print.badLink')}
-        subTitle={t('emergencyPages.print.badLinkHint')}
+        hint={t('emergencyPages.print.badLinkHint')}
       />
     );
   }
-  if (printout.isError) return <Result status="error" title={printout.error.message} />;
-  if (!printout.data) return <Spin className="lw-page-spin" />;
+  if (printout.isError) return <PrintState kind="error" message={printout.error.message} />;
+  if (!printout.data) return <PrintState kind="loading" />;
   const data = printout.data;
   const timeZone = data.network.timeZone;
   const format = (at: number) => formatInstant(at, { timeZone });

@@ -1,15 +1,12 @@
 import { FAILURE_BITS, FAILURE_NAMES, type ModeChange } from '@lightwell/domain';
-import { Card, Space, Table } from 'antd';
+import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ModeLogQuery, useModeLogQuery } from '../../../../api/emergency';
+import { useModeLogQuery } from '../../../../api/emergency';
 import { TABLE_SCROLL } from '../../../../components/table-columns';
 import { modeName } from '../../../../features/emergency/grade-tag';
-import { useFormatInstant, useTimeZone } from '../../../../hooks/use-format-instant';
-import { useTablePagination } from '../../../../hooks/use-table-pagination';
 import { EmergencyGate, type EmergencyScope } from '../../components/emergency-gate';
-import { FittingSelect } from '../../components/fitting-select';
-import { PeriodSelect } from '../../components/period-select';
-import { useLogQuery } from '../../components/use-log-query';
+import { LogCard } from '../../components/log-card';
+import { useLogPage } from '../../components/use-log-query';
 
 /** Model log (/emergency/model/log, 5-6): every mode change of the network's fittings, newest first. */
 export function EmergencyModeLogPage() {
@@ -18,33 +15,16 @@ export function EmergencyModeLogPage() {
 
 function ModeLog({ scope }: { scope: EmergencyScope }) {
   const { t } = useTranslation();
-  const { query, filter, setPage, periodChoice, choosePeriod } = useLogQuery<ModeLogQuery>();
-  const list = useModeLogQuery(scope.nid, query);
-  const timeZone = useTimeZone('network', scope.nid);
-  const formatInstant = useFormatInstant();
-  const pagination = useTablePagination({
-    page: query.page,
-    total: list.data?.total ?? 0,
-    onPageChange: setPage,
-  });
+  const log = useLogPage(scope.nid, useModeLogQuery);
   return (
-    <Card
-      title={t('emergencyPages.modesLog.title', { network: scope.networkName })}
-      data-testid="mode-log"
-      extra={
-        <Space wrap>
-          <PeriodSelect timeZone={timeZone} value={periodChoice} onChange={choosePeriod} />
-          <FittingSelect nid={scope.nid} value={query.deviceId} onChange={(deviceId) => filter({ deviceId })} />
-        </Space>
-      }
-    >
+    <LogCard log={log} title={t('emergencyPages.modesLog.title', { network: scope.networkName })} testId="mode-log">
       <Table<ModeChange>
         rowKey="id"
         size="small"
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
+        loading={log.list.isLoading}
+        dataSource={log.list.data?.list ?? []}
         scroll={TABLE_SCROLL}
-        pagination={pagination}
+        pagination={log.pagination}
         locale={{ emptyText: t('emergencyPages.modesLog.empty') }}
         columns={[
           {
@@ -54,11 +34,7 @@ function ModeLog({ scope }: { scope: EmergencyScope }) {
             render: (_, row) => row.fittingName,
           },
           { key: 'location', title: t('emergencyPages.fields.location'), render: (_, row) => row.location ?? '' },
-          {
-            key: 'at',
-            title: t('emergencyPages.fields.time'),
-            render: (_, row) => formatInstant(row.at, { timeZone, precision: 'second' }),
-          },
+          { key: 'at', title: t('emergencyPages.fields.time'), render: (_, row) => log.formatTime(row.at) },
           {
             key: 'from',
             title: t('emergencyPages.modesLog.from'),
@@ -75,6 +51,6 @@ function ModeLog({ scope }: { scope: EmergencyScope }) {
           },
         ]}
       />
-    </Card>
+    </LogCard>
   );
 }

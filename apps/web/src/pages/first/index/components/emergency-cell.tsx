@@ -1,7 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OverdueFigures, OverdueSummary } from '../../../../api/emergency';
-import { CountTag } from '../../../../features/emergency/count-tag';
+import { OverdueCountTags } from '../../../../features/emergency/count-tag';
 
 /** Figures of no fitting at all: a project none of whose networks holds an emergency fitting. */
 export const NO_FITTINGS: OverdueFigures = {
@@ -58,33 +58,14 @@ export function EmergencyCell({ figures }: { figures: OverdueFigures | undefined
   }
   return (
     <Space size={[4, 4]} wrap>
-      <CountTag
-        count={figures.overdue}
-        alarm="orange"
-        testId="home-emergency-overdue"
-        title={t('home.emergency.overdueTitle', {
+      <OverdueCountTags
+        figures={figures}
+        testIdPrefix="home-emergency"
+        overdueTitle={t('home.emergency.overdueTitle', {
           functionTest: figures.overdueFunction,
           durationTest: figures.overdueDuration,
         })}
-      >
-        {t('home.emergency.overdue', { count: figures.overdue })}
-      </CountTag>
-      <CountTag
-        count={figures.failed}
-        alarm="red"
-        testId="home-emergency-failed"
-        title={t('home.emergency.failedTitle')}
-      >
-        {t('home.emergency.failed', { count: figures.failed })}
-      </CountTag>
-      <CountTag
-        count={figures.openFaults}
-        alarm="red"
-        testId="home-emergency-faults"
-        title={t('home.emergency.faultsTitle')}
-      >
-        {t('home.emergency.faults', { count: figures.openFaults })}
-      </CountTag>
+      />
     </Space>
   );
 }

@@ -2,7 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type OverdueFigures, useOverdueSummaryQuery } from '../../../../api/emergency';
-import { CountTag } from '../../../../features/emergency/count-tag';
+import { OverdueCountTags } from '../../../../features/emergency/count-tag';
 import { builtPathOfIndex } from '../../../../route-table';
 
 /** Menu index of the emergency element page (section 5). */
@@ -37,30 +37,11 @@ export function EmergencySummary({ nid }: { nid: number }) {
         <Tag data-testid="network-emergency-fittings">
           {t('statistics.emergency.fittings', { count: figures.fittings })}
         </Tag>
-        <CountTag
-          count={figures.overdue}
-          alarm="orange"
-          testId="network-emergency-overdue"
-          title={t('statistics.emergency.overdueTitle')}
-        >
-          {t('statistics.emergency.overdue', { count: figures.overdue })}
-        </CountTag>
-        <CountTag
-          count={figures.failed}
-          alarm="red"
-          testId="network-emergency-failed"
-          title={t('statistics.emergency.failedTitle')}
-        >
-          {t('statistics.emergency.failed', { count: figures.failed })}
-        </CountTag>
-        <CountTag
-          count={figures.openFaults}
-          alarm="red"
-          testId="network-emergency-faults"
-          title={t('statistics.emergency.faultsTitle')}
-        >
-          {t('statistics.emergency.faults', { count: figures.openFaults })}
-        </CountTag>
+        <OverdueCountTags
+          figures={figures}
+          testIdPrefix="network-emergency"
+          overdueTitle={t('statistics.emergency.overdueTitle')}
+        />
         {figures.overdue > 0 && (
           <Typography.Text type="secondary" data-testid="network-emergency-split">
             {t('statistics.emergency.split', {

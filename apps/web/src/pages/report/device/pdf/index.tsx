@@ -1,10 +1,11 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { formatCivilDate, localDateOf } from '@lightwell/domain';
-import { Button, Result, Space, Spin, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDeviceReportPrintQuery } from '../../../../api/report';
+import { PrintState } from '../../../../components/print-state';
 import { NetworkReportHeader } from '../../../../features/report-header/report-header-block';
 import { readDevicePrintQuery } from '../../../../features/reports/device-print-link';
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
@@ -35,15 +36,15 @@ export function DeviceReportPrintPage() {
   const timeFormat = useSession((state) => state.timeFormat);
   if (!query) {
     return (
-      <Result
-        status="warning"
+      <PrintState
+        kind="badLink"
         title={t('project.reports.print.badLink')}
-        subTitle={t('project.reports.print.badLinkHint')}
+        hint={t('project.reports.print.badLinkHint')}
       />
     );
   }
-  if (report.isError) return <Result status="error" title={report.error.message} />;
-  if (!report.data) return <Spin className="lw-page-spin" />;
+  if (report.isError) return <PrintState kind="error" message={report.error.message} />;
+  if (!report.data) return <PrintState kind="loading" />;
   const data = report.data;
   const zone = data.network.timeZone;
   const day = (at: number) => formatCivilDate(localDateOf(at, zone), timeFormat);

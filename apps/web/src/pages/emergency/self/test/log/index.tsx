@@ -1,15 +1,12 @@
 import { GRADES, type Grade, TEST_KINDS, type TestKind } from '@lightwell/domain';
 import { Card, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type TestLogQuery, useTestLogQuery } from '../../../../../api/emergency';
+import { useTestLogQuery } from '../../../../../api/emergency';
 import { RecordExportBar } from '../../../../../features/emergency/export-bar';
 import { TestRecordTable } from '../../../../../features/emergency/record-tables';
-import { useFormatInstant, useTimeZone } from '../../../../../hooks/use-format-instant';
-import { useTablePagination } from '../../../../../hooks/use-table-pagination';
 import { EmergencyGate, type EmergencyScope } from '../../../components/emergency-gate';
-import { FittingSelect } from '../../../components/fitting-select';
-import { PeriodSelect } from '../../../components/period-select';
-import { useLogQuery } from '../../../components/use-log-query';
+import { LogCard } from '../../../components/log-card';
+import { useLogPage } from '../../../components/use-log-query';
 
 /** Self-test log (/emergency/self/test/log, 5-3): test records with their grades, newest first. */
 export function EmergencySelfTestLogPage() {
@@ -18,24 +15,16 @@ export function EmergencySelfTestLogPage() {
 
 function TestLog({ scope }: { scope: EmergencyScope }) {
   const { t } = useTranslation();
-  const { query, filter, setPage, periodChoice, choosePeriod } = useLogQuery<TestLogQuery>();
-  const list = useTestLogQuery(scope.nid, query);
-  const timeZone = useTimeZone('network', scope.nid);
-  const formatInstant = useFormatInstant();
-  const pagination = useTablePagination({
-    page: query.page,
-    total: list.data?.total ?? 0,
-    onPageChange: setPage,
-  });
+  const log = useLogPage(scope.nid, useTestLogQuery);
+  const { query, filter } = log;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Card
+      <LogCard
+        log={log}
         title={t('emergencyPages.tests.title', { network: scope.networkName })}
-        data-testid="test-log"
-        extra={
-          <Space wrap>
-            <PeriodSelect timeZone={timeZone} value={periodChoice} onChange={choosePeriod} />
-            <FittingSelect nid={scope.nid} value={query.deviceId} onChange={(deviceId) => filter({ deviceId })} />
+        testId="test-log"
+        filters={
+          <>
             <Select
               aria-label={t('emergencyPages.fields.grade')}
               data-testid="grade-filter"
@@ -58,19 +47,19 @@ function TestLog({ scope }: { scope: EmergencyScope }) {
                 ...TEST_KINDS.map((kind) => ({ value: kind, label: t(`emergencyPages.kinds.${kind}`) })),
               ]}
             />
-          </Space>
+          </>
         }
       >
         <TestRecordTable
-          rows={list.data?.list ?? []}
-          format={(at) => formatInstant(at, { timeZone, precision: 'second' })}
-          pagination={pagination}
-          loading={list.isLoading}
+          rows={log.list.data?.list ?? []}
+          format={log.formatTime}
+          pagination={log.pagination}
+          loading={log.list.isLoading}
           empty={t('emergencyPages.tests.empty')}
         />
-      </Card>
+      </LogCard>
       <Card title={t('emergencyPages.export.title')} size="small">
-        <RecordExportBar nid={scope.nid} timeZone={timeZone} parts={['selfTest']} />
+        <RecordExportBar nid={scope.nid} timeZone={log.timeZone} parts={['selfTest']} />
       </Card>
     </Space>
   );

@@ -19,7 +19,7 @@ import {
   waitFor,
 } from '../../test/mqtt/fake-gateway.ts';
 import { deviceElements, deviceReadings, devices, gatewayDiagnoses, gateways, products } from '../db/schema.ts';
-import { INVENTORY_REQUEST_INTERVAL_MS } from './ingest.ts';
+import { INVENTORY_REQUEST_INTERVAL_MS } from './channels/device-writes.ts';
 
 const MAC_A = 'AA0000000001';
 const MAC_B = 'AA0000000002';

@@ -1,27 +1,22 @@
 import {
   type CommandAction,
-  ElementType,
   emergencyTypeOf,
   gradeTest,
   isDelayExceeded,
-  modeTestKind,
-  modeTestState,
   type ReportMessage,
   reducedCoverUntil,
-  STATUS_BITS,
   type StartSource,
   type TestKind,
   testWindow,
   zonedParts,
 } from '@lightwell/domain';
-import { and, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, desc, eq, lte, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import {
   deviceElements,
   emergencyFaultEntries,
   emergencyFaults,
-  emergencyFittings,
-  emergencyModeChanges,
+  type emergencyFittings,
   emergencySchedules,
   emergencyTestRecords,
   networks,
@@ -29,22 +24,23 @@ import {
   taskDevices,
   tasks,
   users,
-} from '../db/schema.ts';
-import { zonesOfDevices } from '../services/emergency/fittings.ts';
-import type { LinkedGateway } from './types.ts';
+} from '../../db/schema.ts';
+import { zonesOfDevices } from '../../services/emergency/fittings.ts';
+import type { LinkedGateway } from '../types.ts';
 
 /*
- * Applying an `emergency` report (docs/gateway-protocol.md "Emergency reports"): fitting state, mode
- * changes, graded test records and opened faults, in the transaction that kept the report once.
+ * What an `emergency` report files besides the fitting's state (docs/gateway-protocol.md "Emergency
+ * reports"): graded test records and opened faults, with the names they keep as text.
  */
 
 /** An emergency report, from MQTT or the mesh HTTP call. */
 export type EmergencyReport = Extract<ReportMessage, { kind: 'emergency' }>;
 
-type FittingRow = typeof emergencyFittings.$inferSelect;
+/** A fitting's stored state. */
+export type FittingRow = typeof emergencyFittings.$inferSelect;
 
 /** Names a record keeps as text: network, project, fitting, zone. */
-interface RecordNames {
+export interface RecordNames {
   nid: number;
   networkName: string;
   pid: number | null;
@@ -74,20 +70,12 @@ const copiedNames = (names: RecordNames) => ({
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
 
-/** Test the fitting holds pending or runs, from its mode (or status bits when the mode is plain). */
-function testsOf(report: EmergencyReport): { pending: TestKind | null; running: TestKind | null } {
-  const kind = modeTestKind(report.mode);
-  const state = modeTestState(report.mode);
-  const bits = report.statusBits ?? 0;
-  const pendingByBits: TestKind | null =
-    bits & STATUS_BITS.durationTestPending ? 'duration' : bits & STATUS_BITS.functionTestPending ? 'function' : null;
-  return {
-    running: state === 'running' ? kind : null,
-    pending: state === 'pending' || state === 'delayExceeded' ? kind : pendingByBits,
-  };
-}
-
-async function loadNames(tx: Db, nid: number, device: { id: number; name: string; mac: string }): Promise<RecordNames> {
+/** The names a record of the device keeps: network, project, time zone, fitting, zone. */
+export async function loadNames(
+  tx: Db,
+  nid: number,
+  device: { id: number; name: string; mac: string },
+): Promise<RecordNames> {
   const [network] = await tx
     .select({ name: networks.name, pid: networks.pid, timeZone: networks.timeZone, projectName: projects.name })
     .from(networks)
@@ -107,82 +95,6 @@ async function loadNames(tx: Db, nid: number, device: { id: number; name: string
     zoneId: zone?.zoneId ?? null,
     zoneName: zone?.zoneName ?? null,
   };
-}
-
-/**
- * Applies one emergency report of a known device, kept once by the caller: the element's mode and faults,
- * the fitting's state (only from a report newer than the last one applied), a mode change, a graded test
- * record for a test result, and a fault for newly set failure bits.
- */
-export async function applyEmergencyReport(
-  tx: Db,
-  gateway: LinkedGateway,
-  device: { id: number; name: string; mac: string },
-  report: EmergencyReport,
-  now: Date,
-): Promise<void> {
-  // Only a device with an emergency element is a fitting; a report naming another device changes nothing.
-  if ((await emergencyTypeOfDevice(tx, device.id)) === 0) return;
-  const at = toDate(report.at);
-  const [previous] = await tx
-    .select()
-    .from(emergencyFittings)
-    .where(eq(emergencyFittings.deviceId, device.id))
-    .for('update');
-  const newer = !previous?.lastReportAt || previous.lastReportAt.getTime() <= at.getTime();
-  const names = await loadNames(tx, gateway.nid, device);
-  if (newer) {
-    await tx
-      .update(deviceElements)
-      .set({ mode: report.mode, faultBits: report.faultBits, updatedAt: now })
-      .where(
-        and(
-          eq(deviceElements.deviceId, device.id),
-          report.index === undefined
-            ? inArray(deviceElements.type, [ElementType.emergencyOne, ElementType.emergencyTwo])
-            : eq(deviceElements.index, report.index),
-        ),
-      );
-    if (!previous || previous.mode !== report.mode) {
-      await tx.insert(emergencyModeChanges).values({
-        nid: names.nid,
-        deviceId: device.id,
-        fittingName: names.fittingName,
-        location: names.zoneName,
-        at,
-        fromMode: previous?.mode ?? null,
-        toMode: report.mode,
-        statusBits: report.statusBits ?? previous?.statusBits ?? 0,
-        failureBits: report.faultBits,
-      });
-    }
-  }
-  const record = report.test ? await recordTest(tx, gateway, names, previous ?? null, report, now) : null;
-  await openFault(tx, names, previous ?? null, report, record?.id ?? null);
-  const tests = testsOf(report);
-  const state = {
-    nid: names.nid,
-    ...(report.index === undefined ? {} : { elementIndex: report.index }),
-    ...(newer
-      ? {
-          mode: report.mode,
-          failureBits: report.faultBits,
-          ...(report.statusBits === undefined ? {} : { statusBits: report.statusBits }),
-          ...(report.batteryCharge === undefined ? {} : { batteryCharge: report.batteryCharge }),
-          ...(report.mainsPresent === undefined ? {} : { mainsPresent: report.mainsPresent }),
-          ...(report.ratedDuration === undefined ? {} : { ratedMinutes: report.ratedDuration * 2 }),
-          testPending: tests.pending,
-          testRunning: tests.running,
-          lastReportAt: at,
-        }
-      : {}),
-    ...(record?.fittingUpdate ?? {}),
-    updatedAt: now,
-  };
-  await tx
-    .insert(emergencyFittings)
-    .values({ deviceId: device.id, ...state })
-    .onConflictDoUpdate({ target: emergencyFittings.deviceId, set: state });
 }
 
 /** The task that started a test, with what it asked for. */
@@ -255,7 +167,7 @@ async function windowOf(tx: Db, scheduleId: number | null, startedAt: Date, time
 }
 
 /** Grades a reported test result (`gradeTest`) and keeps it as one test record. */
-async function recordTest(
+export async function recordTest(
   tx: Db,
   gateway: LinkedGateway,
   names: RecordNames,
@@ -331,7 +243,7 @@ async function recordTest(
  * Opens a fault when failure bits are newly set (not set in the fitting's last state), unless an open
  * fault of the fitting (one without a `closed` entry) already holds them all.
  */
-async function openFault(
+export async function openFault(
   tx: Db,
   names: RecordNames,
   fitting: FittingRow | null,
@@ -374,7 +286,7 @@ async function openFault(
 }
 
 /** Emergency type of a device from its element types (section 4). */
-async function emergencyTypeOfDevice(tx: Db, deviceId: number) {
+export async function emergencyTypeOfDevice(tx: Db, deviceId: number) {
   const rows = await tx
     .select({ type: deviceElements.type })
     .from(deviceElements)

@@ -8,7 +8,7 @@ import {
 } from '@lightwell/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
 import {
   deviceElements,
   devices,
@@ -21,10 +21,10 @@ import {
   networks,
   nodes,
   zones,
-} from '../db/schema.ts';
-import { hashGatewaySecret } from './credentials.ts';
-import { applyReport } from './ingest.ts';
-import type { LinkedGateway } from './types.ts';
+} from '../../db/schema.ts';
+import { hashGatewaySecret } from '../credentials.ts';
+import { applyReport } from '../ingest.ts';
+import type { LinkedGateway } from '../types.ts';
 
 type Emergency = Extract<ReportMessage, { kind: 'emergency' }>;
 
