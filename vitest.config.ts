@@ -33,6 +33,14 @@ export default defineConfig({
       './apps/web/vitest.config.ts',
       {
         test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'simulator',
           root: 'apps/simulator',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],

@@ -2,9 +2,10 @@
 // with the simulator, the web build, browser end-to-end — then each tier's time and one summary line
 // "N passed, N failed, N skipped".
 //
-// Tiers run in three lanes side by side: the checks and the Node test projects in one, the build and the
-// browser tests' tour in the second, their flows (once the build is there) in the third: the browser tests
-// mostly wait, so their two parts and the Node tests keep the machine's two cores busy. Each running tier's
+// Tiers run in three lanes side by side: the checks and the API tests in one, the build and the browser
+// tests' tour in the second, the web and domain unit tests and then the browser tests' flows (once the build
+// is there) in the third: the browser tests mostly wait, so their two parts and the Node tests keep the
+// machine's two cores busy, and the three lanes take about as long as each other. Each running tier's
 // lines are printed as they come, prefixed with its name, and kept whole in test-results/<tier>.log.
 //   node scripts/test.mjs [tier ...]   only these tiers (e.g. `unit server`; `e2e` is both its parts)
 //   TEST_LANES=1                       one lane: every tier one after the other
@@ -54,7 +55,7 @@ const e2eTier = (project, ports, after) => ({
 const tiers = {
   lint: { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   typecheck: { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
-  unit: vitest('unit', ['domain', 'web']),
+  unit: vitest('unit', ['domain', 'web', 'scripts']),
   // Two files at a time: an API test file spends most of its time waiting (for MQTT round trips, a
   // simulated gateway, a job's tick), so two overlap their waits; vitest would take one on 2 cores.
   server: vitest('server', ['server-pglite', 'server-pg', 'simulator'], ['--maxWorkers=2']),
@@ -77,7 +78,11 @@ const tiers = {
   ),
 };
 
-const laneNames = [['lint', 'typecheck', 'unit', 'server'], ['build', 'e2e:tour'], ['e2e:flows']];
+const laneNames = [
+  ['lint', 'typecheck', 'server'],
+  ['build', 'e2e:tour'],
+  ['unit', 'e2e:flows'],
+];
 /** `e2e` chooses both parts of the browser tests. */
 const wanted = (name) => only.length === 0 || only.includes(name) || only.includes(name.split(':')[0]);
 const chosen = (names) => names.filter(wanted).map((n) => tiers[n]);

@@ -35,9 +35,10 @@ import {
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
-import { ensurePartitions, rowsOf } from '../../apps/server/src/telemetry/write-readings.ts';
+import { ensurePartitions } from '../../apps/server/src/telemetry/write-readings.ts';
 import { buildServerBundle, root } from '../../scripts/lib/builds.mjs';
 import { adminExists, adminQuery, withDatabase } from '../src/scratch-database.ts';
 
@@ -63,7 +64,10 @@ const END = startOfLocalDay(today, TIME_ZONE);
 const START = startOfLocalDay(addDays(today, -DAYS), TIME_ZONE);
 const lastDay = formatLocalDate(localDateOf(END - 1, TIME_ZONE));
 const firstDay = formatLocalDate(localDateOf(START, TIME_ZONE));
-const monthFirst = `${lastDay.slice(0, 8)}01`;
+// The last whole local month up to the last day: that day's month when it is its last day, else the one before.
+const lastWhole = localDateOf(END - 1, TIME_ZONE);
+const monthLast = addDays(lastWhole, 1).day === 1 ? lastDay : formatLocalDate(addDays({ ...lastWhole, day: 1 }, -1));
+const monthFirst = `${monthLast.slice(0, 8)}01`;
 const s = (ms: number) => (ms / 1000).toFixed(1);
 const mib = (kib: number) => kib / 1024;
 
@@ -412,13 +416,13 @@ try {
   );
   const reports: { name: string; goal: number; ask: [CallName, Record<string, unknown>] }[] = [
     {
-      name: `project PDF, ${monthFirst} to ${lastDay}, every section`,
+      name: `project PDF, ${monthFirst} to ${monthLast}, every section`,
       goal: GOALS.pdfMs,
       ask: [
         'reportProjectCreate',
         {
           pid: 1,
-          period: { kind: 'range', from: monthFirst, to: lastDay },
+          period: { kind: 'range', from: monthFirst, to: monthLast },
           sections: ['energy', 'cost', 'co2', 'emergency', 'equipment'],
           format: 'pdf',
         },

@@ -20,10 +20,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { gateways, networks, users } from '../../apps/server/src/db/schema.ts';
 import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credentials.ts';
 import { createProject } from '../../apps/server/src/services/create-default-project.ts';
-import { rowsOf } from '../../apps/server/src/telemetry/write-readings.ts';
 import { adminQuery, withDatabase } from './scratch-database.ts';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1000);

@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { localMonth } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { networks } from '../../apps/server/src/db/schema.ts';
 import { loadDeviceCells } from '../../apps/server/src/services/energy/energy-cells.ts';
 import { loadDeviceHours, loadEnergyDevices } from '../../apps/server/src/services/energy/energy-hours.ts';
@@ -25,9 +26,9 @@ import {
   buildNetworkEnergy,
   energySettingsOf,
 } from '../../apps/server/src/services/energy/energy-views.ts';
-import { loadVersions } from '../../apps/server/src/services/energy-base.ts';
+import { loadVersions } from '../../apps/server/src/services/energy/tariffs.ts';
 import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
-import { ensurePartitions, rowsOf } from '../../apps/server/src/telemetry/write-readings.ts';
+import { ensurePartitions } from '../../apps/server/src/telemetry/write-readings.ts';
 import { adminExists, adminQuery, withDatabase } from './scratch-database.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);

@@ -4,7 +4,7 @@ import { builtPathsMissing } from '../support/built-routes.ts';
 import { layoutProblems, waitSettled } from '../support/layout-checks.ts';
 import { DEMO, signIn } from '../support/session.ts';
 
-/** Where the screenshots go: the CI artifact folder a person looks through (README, "Layout screenshots"). */
+/** Where the screenshots go: the CI artifact folder a person looks through (docs/development.md, "Screens at every width"). */
 const SHOTS = new URL('../../test-results/layout/', import.meta.url).pathname;
 
 const LANGUAGES = [

@@ -5,7 +5,7 @@ import { DEMO_DEVICES } from '../support/simulator.ts';
 
 /**
  * JavaScript a first visit may cost on the wire (compressed bytes as Chromium counts them, headers
- * included), per page, held to their targets: sign-in 200 kB, home 420 kB, plan 350 kB; see README.
+ * included), per page, held to their targets: sign-in 200 kB, home 420 kB, plan 350 kB; see docs/performance.md.
  */
 const BUDGET_KB = { login: 200, home: 420, plan: 350 } as const;
 

@@ -1,7 +1,7 @@
 import { appRoutes } from '../../apps/web/src/route-table.ts';
 
 /** Paths of every page the web app has built (route-table.ts entries marked `built`), sorted. */
-export function builtPaths(): string[] {
+function builtPaths(): string[] {
   return appRoutes
     .filter((route) => route.built)
     .map((route) => route.path)

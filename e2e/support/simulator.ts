@@ -10,7 +10,6 @@ import { SIMULATOR_URL } from './env.ts';
 export {
   DEMO_DEVICES,
   DEMO_GATEWAYS,
-  DEMO_GROUPS,
   DEMO_NETWORK,
   DEMO_SCENES,
   DEMO_ZONES,
@@ -29,7 +28,7 @@ export async function simulatorState(): Promise<GatewaySnapshot[]> {
 }
 
 /** One device as the simulator holds it (MAC in any notation). */
-export async function deviceState(mac: string): Promise<DeviceSnapshot> {
+async function deviceState(mac: string): Promise<DeviceSnapshot> {
   return (await request<{ device: DeviceSnapshot }>('GET', `/devices/${encodeURIComponent(mac)}`)).device;
 }
 

@@ -39,17 +39,23 @@ export async function watchToast(page: Page, text: string): Promise<WatchedToast
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }, text);
   const read = () => page.evaluate((wanted) => ({ ...(window as Watched).lightwellToasts?.[wanted] }), text);
+  const waitShown = async () => {
+    await expect.poll(async () => (await read()).shown !== undefined, { message: `a toast "${text}"` }).toBe(true);
+  };
   return {
     async shownFor() {
-      await expect.poll(async () => (await read()).hidden !== undefined, { timeout: 10_000 }).toBe(true);
+      // First its coming, in the assertion timeout a busy machine needs for the page that shows it; then its
+      // going, which the page's own timer decides.
+      await waitShown();
+      await expect
+        .poll(async () => (await read()).hidden !== undefined, { message: `the toast "${text}" to go` })
+        .toBe(true);
       const { shown = 0, hidden = 0 } = await read();
       return hidden - shown;
     },
     async seen() {
       return (await read()).shown !== undefined;
     },
-    async shown() {
-      await expect.poll(async () => (await read()).shown !== undefined, { message: `a toast "${text}"` }).toBe(true);
-    },
+    shown: waitShown,
   };
 }

@@ -4,8 +4,6 @@ export const root: string;
 export const serverBundle: string;
 /** The simulator bundle `npm start` runs beside the server in demo mode. */
 export const simulatorBundle: string;
-/** Whether `output` exists and is newer than every file under `sources` (paths from the repository root). */
-export function isFresh(output: string, sources: string[]): boolean;
 /** Builds the web app when it is missing or older than its sources; true when it built. */
 export function ensureWebBuilt(): boolean;
 /** Builds the server bundle when it is missing or older than its sources; true when it built. */

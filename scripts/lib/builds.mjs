@@ -22,7 +22,7 @@ function newestMtime(path) {
 }
 
 /** Whether `output` exists and is newer than every file under `sources` (paths from the repository root). */
-export function isFresh(output, sources) {
+function isFresh(output, sources) {
   if (!existsSync(output)) return false;
   const built = statSync(output).mtimeMs;
   return sources.map((p) => join(root, p)).every((p) => !existsSync(p) || newestMtime(p) <= built);

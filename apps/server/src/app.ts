@@ -11,11 +11,11 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createGatewayLink } from './gateway-link/index.ts';
+import { acceptedLanguage, markLanguage, refusalLanguage, validationMessage } from './http/refusal.ts';
 import { translator } from './lib/i18n.ts';
 import { createIndexPage } from './lib/index-page.ts';
-import { acceptedLanguage, markLanguage, refusalLanguage, validationMessage } from './lib/refusal.ts';
+import type { PhaseTimer } from './lib/phase-clock.ts';
 import { deriveServerKeys } from './lib/server-keys.ts';
-import { resolveClientKey, resolveServerSecret } from './lib/signing-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { ensureOutboxToken } from './mail/outbox-token.ts';
 import { registerCompression } from './plugins/compress.ts';
@@ -26,8 +26,8 @@ import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
 import { deviceRoutes } from './routes/device/device.routes.ts';
 import { emergencyRoutes } from './routes/emergency/emergency.routes.ts';
-import { emergencyActionRoutes } from './routes/emergency-action/emergency-action.routes.ts';
-import { emergencyElementRoutes } from './routes/emergency-element/emergency-element.routes.ts';
+import { emergencyActionRoutes } from './routes/emergency/emergency-action.routes.ts';
+import { emergencyElementRoutes } from './routes/emergency/emergency-element.routes.ts';
 import { energyRoutes } from './routes/energy/energy.routes.ts';
 import { energyBaseRoutes } from './routes/energy-base/energy-base.routes.ts';
 import { equipmentRoutes } from './routes/equipment/equipment.routes.ts';
@@ -58,7 +58,7 @@ import { sessionRoutes } from './routes/user/session.routes.ts';
 import { nodeRoutes } from './routes/zone/node.routes.ts';
 import { zoneRoutes } from './routes/zone/zone.routes.ts';
 import { registerTaskLifecycle } from './services/commands/task-lifecycle.ts';
-import type { PhaseTimer } from './start/phase-clock.ts';
+import { resolveClientKey, resolveServerSecret } from './services/resolve-secrets.ts';
 
 /** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
 export interface BuildOptions {
@@ -186,7 +186,26 @@ async function prettyStream(): Promise<NodeJS.WritableStream> {
 
 /** Builds the Fastify app: plugins, then routes, then error and not-found handlers. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { config } = options;
+  const app = await createFastify(config);
+  const timer = options.timer ?? untimed;
+  const ctx = await buildContext(app, options, timer);
+  app.decorate('ctx', ctx);
+  await registerSecurityHeaders(app, config.publicUrl);
+  app.decorateRequest('session', null);
+  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => ctx.link.close());
+
+  await registerCompression(app);
+  await registerApiPlugins(app, timer);
+  await registerRoutes(app, config);
+  handleErrors(app);
+  await timer.time('web app', () => serveWebApp(app, config.webDist));
+  return app;
+}
+
+/** Fastify with the console's logger, limits and timeouts, zod validation and presenter-shaped responses. */
+async function createFastify(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -207,8 +226,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   // Responses are shaped by presenters (the allow-list); schemas on routes document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  return app;
+}
 
-  const timer = options.timer ?? untimed;
+/** The context every handler and job reads: keys, the gateway link, the mailer, the clock. */
+async function buildContext(app: FastifyInstance, options: BuildOptions, timer: PhaseTimer): Promise<AppContext> {
+  const { config, database } = options;
   const { clientKey, keys } = await timer.time('keys', async () => ({
     clientKey: await resolveClientKey(database.db, config.clientKey),
     keys: deriveServerKeys(await resolveServerSecret(database.db, config.serverSecret)),
@@ -218,7 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { link, live } = await timer.time('gateway link', () =>
     createGatewayLink({ config, db: database.db, keys, log: app.log, now }),
   );
-  const ctx: AppContext = {
+  return {
     db: database.db,
     config,
     mailer:
@@ -228,7 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         log: app.log,
-        // A kept message is printed for the person at the terminal (README: a second account in a minute).
+        // A kept message is printed for the person at the terminal (docs/development.md: a second account in a minute).
         print: config.logLevel === 'silent' ? undefined : (block) => process.stdout.write(block),
       }),
     clientKey,
@@ -237,13 +260,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     live,
     now,
   };
-  app.decorate('ctx', ctx);
-  await registerSecurityHeaders(app, config.publicUrl);
-  app.decorateRequest('session', null);
-  app.addHook('onClose', async () => ctx.mailer.close());
-  app.addHook('onClose', async () => ctx.link.close());
+}
 
-  await registerCompression(app);
+/** The API's OpenAPI document and its page, and multipart uploads. */
+async function registerApiPlugins(app: FastifyInstance, timer: PhaseTimer): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lightwell console API', version: Limits.apiVersion },
@@ -283,7 +303,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       fieldSize: 1024,
     },
   });
+}
 
+/** Every route module, then the task lifecycle. */
+async function registerRoutes(app: FastifyInstance, config: Config): Promise<void> {
   appRoutes(app);
   outboxRoutes(app, outboxKept(config) ? await ensureOutboxToken(config.dataDir) : null);
   sessionRoutes(app);
@@ -320,8 +343,4 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   emergencyElementRoutes(app);
   emergencyRoutes(app);
   registerTaskLifecycle(app);
-
-  handleErrors(app);
-  await timer.time('web app', () => serveWebApp(app, config.webDist));
-  return app;
 }

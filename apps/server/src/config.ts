@@ -11,7 +11,7 @@ const MQTT_STANDARD_PORT = 1883;
 
 /**
  * Every environment variable the server reads, validated once. `process.env` is read here only;
- * the README's configuration table lists the same names (a test checks).
+ * docs/configuration.md's table lists the same names (a test checks).
  */
 export const EnvSchema = z.object({
   /** HTTP port of the console (web app and API on one origin). */
@@ -82,7 +82,7 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Milliseconds a client has to send a request's headers before the connection is closed. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
-  /** Milliseconds a client has to send a whole request (headers and body); uploads excepted (see README). */
+  /** Milliseconds a client has to send a whole request (headers and body); uploads excepted (see docs/configuration.md). */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(Limits.requestTimeoutMs),
   /** Milliseconds an idle keep-alive connection stays open. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),

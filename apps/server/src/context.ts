@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { GatewayLink, LiveHub } from './gateway-link/types.ts';
 import type { ServerKeys } from './lib/server-keys.ts';
+import type { GatewayLink, LiveHub } from './link-types.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What handlers and services need, built once per server process. */

@@ -6,9 +6,9 @@ import { demoFleet } from './demo/demo-fleet.ts';
 import { DEMO_LOGIN, seedDemo } from './demo/seed-demo.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { fileClock } from './lib/file-clock.ts';
+import { PhaseClock } from './lib/phase-clock.ts';
 import { lockDataDir } from './start/data-dir-lock.ts';
 import { handOver } from './start/hand-over.ts';
-import { PhaseClock } from './start/phase-clock.ts';
 import { explainStartFailure, StartFailure, type StartStep } from './start/start-failure.ts';
 
 // Everything before this line is Node.js starting and loading the modules.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
 import { deviceElements, devices, networks } from '../src/db/schema.ts';
 import { applyCountedReports, rollupMonths, storeReports } from '../src/telemetry/index.ts';
-import { rowsOf } from '../src/telemetry/write-readings.ts';
 import { buildD4iElements, buildTestApp, describeApi, networkTeam, post, type TestApp } from './helpers.ts';
 import { buildGateway } from './mqtt/fake-gateway.ts';
 

@@ -67,7 +67,7 @@ export async function createPgDatabase(
  * Opens an empty migrated database of the run's kind, a copy of the migrated template when the global
  * setup made one (test/support/db-template.ts); `close` removes it again.
  */
-export async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(): Promise<Database> {
   if (TEST_DB === 'pglite') {
     const folder = copyPgliteTemplate();
     if (!folder) return openDatabase({ dataDir: 'memory://' });
@@ -92,7 +92,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** A clock tests can move forward. */
-export class TestClock {
+class TestClock {
   offsetMs = 0;
   now = () => new Date(Date.now() + this.offsetMs);
   advance(seconds: number) {
@@ -228,7 +228,7 @@ export async function signedInUser(t: TestApp, overrides: Partial<typeof users.$
 }
 
 /** The newest e-mail to `email` with `template`, read from the outbox; throws when there is none. */
-export async function newestMail(db: Db, email: string, template: string) {
+async function newestMail(db: Db, email: string, template: string) {
   const [row] = await db
     .select()
     .from(outbox)

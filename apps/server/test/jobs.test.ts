@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobRuns, sessions } from '../src/db/schema.ts';
 import { purgeExpired } from '../src/jobs/purge-expired.ts';
-import { runOnce } from '../src/jobs/run-once.ts';
+import { runOnce } from '../src/services/run-once.ts';
 import { buildTestApp, call, describeApi, signedInUser, type TestApp } from './helpers.ts';
 
 describeApi('scheduled jobs', () => {

@@ -118,11 +118,11 @@ describe('every credential and link is keyed by the server-only secret', () => {
       'app.ts',
       'config.ts',
       'context.ts',
-      'lib/signing-secret.ts',
-      'plugins/auth.ts',
+      'http/auth.ts',
       'routes/app/app.routes.ts',
+      'services/resolve-secrets.ts',
     ]);
-    const auth = sources.find((file) => file.path === 'plugins/auth.ts')!.text;
+    const auth = sources.find((file) => file.path === 'http/auth.ts')!.text;
     expect(auth.match(/ctx\.clientKey/g)).toHaveLength(1);
     expect(auth).toMatch(/signParams\(body, ctx\.clientKey\)/);
   });

@@ -21,8 +21,8 @@ export const MESH: SimDeviceSpec[] = [
 export const targets = (...indexes: number[]) =>
   indexes.map((i) => ({ mac: MESH[i]!.mac.replace(/:/g, ''), address: MESH[i]!.address }));
 
-export const CONSOLE_USER = 'lightwell-server';
-export const CONSOLE_PASSWORD = 'console-test-password';
+const CONSOLE_USER = 'lightwell-server';
+const CONSOLE_PASSWORD = 'console-test-password';
 
 /** An aedes broker that checks gateway credentials and topics as the console's embedded one does. */
 export interface TestBroker {

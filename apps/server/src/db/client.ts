@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { PhaseTimer } from '../start/phase-clock.ts';
+import type { PhaseTimer } from '../lib/phase-clock.ts';
 import * as schema from './schema.ts';
 
 /** The typed query layer, the same on PGlite and PostgreSQL. */

@@ -13,11 +13,15 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, updatedAt } from './schema-columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The network a row belongs to; deleting the network deletes the row. */
+export const nidColumn = () => belongsTo('nid', () => networks.id);
+
+/** The user who made a row; null once that user is deleted. */
+export const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
 
 /** Accounts (section 3 User). E-mail is stored lower case; names are unique regardless of case. */
 export const users = pgTable(
@@ -33,7 +37,7 @@ export const users = pgTable(
     weekStart: smallint('week_start').notNull().default(1),
     pageNumber: smallint('page_number').notNull().default(10),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_name_key').on(sql`lower(${t.name})`)],
 );
@@ -43,14 +47,12 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    uid: integer('uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    uid: belongsTo('uid', () => users.id),
     tokenHash: text('token_hash').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     address: text('address').notNull().default(''),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_uid_idx').on(t.uid)],
 );
@@ -66,8 +68,8 @@ export const verificationCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     address: text('address').notNull().default(''),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    consumedAt: instant('consumed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -80,8 +82,8 @@ export const verificationCodes = pgTable(
 export const throttles = pgTable('throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  windowStartedAt: instant('window_started_at').notNull(),
+  lockedUntil: instant('locked_until'),
 });
 
 /**
@@ -92,12 +94,10 @@ export const mailSends = pgTable(
   'mail_sends',
   {
     id: serial('id').primaryKey(),
-    senderUid: integer('sender_uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderUid: belongsTo('sender_uid', () => users.id),
     email: text('email').notNull(),
     template: text('template').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: instant('sent_at').notNull(),
   },
   (t) => [index('mail_sends_sender_idx').on(t.senderUid, t.sentAt)],
 );
@@ -116,7 +116,7 @@ export const outbox = pgTable(
     status: text('status').notNull(),
     error: text('error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: instant('sent_at'),
   },
   (t) => [index('outbox_to_idx').on(t.toAddress, t.createdAt)],
 );
@@ -133,8 +133,8 @@ export const jobRuns = pgTable(
   {
     name: text('name').notNull(),
     slot: text('slot').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
     result: text('result'),
   },
   (t) => [primaryKey({ columns: [t.name, t.slot] })],
@@ -145,21 +145,17 @@ export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   remarks: text('remarks').notNull().default(''),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: createdBy(),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Membership of users in projects; one project per user is the default. */
 export const projectUsers = pgTable(
   'project_users',
   {
-    pid: integer('pid')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    uid: integer('uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    pid: belongsTo('pid', () => projects.id),
+    uid: belongsTo('uid', () => users.id),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -167,7 +163,6 @@ export const projectUsers = pgTable(
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Networks (section 3). A deleted network stays in the recycle bin until `purge_after`. */
 export const networks = pgTable(
@@ -203,10 +198,10 @@ export const networks = pgTable(
     rollupsTimeZone: text('rollups_time_zone'),
     /** Configuration profile applied to the whole network, or null. */
     configId: integer('config_id'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: instant('deleted_at'),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('networks_pid_idx').on(t.pid), index('networks_deleted_idx').on(t.deletedAt)],
@@ -216,12 +211,8 @@ export const networks = pgTable(
 export const networkUsers = pgTable(
   'network_users',
   {
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
-    uid: integer('uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
+    uid: belongsTo('uid', () => users.id),
     userType: smallint('user_type').notNull(),
     createdAt: createdAt(),
   },
@@ -237,9 +228,7 @@ export const zones = pgTable(
   'zones',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     name: text('name').notNull(),
     points: jsonb('points').$type<{ x: number; y: number }[]>().notNull(),
     shape: smallint('shape').notNull().default(1),
@@ -261,9 +250,7 @@ export const nodes = pgTable(
   'nodes',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
     vid: integer('vid'),
     rid: integer('rid'),
@@ -277,7 +264,7 @@ export const nodes = pgTable(
     namePositionX: doublePrecision('name_position_x'),
     namePositionY: doublePrecision('name_position_y'),
     status: smallint('status').notNull().default(0),
-    statusTime: timestamp('status_time', { withTimezone: true }),
+    statusTime: instant('status_time'),
     createdAt: createdAt(),
   },
   (t) => [index('nodes_nid_idx').on(t.nid), index('nodes_zone_idx').on(t.zoneId)],
@@ -287,12 +274,8 @@ export const nodes = pgTable(
 export const viewStates = pgTable(
   'view_states',
   {
-    uid: integer('uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    uid: belongsTo('uid', () => users.id),
+    nid: nidColumn(),
     zoom: doublePrecision('zoom').notNull().default(1),
     imgX: doublePrecision('img_x').notNull().default(100),
     imgY: doublePrecision('img_y').notNull().default(210),
@@ -322,16 +305,14 @@ export const shares = pgTable(
     nid: integer('nid').references(() => networks.id, { onDelete: 'cascade' }),
     /** Shared configuration profile (kind 'config'). */
     configId: integer('config_id'),
-    sharerUid: integer('sharer_uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sharerUid: belongsTo('sharer_uid', () => users.id),
     email: text('email').notNull(),
     userType: smallint('user_type').notNull(),
     tokenHash: text('token_hash').notNull(),
     status: text('status').notNull().default('pending'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedAt: instant('accepted_at'),
     acceptedUid: integer('accepted_uid').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('shares_token_key').on(t.tokenHash), index('shares_sharer_idx').on(t.sharerUid)],
@@ -358,11 +339,9 @@ export const backups = pgTable(
   'backups',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     name: text('name').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     content: jsonb('content').notNull(),
     createdAt: createdAt(),
   },
@@ -377,15 +356,13 @@ export const displayTokens = pgTable(
   'display_tokens',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [uniqueIndex('display_tokens_key_hash_key').on(t.keyHash), index('display_tokens_nid_idx').on(t.nid)],
 );
@@ -398,9 +375,7 @@ export const tariffVersions = pgTable(
   'tariff_versions',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     /** Price per kWh outside every band, in hundredths of the currency unit. */
     pricePerKWh: integer('price_per_kwh').notNull(),
@@ -409,7 +384,7 @@ export const tariffVersions = pgTable(
     standingChargePerDay: integer('standing_charge_per_day'),
     /** Time-of-use bands, validated by the domain's TariffBandSchema; the last matching band wins. */
     bands: jsonb('bands').$type<TariffBandRecord[]>().notNull().default([]),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tariff_versions_nid_valid_from_key').on(t.nid, t.validFrom)],
@@ -425,12 +400,10 @@ export const factorSetChoices = pgTable(
   'factor_set_choices',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     factorSetId: text('factor_set_id'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('factor_set_choices_nid_valid_from_key').on(t.nid, t.validFrom)],

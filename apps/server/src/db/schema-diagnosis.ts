@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { networks, users } from './schema-console.ts';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './schema-columns.ts';
+import { createdBy, nidColumn, users } from './schema-console.ts';
 import { devices } from './schema-remote.ts';
 
 /*
  * Sensor trigger diagnosis tasks (spec sections 2-5; docs/decisions.md "Sensor trigger diagnosis"). Results
  * are not stored: they are counted from the stored triggers (device_readings, telemetry_readings) on read.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A diagnosis task: the range and interval it counts triggers in, and its state (`waiting`, `executing`,
@@ -18,20 +17,18 @@ export const sensorDiagnoses = pgTable(
   'sensor_diagnoses',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     state: text('state').notNull().default('waiting'),
-    startAt: at('start_at').notNull(),
-    endAt: at('end_at').notNull(),
+    startAt: instant('start_at').notNull(),
+    endAt: instant('end_at').notNull(),
     intervalSeconds: integer('interval_seconds').notNull(),
     allSensors: boolean('all_sensors').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdBy: createdBy(),
+    createdAt: instant('created_at').notNull().defaultNow(),
     /** When the sweep moved it to executing, and to executed. */
-    startedAt: at('started_at'),
-    finishedAt: at('finished_at'),
-    canceledAt: at('canceled_at'),
+    startedAt: instant('started_at'),
+    finishedAt: instant('finished_at'),
+    canceledAt: instant('canceled_at'),
     canceledBy: integer('canceled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -45,12 +42,8 @@ export const sensorDiagnoses = pgTable(
 export const sensorDiagnosisDevices = pgTable(
   'sensor_diagnosis_devices',
   {
-    diagnosisId: integer('diagnosis_id')
-      .notNull()
-      .references(() => sensorDiagnoses.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    diagnosisId: belongsTo('diagnosis_id', () => sensorDiagnoses.id),
+    deviceId: belongsTo('device_id', () => devices.id),
   },
   (t) => [primaryKey({ columns: [t.diagnosisId, t.deviceId] })],
 );

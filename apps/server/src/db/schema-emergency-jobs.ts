@@ -1,16 +1,6 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { networks } from './schema-console.ts';
+import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './schema-columns.ts';
+import { nidColumn } from './schema-console.ts';
 import { emergencySchedules } from './schema-emergency.ts';
 
 /*
@@ -18,8 +8,6 @@ import { emergencySchedules } from './schema-emergency.ts';
  * a self-test window and the fault e-mails waiting to go out. Neither is part of the inspector's record;
  * both go with their network.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One batch of a schedule's window (stagger plan): the fittings that may test together and when the batch
@@ -30,19 +18,15 @@ export const emergencyTestRuns = pgTable(
   'emergency_test_runs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => emergencySchedules.id, { onDelete: 'cascade' }),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    scheduleId: belongsTo('schedule_id', () => emergencySchedules.id),
+    nid: nidColumn(),
     testKind: text('test_kind').notNull(),
-    windowStart: at('window_start').notNull(),
-    windowEnd: at('window_end').notNull(),
+    windowStart: instant('window_start').notNull(),
+    windowEnd: instant('window_end').notNull(),
     batch: smallint('batch').notNull(),
     deviceIds: jsonb('device_ids').$type<number[]>().notNull(),
-    dueAt: at('due_at').notNull(),
-    startedAt: at('started_at'),
+    dueAt: instant('due_at').notNull(),
+    startedAt: instant('started_at'),
     taskId: integer('task_id'),
     result: text('result'),
   },
@@ -63,16 +47,12 @@ export const emergencyTestRetries = pgTable(
   'emergency_test_retries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => emergencySchedules.id, { onDelete: 'cascade' }),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
-    windowStart: at('window_start').notNull(),
+    scheduleId: belongsTo('schedule_id', () => emergencySchedules.id),
+    nid: nidColumn(),
+    windowStart: instant('window_start').notNull(),
     deviceId: integer('device_id').notNull(),
     attempt: smallint('attempt').notNull(),
-    startedAt: at('started_at').notNull(),
+    startedAt: instant('started_at').notNull(),
     taskId: integer('task_id'),
     result: text('result'),
   },
@@ -89,15 +69,13 @@ export const emergencyFaultNotices = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     faultId: bigint('fault_id', { mode: 'number' }).notNull(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     deviceId: integer('device_id'),
     email: text('email').notNull(),
     language: smallint('language').notNull(),
-    dueAt: at('due_at').notNull(),
-    claimedAt: at('claimed_at'),
-    sentAt: at('sent_at'),
+    dueAt: instant('due_at').notNull(),
+    claimedAt: instant('claimed_at'),
+    sentAt: instant('sent_at'),
     outboxId: integer('outbox_id'),
     error: text('error'),
   },

@@ -10,9 +10,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { networks, users } from './schema-console.ts';
+import { createdAt, instant, updatedAt } from './schema-columns.ts';
+import { createdBy, nidColumn } from './schema-console.ts';
 import { devices } from './schema-remote.ts';
 
 /*
@@ -23,8 +23,19 @@ import { devices } from './schema-remote.ts';
  * UPDATE of them, and DELETE of rows younger than the 5-year retention.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
+/** The fitting of a record and where it was, copied as the record is written (ids without foreign keys). */
+const fittingCopy = () => ({
+  nid: integer('nid').notNull(),
+  networkName: text('network_name').notNull(),
+  pid: integer('pid'),
+  projectName: text('project_name').notNull().default(''),
+  deviceId: integer('device_id'),
+  mac: text('mac').notNull(),
+  fittingName: text('fitting_name').notNull(),
+  location: text('location'),
+  zoneId: integer('zone_id'),
+  zoneName: text('zone_name'),
+});
 
 /** Live state of an emergency fitting, from its reports and the console's own actions. */
 export const emergencyFittings = pgTable(
@@ -33,9 +44,7 @@ export const emergencyFittings = pgTable(
     deviceId: integer('device_id')
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     /** Element index of the emergency element. */
     elementIndex: smallint('element_index').notNull().default(0),
     mode: smallint('mode'),
@@ -45,7 +54,7 @@ export const emergencyFittings = pgTable(
     batteryCharge: smallint('battery_charge').notNull().default(255),
     mainsPresent: boolean('mains_present'),
     ratedMinutes: integer('rated_minutes'),
-    lastReportAt: at('last_report_at'),
+    lastReportAt: instant('last_report_at'),
     /** A test the fitting holds pending or runs now: function or duration. */
     testPending: text('test_pending'),
     testRunning: text('test_running'),
@@ -54,19 +63,19 @@ export const emergencyFittings = pgTable(
     testSource: text('test_source'),
     testScheduleId: integer('test_schedule_id'),
     testRequestedBy: integer('test_requested_by'),
-    testRequestedAt: at('test_requested_at'),
+    testRequestedAt: instant('test_requested_at'),
     /** Inhibit: asked until, the fitting's own timer ends, last renewal. */
-    inhibitUntil: at('inhibit_until'),
-    inhibitExpiresAt: at('inhibit_expires_at'),
-    inhibitRenewedAt: at('inhibit_renewed_at'),
+    inhibitUntil: instant('inhibit_until'),
+    inhibitExpiresAt: instant('inhibit_expires_at'),
+    inhibitRenewedAt: instant('inhibit_renewed_at'),
     /** After a duration test: reduced cover until recharged. */
-    reducedCoverUntil: at('reduced_cover_until'),
+    reducedCoverUntil: instant('reduced_cover_until'),
     lastFunctionRecordId: bigint('last_function_record_id', { mode: 'number' }),
     lastDurationRecordId: bigint('last_duration_record_id', { mode: 'number' }),
     /** Retest booked (mains loss, fault verification): kind and when booked. */
     retestKind: text('retest_kind'),
-    retestBookedAt: at('retest_booked_at'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retestBookedAt: instant('retest_booked_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [index('emergency_fittings_nid_idx').on(t.nid)],
 );
@@ -79,9 +88,7 @@ export const emergencySchedules = pgTable(
   'emergency_schedules',
   {
     id: serial('id').primaryKey(),
-    nid: integer('nid')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
+    nid: nidColumn(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     testKind: text('test_kind').notNull(),
@@ -95,11 +102,11 @@ export const emergencySchedules = pgTable(
     /** `{kind, ids?}` as EmergencyTargetSchema. */
     target: jsonb('target').$type<{ kind: string; ids?: number[] }>().notNull(),
     /** The scheduling job's progress: last window it opened. */
-    lastWindowAt: at('last_window_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastWindowAt: instant('last_window_at'),
+    createdBy: createdBy(),
     createdByName: text('created_by_name'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('emergency_schedules_nid_idx').on(t.nid)],
 );
@@ -113,26 +120,17 @@ export const emergencyTestRecords = pgTable(
   'emergency_test_records',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    nid: integer('nid').notNull(),
-    networkName: text('network_name').notNull(),
-    pid: integer('pid'),
-    projectName: text('project_name').notNull().default(''),
-    deviceId: integer('device_id'),
-    mac: text('mac').notNull(),
-    fittingName: text('fitting_name').notNull(),
-    location: text('location'),
-    zoneId: integer('zone_id'),
-    zoneName: text('zone_name'),
+    ...fittingCopy(),
     kind: text('kind').notNull(),
     windowKind: text('window_kind').notNull().default('none'),
-    windowStart: at('window_start'),
-    windowEnd: at('window_end'),
+    windowStart: instant('window_start'),
+    windowEnd: instant('window_end'),
     startSource: text('start_source').notNull(),
     scheduleId: integer('schedule_id'),
     taskId: integer('task_id'),
     requestedBy: integer('requested_by'),
-    startedAt: at('started_at'),
-    endedAt: at('ended_at'),
+    startedAt: instant('started_at'),
+    endedAt: instant('ended_at'),
     grade: text('grade').notNull(),
     failureBits: smallint('failure_bits').notNull().default(0),
     achievedMinutes: integer('achieved_minutes'),
@@ -141,7 +139,7 @@ export const emergencyTestRecords = pgTable(
     partial: boolean('partial').notNull().default(false),
     stoppedBy: integer('stopped_by'),
     stoppedByName: text('stopped_by_name'),
-    stoppedAt: at('stopped_at'),
+    stoppedAt: instant('stopped_at'),
     retestBooked: boolean('retest_booked').notNull().default(false),
     correctsId: bigint('corrects_id', { mode: 'number' }),
     remark: text('remark').notNull().default(''),
@@ -165,20 +163,11 @@ export const emergencyFaults = pgTable(
   'emergency_faults',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    nid: integer('nid').notNull(),
-    networkName: text('network_name').notNull(),
-    pid: integer('pid'),
-    projectName: text('project_name').notNull().default(''),
-    deviceId: integer('device_id'),
-    mac: text('mac').notNull(),
-    fittingName: text('fitting_name').notNull(),
-    location: text('location'),
-    zoneId: integer('zone_id'),
-    zoneName: text('zone_name'),
+    ...fittingCopy(),
     emergencyType: smallint('emergency_type').notNull(),
     failureBits: smallint('failure_bits').notNull(),
     testRecordId: bigint('test_record_id', { mode: 'number' }),
-    openedAt: at('opened_at').notNull(),
+    openedAt: instant('opened_at').notNull(),
     timeZone: text('time_zone').notNull(),
     createdAt: createdAt(),
   },
@@ -197,7 +186,7 @@ export const emergencyFaultEntries = pgTable(
       .notNull()
       .references(() => emergencyFaults.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    at: at('at').notNull(),
+    at: instant('at').notNull(),
     person: text('person').notNull().default(''),
     remark: text('remark').notNull().default(''),
     byUid: integer('by_uid'),
@@ -218,7 +207,7 @@ export const emergencyModeChanges = pgTable(
     deviceId: integer('device_id'),
     fittingName: text('fitting_name').notNull(),
     location: text('location'),
-    at: at('at').notNull(),
+    at: instant('at').notNull(),
     fromMode: smallint('from_mode'),
     toMode: smallint('to_mode').notNull(),
     statusBits: smallint('status_bits').notNull().default(0),

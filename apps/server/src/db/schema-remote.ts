@@ -13,20 +13,12 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { networks, users } from './schema-console.ts';
+import { belongsTo, createdAt, instant, updatedAt } from './schema-columns.ts';
+import { createdBy, networks, nidColumn, users } from './schema-console.ts';
 
 /* Gateways, devices, control and configuration (spec sections 3-5 and 9; docs/gateway-protocol.md). */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const nidColumn = () =>
-  integer('nid')
-    .notNull()
-    .references(() => networks.id, { onDelete: 'cascade' });
 
 /**
  * Gateways of a network (section 3 Gateway). `sn` is the gateway id in MQTT topics and its MQTT user name;
@@ -48,9 +40,9 @@ export const gateways = pgTable(
     /** 1 mesh-ready (section 3). */
     meshStatus: smallint('mesh_status').notNull().default(0),
     firmware: text('firmware').notNull().default(''),
-    lastSeenAt: at('last_seen_at'),
+    lastSeenAt: instant('last_seen_at'),
     stateSeq: bigint('state_seq', { mode: 'number' }).notNull().default(-1),
-    inventoryRequestedAt: at('inventory_requested_at'),
+    inventoryRequestedAt: instant('inventory_requested_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('gateways_sn_key').on(t.sn), index('gateways_nid_idx').on(t.nid)],
@@ -61,13 +53,11 @@ export const gatewayDiagnoses = pgTable(
   'gateway_diagnoses',
   {
     id: serial('id').primaryKey(),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
     level: text('level').notNull(),
     code: text('code').notNull(),
     message: text('message').notNull(),
-    at: at('at').notNull(),
+    at: instant('at').notNull(),
   },
   (t) => [index('gateway_diagnoses_gw_idx').on(t.gatewayId, t.at)],
 );
@@ -99,9 +89,7 @@ export const productSubVersions = pgTable(
   'product_sub_versions',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     hardwareVersion: text('hardware_version').notNull(),
     config: jsonb('config').$type<{ elements: { type: number; isD4i?: boolean; isLinear?: boolean }[] }>().notNull(),
   },
@@ -131,7 +119,7 @@ export const devices = pgTable(
     serialNumber: text('serial_number').notNull().default(''),
     manufacturer: text('manufacturer').notNull().default(''),
     supplier: text('supplier').notNull().default(''),
-    installedAt: at('installed_at'),
+    installedAt: instant('installed_at'),
     ratedPower: doublePrecision('rated_power'),
     batteryType: text('battery_type').notNull().default(''),
     usageSeconds: bigint('usage_seconds', { mode: 'number' }).notNull().default(0),
@@ -139,7 +127,7 @@ export const devices = pgTable(
     boundId: integer('bound_id'),
     syncState: smallint('sync_state').notNull().default(0),
     online: boolean('online').notNull().default(false),
-    lastSeenAt: at('last_seen_at'),
+    lastSeenAt: instant('last_seen_at'),
     /** Settings last written from a configuration profile. */
     settings: jsonb('settings').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -156,9 +144,7 @@ export const devices = pgTable(
 export const deviceElements = pgTable(
   'device_elements',
   {
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: belongsTo('device_id', () => devices.id),
     index: smallint('index').notNull(),
     type: smallint('type').notNull(),
     isD4i: boolean('is_d4i').notNull().default(false),
@@ -169,11 +155,11 @@ export const deviceElements = pgTable(
     status: smallint('status').notNull().default(0),
     flags: smallint('flags').notNull().default(0),
     d4iBank: jsonb('d4i_bank').$type<Record<string, unknown>>(),
-    bankAt: at('bank_at'),
+    bankAt: instant('bank_at'),
     mode: smallint('mode'),
     faultBits: smallint('fault_bits'),
     lux: real('lux'),
-    triggeredAt: at('triggered_at'),
+    triggeredAt: instant('triggered_at'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.index] })],
@@ -183,15 +169,11 @@ export const deviceElements = pgTable(
 export const deviceReadings = pgTable(
   'device_readings',
   {
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: belongsTo('device_id', () => devices.id),
     kind: text('kind').notNull(),
-    at: at('at').notNull(),
+    at: instant('at').notNull(),
     value: jsonb('value').$type<Record<string, number>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.gatewayId, t.seq] }), index('device_readings_device_idx').on(t.deviceId, t.at)],
@@ -216,12 +198,8 @@ export const groups = pgTable(
 export const groupDevices = pgTable(
   'group_devices',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    groupId: belongsTo('group_id', () => groups.id),
+    deviceId: belongsTo('device_id', () => devices.id),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.deviceId] }), index('group_devices_device_idx').on(t.deviceId)],
 );
@@ -255,12 +233,8 @@ export const scenes = pgTable(
 export const sceneDevices = pgTable(
   'scene_devices',
   {
-    sceneId: integer('scene_id')
-      .notNull()
-      .references(() => scenes.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    sceneId: belongsTo('scene_id', () => scenes.id),
+    deviceId: belongsTo('device_id', () => devices.id),
     slot: smallint('slot').notNull(),
     onOff: smallint('on_off').notNull().default(1),
     lightness: real('lightness').notNull().default(100),
@@ -301,8 +275,8 @@ export const schedules = pgTable(
     /** Manual override end: never, countdown, holdTime, standbyTime or specificTime, with its value. */
     overrideEnd: text('override_end').notNull().default('never'),
     overrideValue: integer('override_value'),
-    lastRunAt: at('last_run_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastRunAt: instant('last_run_at'),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -321,11 +295,9 @@ export const manualOverrides = pgTable(
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
     nid: nidColumn(),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => schedules.id, { onDelete: 'cascade' }),
-    startedAt: at('started_at').notNull(),
-    endsAt: at('ends_at'),
+    scheduleId: belongsTo('schedule_id', () => schedules.id),
+    startedAt: instant('started_at').notNull(),
+    endsAt: instant('ends_at'),
   },
   (t) => [index('manual_overrides_nid_idx').on(t.nid), index('manual_overrides_ends_idx').on(t.endsAt)],
 );
@@ -366,9 +338,7 @@ export const tasks = pgTable(
   {
     id: serial('id').primaryKey(),
     nid: nidColumn(),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
     uid: integer('uid').references(() => users.id, { onDelete: 'set null' }),
     targetKind: text('target_kind').notNull(),
     targetId: integer('target_id'),
@@ -378,9 +348,9 @@ export const tasks = pgTable(
     executed: integer('executed').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     createdAt: createdAt(),
-    startedAt: at('started_at'),
-    endedAt: at('ended_at'),
-    deadlineAt: at('deadline_at').notNull(),
+    startedAt: instant('started_at'),
+    endedAt: instant('ended_at'),
+    deadlineAt: instant('deadline_at').notNull(),
   },
   (t) => [
     index('tasks_gateway_idx').on(t.gatewayId, t.status),
@@ -394,12 +364,8 @@ export const tasks = pgTable(
 export const taskDevices = pgTable(
   'task_devices',
   {
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    taskId: belongsTo('task_id', () => tasks.id),
+    deviceId: belongsTo('device_id', () => devices.id),
     status: smallint('status').notNull().default(0),
     reason: text('reason'),
   },

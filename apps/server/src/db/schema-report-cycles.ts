@@ -10,9 +10,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './schema-columns.ts';
 import { projects, users } from './schema-console.ts';
 import { projectRecipients } from './schema-reports.ts';
 
@@ -23,15 +23,12 @@ import { projectRecipients } from './schema-reports.ts';
  */
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A project's setting of one cycle (`/setting/report`, 9-4): on or off, send day, sections. */
 export const reportCycleSettings = pgTable(
   'report_cycle_settings',
   {
-    pid: integer('pid')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    pid: belongsTo('pid', () => projects.id),
     /** weekly, monthly, quarterly or yearly. */
     cycle: text('cycle').notNull(),
     enabled: boolean('enabled').notNull().default(false),
@@ -56,9 +53,7 @@ export const reportRuns = pgTable(
   'report_runs',
   {
     id: serial('id').primaryKey(),
-    pid: integer('pid')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    pid: belongsTo('pid', () => projects.id),
     /** The network of a self-test or fault run; 0 for a run of the whole project. */
     nid: integer('nid').notNull().default(0),
     /** energy, selfTest or fault. */
@@ -111,9 +106,7 @@ export const reportRunFiles = pgTable(
   'report_run_files',
   {
     id: serial('id').primaryKey(),
-    runId: integer('run_id')
-      .notNull()
-      .references(() => reportRuns.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => reportRuns.id),
     language: smallint('language').notNull(),
     /** pdf or csv. */
     format: text('format').notNull(),
@@ -139,9 +132,7 @@ export const reportDeliveries = pgTable(
   'report_deliveries',
   {
     id: serial('id').primaryKey(),
-    runId: integer('run_id')
-      .notNull()
-      .references(() => reportRuns.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => reportRuns.id),
     recipientId: integer('recipient_id').references(() => projectRecipients.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     language: smallint('language').notNull(),

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { files, projects, users } from './schema-console.ts';
+import { customType, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, updatedAt } from './schema-columns.ts';
+import { createdBy, files, projects, users } from './schema-console.ts';
 
 /**
  * A project's header settings (page 9-3 `/setting/header`): what every printed record and report
@@ -32,7 +22,7 @@ export const projectReportSetups = pgTable('project_report_setups', {
   logo: text('logo').references(() => files.name, { onDelete: 'set null' }),
   wideLogo: text('wide_logo').references(() => files.name, { onDelete: 'set null' }),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -43,17 +33,15 @@ export const projectRecipients = pgTable(
   'project_recipients',
   {
     id: serial('id').primaryKey(),
-    pid: integer('pid')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    pid: belongsTo('pid', () => projects.id),
     email: text('email').notNull(),
     language: smallint('language').notNull(),
     kinds: text('kinds').array().notNull(),
     tokenHash: text('token_hash').notNull(),
-    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }).notNull(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    linkExpiresAt: instant('link_expires_at').notNull(),
+    activatedAt: instant('activated_at'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('project_recipients_pid_email_key').on(t.pid, t.email),
@@ -63,7 +51,6 @@ export const projectRecipients = pgTable(
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Report downloads (2-3 `/project/report/download`, 2-4 `/project/report/download/node`): each row a report
@@ -77,9 +64,7 @@ export const reportJobs = pgTable(
     id: serial('id').primaryKey(),
     /** 'project' or 'device'. */
     kind: text('kind').notNull(),
-    pid: integer('pid')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    pid: belongsTo('pid', () => projects.id),
     /** The networks the report covers: a reader must belong to each. */
     nids: integer('nids').array().notNull(),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),

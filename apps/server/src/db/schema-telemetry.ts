@@ -12,9 +12,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './schema-columns.ts';
 import { networks } from './schema-console.ts';
 import { devices, gateways } from './schema-remote.ts';
 
@@ -24,15 +24,8 @@ import { devices, gateways } from './schema-remote.ts';
  * `telemetry_readings` is partitioned by month on `at` (db/postgres-only/partition-readings.sql).
  */
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const gatewayColumn = () =>
-  integer('gateway_id')
-    .notNull()
-    .references(() => gateways.id, { onDelete: 'cascade' });
-const deviceColumn = () =>
-  integer('device_id')
-    .notNull()
-    .references(() => devices.id, { onDelete: 'cascade' });
+const gatewayColumn = () => belongsTo('gateway_id', () => gateways.id);
+const deviceColumn = () => belongsTo('device_id', () => devices.id);
 
 /**
  * Per gateway: every report numbered up to `storedUpTo` is committed (or recorded as a gap). Created by the
@@ -41,8 +34,8 @@ const deviceColumn = () =>
 export const reportMarks = pgTable('report_marks', {
   gatewayId: gatewayColumn().primaryKey(),
   storedUpTo: bigint('stored_up_to', { mode: 'number' }).notNull(),
-  resendRequestedAt: at('resend_requested_at'),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  resendRequestedAt: instant('resend_requested_at'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /** One row per report kept (gateway, seq): the idempotence key and the source of the high-water mark. */
@@ -52,7 +45,7 @@ export const reportReceipts = pgTable(
     gatewayId: gatewayColumn(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
-    receivedAt: at('received_at').notNull(),
+    receivedAt: instant('received_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.gatewayId, t.seq] })],
 );
@@ -66,7 +59,7 @@ export const reportGaps = pgTable(
     fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
     toSeq: bigint('to_seq', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    recordedAt: at('recorded_at').notNull(),
+    recordedAt: instant('recorded_at').notNull(),
   },
   (t) => [uniqueIndex('report_gaps_gateway_from_idx').on(t.gatewayId, t.fromSeq)],
 );
@@ -88,7 +81,7 @@ export const telemetryReadings = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     deviceId: integer('device_id').notNull(),
     element: smallint('element').notNull(),
-    at: at('at').notNull(),
+    at: instant('at').notNull(),
     energyRaw: bigint('energy_raw', { mode: 'number' }),
     energyScale: smallint('energy_scale'),
     energySerial: text('energy_serial'),
@@ -104,7 +97,7 @@ export const telemetryReadings = pgTable(
     d4i: jsonb('d4i').$type<Record<string, number>>(),
     deltaWh: numeric('delta_wh'),
     deltaStatus: text('delta_status'),
-    spreadFrom: at('spread_from'),
+    spreadFrom: instant('spread_from'),
   },
   (t) => [
     primaryKey({ columns: [t.gatewayId, t.seq, t.deviceId, t.element, t.at] }),
@@ -154,12 +147,16 @@ const hourCountColumns = () => ({
  * Per device and UTC hour, recomputed from raw readings for the hours a write touched; a delta across a gap
  * is spread over the gap's hours (`spreadWh`), so an hour may have energy and no reading.
  */
-export const telemetryHourly = pgTable('telemetry_hourly', { ...rollupColumns(), hour: at('hour').notNull() }, (t) => [
-  primaryKey({ columns: [t.deviceId, t.hour] }),
-  // A network's devices over a period are one range of time, where the rows lie together (written as time
-  // passes), not a range of each device's key spread over the whole table.
-  index('telemetry_hourly_hour_idx').on(t.hour, t.deviceId),
-]);
+export const telemetryHourly = pgTable(
+  'telemetry_hourly',
+  { ...rollupColumns(), hour: instant('hour').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.hour] }),
+    // A network's devices over a period are one range of time, where the rows lie together (written as time
+    // passes), not a range of each device's key spread over the whole table.
+    index('telemetry_hourly_hour_idx').on(t.hour, t.deviceId),
+  ],
+);
 
 /**
  * Per device and site-local date (the network's time zone): the sum of the hourly rows whose hour starts on

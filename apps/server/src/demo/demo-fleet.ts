@@ -21,14 +21,14 @@ import { DEMO_GATEWAYS, DEMO_PRODUCTS } from './demo-installation.ts';
  */
 
 /** A scene stored on a simulated device. */
-export interface DemoFleetScene {
+interface DemoFleetScene {
   onOff: 0 | 1;
   lightness: number;
   cct?: number;
 }
 
 /** A simulated device of the demo fleet, with its last known light state and stored scenes. */
-export interface DemoFleetDevice {
+interface DemoFleetDevice {
   mac: string;
   address: number;
   kind: HardwareKind;
@@ -44,7 +44,7 @@ export interface DemoFleetDevice {
 }
 
 /** A simulated gateway of the demo fleet: its credentials and its mesh. */
-export interface DemoFleetGateway {
+interface DemoFleetGateway {
   sn: string;
   secret: string;
   devices: DemoFleetDevice[];
@@ -71,15 +71,15 @@ export interface DemoFleet {
 }
 
 /** Days of readings a first demo start fills in (docs/decisions.md, "Demo history"). */
-export const DEMO_HISTORY_DAYS = 7;
+const DEMO_HISTORY_DAYS = 7;
 /** Months of emergency self-tests a first demo start fills in: an inspector's year (docs/decisions.md). */
-export const DEMO_EMERGENCY_HISTORY_MONTHS = 12;
+const DEMO_EMERGENCY_HISTORY_MONTHS = 12;
 
 /**
  * The demo installation's gateways and devices as the simulator runs them: the stored devices with
  * their last known light state and the scenes stored on them, both gateways sharing the network's mesh.
  */
-export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGateway[]> {
+async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGateway[]> {
   const rows = await ctx.db
     .select({
       sn: gateways.sn,
@@ -98,7 +98,20 @@ export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGatew
     );
   if (rows.length === 0) return [];
   rows.sort((a, b) => a.sn.localeCompare(b.sn));
-  const nids = [...new Set(rows.map((row) => row.nid))];
+  const specsByNid = await demoFleetDevices(ctx, [...new Set(rows.map((row) => row.nid))]);
+  return rows.map((row) => ({
+    sn: row.sn,
+    secret: demoGatewaySecret(ctx.keys, row.sn),
+    devices: specsByNid.get(row.nid) ?? [],
+    mesh: `network-${row.nid}`,
+    firmware: row.firmware || '2.4.1',
+    meshReady: true,
+    location: { country: 'DE', latitude: row.latitude ?? 52.52, longitude: row.longitude ?? 13.405 },
+  }));
+}
+
+/** The stored devices of the demo networks as the simulator runs them, by network id. */
+async function demoFleetDevices(ctx: AppContext, nids: number[]): Promise<Map<number, DemoFleetDevice[]>> {
   const simKind = new Map(DEMO_PRODUCTS.map((p) => [p.model, p]));
   const deviceRows = await ctx.db
     .select()
@@ -160,15 +173,7 @@ export async function demoFleetGateways(ctx: AppContext): Promise<DemoFleetGatew
     });
     specsByNid.set(row.nid, list);
   }
-  return rows.map((row) => ({
-    sn: row.sn,
-    secret: demoGatewaySecret(ctx.keys, row.sn),
-    devices: specsByNid.get(row.nid) ?? [],
-    mesh: `network-${row.nid}`,
-    firmware: row.firmware || '2.4.1',
-    meshReady: true,
-    location: { country: 'DE', latitude: row.latitude ?? 52.52, longitude: row.longitude ?? 13.405 },
-  }));
+  return specsByNid;
 }
 
 /**

@@ -1,11 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { GATEWAY_ID_PATTERN, gatewayMayUse } from '@lightwell/domain';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { eq } from 'drizzle-orm';
+import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { gateways } from '../db/schema.ts';
+import { type Admission, type BrokerClients, brokerAccess } from './broker-access.ts';
 import {
   AddressQuota,
   addressKey,
@@ -14,13 +11,6 @@ import {
   PacketSizeGuard,
   RetainedQuota,
 } from './broker-limits.ts';
-import { SERVER_MQTT_USER, secretMatches } from './credentials.ts';
-
-/** How long a gateway's stored secret hash is trusted before it is read again. */
-const CREDENTIAL_CACHE_MS = 5000;
-
-/** Client ids of the console's own processes begin with this (`lightwell-server-<random>`); nobody else's may. */
-const SERVER_CLIENT_ID_PREFIX = `${SERVER_MQTT_USER}-`;
 
 export interface EmbeddedBrokerOptions {
   db: Db;
@@ -40,13 +30,6 @@ export interface EmbeddedBrokerOptions {
   log: FastifyBaseLogger;
 }
 
-/** What the broker keeps of one accepted socket until it closes. */
-interface Admission {
-  /** The address it is counted under; null once it no longer counts (the console's own). */
-  address: string | null;
-  guard: PacketSizeGuard;
-}
-
 /** The embedded broker (aedes) with the console's authenticator and per-gateway authorizer. */
 export interface EmbeddedBroker {
   /** Port it listens on. */
@@ -64,28 +47,6 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
-/** Compares the console's password in constant time. */
-function passwordsEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function refuse(code: 2 | 3 | 4 | 5, message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
-}
-
-/**
- * Whether `user` may connect with `clientId`: a gateway only with its sn, the console only with
- * `lightwell-server-<anything>`. A client id names a session (and takes over a connection holding it), so
- * binding it to the user keeps every session, queued messages included, with the user that made it.
- */
-function clientIdFits(user: string, clientId: string): boolean {
-  if (user === SERVER_MQTT_USER)
-    return clientId.length > SERVER_CLIENT_ID_PREFIX.length && clientId.startsWith(SERVER_CLIENT_ID_PREFIX);
-  return clientId === user && !clientId.startsWith(SERVER_CLIENT_ID_PREFIX);
-}
-
 /**
  * Starts the embedded MQTT broker. Who may connect: the console (`lightwell-server` with the password
  * derived from the server-only secret) and each gateway with its sn and secret, each with the client id
@@ -94,115 +55,77 @@ function clientIdFits(user: string, clientId: string): boolean {
  * connections per address and retained messages per gateway.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const { db, log } = options;
-  const { serverPassword } = options;
-  /** MQTT user of each authenticated client. */
-  const users = new WeakMap<Client, string>();
-  /** Connected clients by user name, to close them when their gateway is revoked. */
-  const clientsByUser = new Map<string, Set<Client>>();
-  const hashCache = new Map<string, { hash: string | null; until: number }>();
-  const admissions = new WeakMap<Socket, Admission>();
-  const perAddress = new AddressQuota(options.maxConnectionsPerAddress, (address) =>
-    log.warn(
-      { address, maxConnectionsPerAddress: options.maxConnectionsPerAddress },
-      'MQTT connections from one address at the limit, further ones closed',
+  const { log } = options;
+  const clients: BrokerClients = {
+    users: new WeakMap(),
+    byUser: new Map(),
+    hashCache: new Map(),
+    admissions: new WeakMap(),
+    perAddress: new AddressQuota(options.maxConnectionsPerAddress, (address) =>
+      log.warn(
+        { address, maxConnectionsPerAddress: options.maxConnectionsPerAddress },
+        'MQTT connections from one address at the limit, further ones closed',
+      ),
     ),
-  );
-  const retained = new RetainedQuota(options.retainedPerGateway);
-  let gatewaysWelcome = false;
-
-  /** The console's own connection: no longer counted against its address, and sends packets of any size. */
-  function trustAsServer(client: Client): void {
-    const admission = admissions.get(client.conn as Socket);
-    if (!admission) return;
-    admission.guard.raise(Number.POSITIVE_INFINITY);
-    if (admission.address) perAddress.give(admission.address);
-    admission.address = null;
-  }
-
-  async function storedHash(sn: string): Promise<string | null> {
-    const cached = hashCache.get(sn);
-    if (cached && cached.until > Date.now()) return cached.hash;
-    const [row] = await db
-      .select({ secretHash: gateways.secretHash })
-      .from(gateways)
-      .where(eq(gateways.sn, sn))
-      .limit(1);
-    const hash = row?.secretHash ?? null;
-    hashCache.set(sn, { hash, until: Date.now() + CREDENTIAL_CACHE_MS });
-    return hash;
-  }
-
+    retained: new RetainedQuota(options.retainedPerGateway),
+    gatewaysWelcome: false,
+  };
   const broker = await Aedes.createBroker({
     connectTimeout: options.connectTimeoutMs,
-    authenticate(client, username, password, done) {
-      const secret = password?.toString('utf8') ?? '';
-      if (!username) return done(refuse(4, 'user name required'), false);
-      if (username === SERVER_MQTT_USER) {
-        if (!passwordsEqual(secret, serverPassword)) return done(refuse(4, 'bad user name or password'), false);
-        if (!clientIdFits(username, client.id)) return done(refuse(2, 'client id not permitted'), false);
-        users.set(client, username);
-        trustAsServer(client);
-        return done(null, true);
-      }
-      if (!GATEWAY_ID_PATTERN.test(username)) return done(refuse(4, 'bad user name or password'), false);
-      if (!clientIdFits(username, client.id)) {
-        log.warn({ user: username, clientId: client.id.slice(0, 80) }, 'MQTT client id of another user refused');
-        return done(refuse(2, 'client id not permitted'), false);
-      }
-      if (!gatewaysWelcome) return done(refuse(3, 'server starting'), false);
-      storedHash(username).then(
-        (hash) => {
-          if (!hash || !secretMatches(secret, hash)) return done(refuse(4, 'bad user name or password'), false);
-          users.set(client, username);
-          admissions.get(client.conn as Socket)?.guard.raise(options.maxPacketBytes);
-          return done(null, true);
-        },
-        (error: unknown) => {
-          log.error({ err: error }, 'gateway authentication failed');
-          done(refuse(4, 'server unavailable'), false);
-        },
-      );
-    },
-    authorizePublish(client, packet, callback) {
-      const user = client ? users.get(client) : SERVER_MQTT_USER;
-      if (user === SERVER_MQTT_USER) return callback(null);
-      if (!user || !gatewayMayUse(user, packet.topic)) {
-        return callback(new Error(`publish to ${packet.topic} not permitted`));
-      }
-      // Past the gateway's quota a retained publish is still delivered, but not stored (aedes lets the
-      // authorizer change the packet).
-      if (packet.retain && !retained.admit(user, packet.topic, packet.payload.length === 0)) packet.retain = false;
-      return callback(null);
-    },
-    authorizeSubscribe(client, subscription, callback) {
-      const user = users.get(client);
-      if (user === SERVER_MQTT_USER) return callback(null, subscription);
-      if (user && gatewayMayUse(user, subscription.topic)) return callback(null, subscription);
-      // A refused subscription is answered with the failure return code (0x80), as Mosquitto does.
-      return callback(null, null);
-    },
+    ...brokerAccess(options, clients),
   });
-
   broker.on('clientReady', (client) => {
-    const user = users.get(client);
+    const user = clients.users.get(client);
     if (!user) return;
-    let set = clientsByUser.get(user);
+    let set = clients.byUser.get(user);
     if (!set) {
       set = new Set();
-      clientsByUser.set(user, set);
+      clients.byUser.set(user, set);
     }
     set.add(client);
   });
   broker.on('clientDisconnect', (client) => {
-    const user = users.get(client);
-    if (user) clientsByUser.get(user)?.delete(client);
+    const user = clients.users.get(client);
+    if (user) clients.byUser.get(user)?.delete(client);
   });
 
+  const { server, sockets } = await listen(options, broker, clients);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  log.info({ port }, 'embedded MQTT broker listening');
+
+  return {
+    port,
+    get connectedClients() {
+      return broker.connectedClients;
+    },
+    acceptGateways() {
+      clients.gatewaysWelcome = true;
+    },
+    revoke(sn) {
+      clients.hashCache.delete(sn);
+      for (const client of clients.byUser.get(sn) ?? []) client.close();
+      clients.byUser.delete(sn);
+    },
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The broker's TCP listener: each socket counted against its address and its packets' size guarded. */
+async function listen(
+  options: EmbeddedBrokerOptions,
+  broker: Aedes,
+  clients: BrokerClients,
+): Promise<{ server: Server; sockets: Set<Socket> }> {
+  const { log } = options;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     const address = addressKey(socket.remoteAddress);
-    if (!address || !perAddress.take(address)) {
+    if (!address || !clients.perAddress.take(address)) {
       socket.destroy();
       return;
     }
@@ -211,11 +134,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       address,
       guard: new PacketSizeGuard(Math.min(CONNECT_MAX_BYTES, options.maxPacketBytes)),
     };
-    admissions.set(socket, admission);
+    clients.admissions.set(socket, admission);
     sockets.add(socket);
     socket.on('close', () => {
       sockets.delete(socket);
-      if (admission.address) perAddress.give(admission.address);
+      if (admission.address) clients.perAddress.give(admission.address);
       admission.address = null;
     });
     guardReads(socket, admission.guard, () =>
@@ -230,27 +153,5 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       resolve();
     });
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  log.info({ port }, 'embedded MQTT broker listening');
-
-  return {
-    port,
-    get connectedClients() {
-      return broker.connectedClients;
-    },
-    acceptGateways() {
-      gatewaysWelcome = true;
-    },
-    revoke(sn) {
-      hashCache.delete(sn);
-      for (const client of clientsByUser.get(sn) ?? []) client.close();
-      clientsByUser.delete(sn);
-    },
-    async close() {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { server, sockets };
 }

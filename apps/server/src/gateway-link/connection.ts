@@ -12,10 +12,10 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ServerKeys } from '../lib/server-keys.ts';
+import type { LiveHub } from '../link-types.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { SERVER_MQTT_USER, serverMqttPassword } from './credentials.ts';
 import { endWithin } from './end-client.ts';
-import type { LiveHub } from './types.ts';
 
 /*
  * The broker connection of one server process (docs/gateway-protocol.md): the embedded broker unless
@@ -24,7 +24,7 @@ import type { LiveHub } from './types.ts';
  */
 
 /** Console-internal topic on which a deleted or re-keyed gateway is announced to every process. */
-export const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
+const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
 /** How long a closing console waits for its in-flight MQTT messages to be acknowledged. */
 const CLOSE_GRACE_MS = 2000;
 

@@ -2,8 +2,8 @@ import type { LiveEvent } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deviceElements, devices } from '../db/schema.ts';
+import type { Applied } from '../link-types.ts';
 import { faultyAmong } from '../services/device-faults.ts';
-import type { Applied } from './types.ts';
 
 /* Live state of devices, as browsers draw it: what a `devices` event and `deviceStateList` carry. */
 

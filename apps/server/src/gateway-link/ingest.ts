@@ -1,7 +1,7 @@
 import type { ReportMessage } from '@lightwell/domain';
 import type { Db } from '../db/client.ts';
+import type { Applied, LinkedGateway } from '../link-types.ts';
 import { applyCountedReport, applySingleReport, routeReport } from './channels/reports.ts';
-import type { Applied, LinkedGateway } from './types.ts';
 
 /*
  * One report applied outside the link's queue (docs/gateway-protocol.md "Applying messages"): the mesh HTTP

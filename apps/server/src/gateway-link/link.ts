@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ServerKeys } from '../lib/server-keys.ts';
+import type { AckHandler, GatewayLink, LiveHub, ManualHandler } from '../link-types.ts';
 import { connectToBroker } from './connection.ts';
 import { announceRound } from './pipeline/announce.ts';
 import { createConfirmer } from './pipeline/confirm.ts';
@@ -11,7 +12,6 @@ import { checkRound, drainRound } from './pipeline/drain.ts';
 import { createQueue } from './pipeline/queue.ts';
 import { receive } from './pipeline/receive.ts';
 import { storeRound } from './pipeline/store.ts';
-import type { AckHandler, GatewayLink, LiveHub, ManualHandler } from './types.ts';
 
 /*
  * The gateway link of one server process, drawn in docs/server-pipeline.md: the broker connection

@@ -6,7 +6,7 @@ import { networks, schedules } from '../db/schema.ts';
 import { type CommandSender, takeOverForFiring } from '../services/commands/manual-overrides.ts';
 import { scheduleActingUid, scheduleCommand } from '../services/commands/schedule-command.ts';
 import { sendCommand } from '../services/commands/send-command.ts';
-import { runOnce } from './run-once.ts';
+import { runOnce } from '../services/run-once.ts';
 
 export type { CommandSender };
 

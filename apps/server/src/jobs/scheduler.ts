@@ -6,14 +6,14 @@ import { FAULT_SWEEP_MS, sweepEmergencyFaults } from '../services/emergency/faul
 import { renewInhibits } from '../services/emergency/renew-inhibits.ts';
 import { runReportCycles } from '../services/report-cycles/engine.ts';
 import { REPORT_CYCLES_JOB } from '../services/report-cycles/plan-runs.ts';
-import { purgeReports } from '../services/reports/report-jobs.ts';
+import { onReportQueued, purgeReports } from '../services/reports/report-jobs.ts';
 import { runReportJobs } from '../services/reports/run-report-jobs.ts';
+import { runOnce } from '../services/run-once.ts';
 import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS, rezoneRollups, rollupMonths } from '../telemetry/index.ts';
 import { advanceDiagnoses } from './advance-diagnoses.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { purgeRecycleBin } from './purge-recycle-bin.ts';
 import { runEmergencyTests } from './run-emergency-tests.ts';
-import { runOnce } from './run-once.ts';
 import { runSchedules } from './run-schedules.ts';
 import { syncNetworkPrices } from './sync-network-prices.ts';
 
@@ -57,7 +57,7 @@ export const JOBS: Job[] = [
  * process already asked for (`asked`, job name to slot) is not asked for again: between two slots a tick
  * costs the database nothing.
  */
-export async function tick(
+async function tick(
   ctx: AppContext,
   log: FastifyBaseLogger,
   signal?: AbortSignal,
@@ -80,17 +80,25 @@ export async function tick(
 const OVERRIDE_SWEEP_MS = 5_000;
 /** How often sensor diagnosis tasks are moved at their times (section 7: sensor queries every 5 s). */
 const DIAGNOSIS_SWEEP_MS = 5_000;
-/** How often queued report downloads are looked for (and reports whose process stopped taken over). */
+/**
+ * How often queued report downloads are looked for (those other processes queued, and reports whose process
+ * stopped taken over); a report this process queues starts at once.
+ */
 const REPORT_SWEEP_MS = 2_000;
 
 /**
  * Checks the schedule every JOB_TICK_MS (a minute unless set), and every few seconds ends the manual overrides whose time has come
  * (each claimed by one process), moves sensor diagnosis tasks whose time has come, sweeps emergency
- * faults (opened once, mailed once) and builds queued report downloads (each claimed by one process), until
- * stopped. Stopping takes no new work and resolves once the scheduled jobs in hand have finished: a report
+ * faults (opened once, mailed once) and builds queued report downloads (each claimed by one process): a
+ * report this process queues at once, others at the next sweep (every `reportSweepMs`), until stopped.
+ * Stopping takes no new work and resolves once the scheduled jobs in hand have finished: a report
  * mail handed to SMTP has its answer recorded before the process closes its database.
  */
-export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
+export function startScheduler(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  options: { reportSweepMs?: number } = {},
+): () => Promise<void> {
   const stopping = new AbortController();
   const asked = new Map<string, string>();
   let ticking: Promise<void> | null = null;
@@ -127,15 +135,25 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => P
       });
   }, FAULT_SWEEP_MS);
   let reporting = false;
-  const reportTimer = setInterval(() => {
-    if (reporting) return;
+  // A job queued while a pass was ending (after its last claim found none) is looked for by another pass.
+  let reportAgain = false;
+  const buildReports = () => {
+    if (stopping.signal.aborted) return;
+    if (reporting) {
+      reportAgain = true;
+      return;
+    }
     reporting = true;
+    reportAgain = false;
     runReportJobs(ctx, { onError: (error) => log.error({ err: error }, 'a report could not be built') })
       .catch((error: unknown) => log.error({ err: error }, 'report jobs could not run'))
       .finally(() => {
         reporting = false;
+        if (reportAgain) buildReports();
       });
-  }, REPORT_SWEEP_MS);
+  };
+  const reportTimer = setInterval(buildReports, options.reportSweepMs ?? REPORT_SWEEP_MS);
+  const stopWaking = onReportQueued(ctx.db, buildReports);
   timer.unref();
   reportTimer.unref();
   overrideTimer.unref();
@@ -149,6 +167,7 @@ export function startScheduler(ctx: AppContext, log: FastifyBaseLogger): () => P
     clearInterval(diagnosisTimer);
     clearInterval(faultTimer);
     clearInterval(reportTimer);
+    stopWaking();
     await ticking;
   };
 }

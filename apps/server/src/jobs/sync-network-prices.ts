@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { networks, tariffVersions } from '../db/schema.ts';
-import { syncNetworkPrice } from '../services/energy-base.ts';
+import { syncNetworkPrice } from '../services/energy/tariffs.ts';
 
 /**
  * Keeps each network's listed price equal to the tariff version valid today: a version dated ahead takes

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 
 /** What a clock file holds: the instant the clock showed when the file was written, and how fast it runs on. */
-export interface ClockSetting {
+interface ClockSetting {
   /** ISO 8601 instant with its offset, e.g. `2026-03-02T00:29:50Z`. */
   at: string;
   /** Clock seconds per real second from the file's modification time (1 when left out). */

@@ -27,7 +27,7 @@ export const KEY_PURPOSES = [
 ] as const;
 
 /** One purpose of a derived key. */
-export type KeyPurpose = (typeof KEY_PURPOSES)[number];
+type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 /** The keys derived from the server-only secret, one per purpose. */
 export interface ServerKeys {

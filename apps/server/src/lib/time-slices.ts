@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 export const yieldToEventLoop = (): Promise<void> => nextTurn();
 
 /** Longest stretch of work between two turns of the event loop, by default. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /**
  * Long loops on the main thread (a round of gateway messages, the rows of a batch) give timers and I/O a turn

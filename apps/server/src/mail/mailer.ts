@@ -7,7 +7,7 @@ import { formatMailBlock } from './mail-block.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
 /** What a message carries besides its text: a fixed Message-ID, extra headers, attached files. */
-export interface MailEnvelope {
+interface MailEnvelope {
   /** The Message-ID header, `<…@…>`: a message sent again with the same id is the same message to a mail system. */
   messageId?: string;
   /** Extra header fields (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
@@ -16,7 +16,7 @@ export interface MailEnvelope {
 }
 
 /** What the mail server answered for a message: its Message-ID and reply (`250 … queued as …`), or `kept`. */
-export interface MailReceipt {
+interface MailReceipt {
   messageId: string | null;
   answer: string;
 }

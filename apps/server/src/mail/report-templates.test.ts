@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type PeriodicReportTemplate, renderMail } from './templates.ts';
+import type { PeriodicReportTemplate } from './report-mail.ts';
+import { renderMail } from './templates.ts';
 
 const VIEW = 'https://console.example.com/report/projectPDF1?link=abc.def';
 const MANAGE = 'https://console.example.com/email/register?link=ghi.jkl';

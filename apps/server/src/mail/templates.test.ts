@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMailBlock } from './mail-block.ts';
-import { type MailTemplate, plainName, renderMail } from './templates.ts';
+import { plainName } from './mail-names.ts';
+import { type MailTemplate, renderMail } from './templates.ts';
 
 const URL = 'https://console.example.com/shared/network?link=abc';
 const until = new Date('2026-06-01T12:00:00Z');

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Paths whose answers are made per request (JSON, API docs): the ones compressed on the fly. */
 const DYNAMIC_PREFIXES = ['/api/', '/SigMesh/'];

@@ -25,7 +25,7 @@ const nonceSource = (_request: unknown, response: ServerResponse) => `'nonce-${s
  * scripts only from our own files, styles from our files or with this answer's nonce, style
  * attributes allowed, no plugins, no framing, no foreign base, form or connection targets.
  */
-export function contentSecurityPolicy(https: boolean) {
+function contentSecurityPolicy(https: boolean) {
   return {
     useDefaults: false,
     directives: {
@@ -83,7 +83,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ] as const;
 
 /** True for the built app's scripts and style sheets (`/assets/….js`, `/assets/….css`). */
-export function isScriptOrStyleAsset(url: string): boolean {
+function isScriptOrStyleAsset(url: string): boolean {
   const path = url.split('?', 1)[0]!;
   return path.startsWith('/assets/') && /\.(?:m?js|css)$/.test(path);
 }

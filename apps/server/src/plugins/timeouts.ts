@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Uploads (`multipart/form-data`: floor plans, logos, icons of up to 3 MB) get this many times as long. */
-export const UPLOAD_TIMEOUT_FACTOR = 10;
+const UPLOAD_TIMEOUT_FACTOR = 10;
 
 /**
  * The HTTP server's timeouts (README, "Configuration"): a client has HTTP_HEADERS_TIMEOUT_MS to send a

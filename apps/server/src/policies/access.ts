@@ -1,5 +1,5 @@
 import { Code, type Member, type NetworkAbilities, networkAbilities, type UserTypeValue } from '@lightwell/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { isProjectMemberSql } from '../db/queries/projects.ts';
@@ -80,6 +80,3 @@ export async function ensureProjectMembers(db: Db, pid: number, uids: number[]):
     .values(uids.map((uid) => ({ pid, uid, isDefault: false })))
     .onConflictDoNothing();
 }
-
-/** Condition for live (not deleted) networks. */
-export const isLive = isNull(networks.deletedAt);

@@ -41,7 +41,8 @@ export function writeCsv(header: string[], rows: CsvCell[][], options: { delimit
 export interface CsvBlock {
   title: string;
   header: string[];
-  rows: CsvCell[][];
+  /** Its rows, read once, in order (a long table's may be made as they are read). */
+  rows: Iterable<CsvCell[]>;
 }
 
 /**
@@ -54,7 +55,8 @@ export function writeCsvBlocks(lead: string[], blocks: CsvBlock[], options: { de
   const line = (cells: CsvCell[]) => cells.map((cell) => csvField(cell, delimiter)).join(delimiter);
   const lines = lead.map((text) => line([text]));
   for (const block of blocks) {
-    lines.push('', line([block.title]), line(block.header), ...block.rows.map(line));
+    lines.push('', line([block.title]), line(block.header));
+    for (const row of block.rows) lines.push(line(row));
   }
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }

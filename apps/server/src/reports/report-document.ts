@@ -12,12 +12,33 @@ export interface ReportColumn {
   width?: number;
 }
 
-/** A table with a title; `highlight` marks rows to shade in the PDF and set in bold in the XLSX (a total, a warning). */
+/**
+ * Rows of a table too long to hold at once (a year of a large network's device-days): the CSV and XLSX
+ * writers read them a chunk at a time as they write them, and the chunks' rows are let go once written.
+ */
+interface ReportRowChunks {
+  /** How many rows the chunks hold. */
+  count: number;
+  /**
+   * Rows holding, column by column, a cell as wide as the widest of the chunks' cells in that column (the
+   * XLSX writer sets a sheet's column widths before its first row).
+   */
+  widest: ReportCell[][];
+  /** The rows, a chunk at a time, in order. */
+  chunks(): Iterable<ReportCell[][]>;
+}
+
+/**
+ * A table with a title; `highlight` marks rows to shade in the PDF and set in bold in the XLSX (a total, a
+ * warning). `more`: rows after `rows`, read a chunk at a time by the CSV and XLSX writers (never highlighted;
+ * the PDF prints `rows` only).
+ */
 export interface ReportTable {
   title: string;
   columns: ReportColumn[];
   rows: ReportCell[][];
   highlight?: readonly boolean[];
+  more?: ReportRowChunks;
 }
 
 /** What a part of a report is made of, top to bottom. */

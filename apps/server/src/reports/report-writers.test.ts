@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeReportCsv } from './csv-writer.ts';
+import { writeReportPdf } from './pdf-writer.ts';
 import type { ReportDocument, ReportPart, ReportTable } from './report-document.ts';
-import { writeReportCsv, writeReportPdf, writeReportXlsx } from './report-writers.ts';
+import { writeReportXlsx } from './xlsx-writer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lw-writers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,6 +94,51 @@ describe('writeReportXlsx', () => {
     expect(two.getColumn(1).width).toBe(60);
     expect(two.getColumn(2).width).toBe(15);
     expect(workbook.getWorksheet('Text')!.getCell('A5').value).toBe('Nothing to list.');
+  });
+
+  it('writes rows read a chunk at a time after the table’s own, all in order, as wide as the widest given', async () => {
+    const pulled: number[] = [];
+    const chunked: ReportTable = {
+      title: 'Days',
+      columns: [{ label: 'Day' }, { label: 'n', decimals: 0 }, { label: 'kWh', decimals: 3 }],
+      rows: [['first', 0, 0]],
+      highlight: [true],
+      more: {
+        count: 10_000,
+        widest: [['day 10000', 10_000, 12_345.678]],
+        *chunks() {
+          for (let chunk = 0; chunk < 20; chunk += 1) {
+            pulled.push(chunk);
+            yield Array.from({ length: 500 }, (_, index) => {
+              const n = chunk * 500 + index + 1;
+              return [`day ${n}`, n, n / 1000 + 0.5];
+            });
+          }
+        },
+      },
+    };
+    const document = documentOf([{ name: 'Days', blocks: [{ kind: 'table', table: chunked }] }]);
+    const sheet = (await readBack((await writeReportXlsx(document)).data)).getWorksheet('Days')!;
+    expect(pulled).toHaveLength(20);
+    // The header row is row 6; the table's own row, then the 10,000 rows of the chunks.
+    expect(sheet.getRow(7).values).toEqual([undefined, 'first', 0, 0]);
+    expect(sheet.getCell('A7').font?.bold).toBe(true);
+    for (const n of [1, 500, 501, 7777, 10_000]) {
+      expect(sheet.getRow(7 + n).values).toEqual([undefined, `day ${n}`, n, n / 1000 + 0.5]);
+    }
+    expect(sheet.getCell('A8').font?.bold).toBeFalsy();
+    expect(sheet.getCell('C9000').numFmt).toBe('0.000');
+    expect(sheet.rowCount).toBe(7 + 10_000);
+    expect(sheet.autoFilter).toBe('A6:C10007');
+    // "12345.678" is the widest number of the kWh column, "day 10000" of the first.
+    expect(sheet.getColumn(1).width).toBe(11);
+    expect(sheet.getColumn(3).width).toBe(11);
+
+    pulled.length = 0;
+    const lines = writeReportCsv(document).data.toString('utf8').slice(1).split('\r\n');
+    expect(pulled).toHaveLength(20);
+    expect(lines.slice(5, 9)).toEqual(['Day,n,kWh', 'first,0,0', 'day 1,1,0.501', 'day 2,2,0.502']);
+    expect(lines.slice(-3)).toEqual(['day 9999,9999,10.499', 'day 10000,10000,10.5', '']);
   });
 
   it('names worksheets as Excel accepts: no forbidden characters, at most 31 long, each once, not History', async () => {

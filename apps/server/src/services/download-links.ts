@@ -3,12 +3,12 @@ import { FILE_DOWNLOAD_PATH, type FileDownloadLink } from '@lightwell/domain';
 import type { AppContext } from '../context.ts';
 
 /** Shortest time a download link works after it is handed out. */
-export const DOWNLOAD_LINK_SECONDS = 600;
+const DOWNLOAD_LINK_SECONDS = 600;
 /**
  * Expiries are rounded up to a multiple of this, so every link of one file and user handed out within
  * the same 5 minutes is the same address and the browser's cache can answer it again.
  */
-export const DOWNLOAD_LINK_BUCKET_SECONDS = 300;
+const DOWNLOAD_LINK_BUCKET_SECONDS = 300;
 
 /** What a download link opens: one stored file, for one user, until `exp` (epoch seconds). */
 export interface DownloadLinkFields {
@@ -26,7 +26,7 @@ function signatureOf(ctx: AppContext, link: DownloadLinkFields): string {
 }
 
 /** Expiry (epoch seconds) of a link handed out at `now`: at least 10 minutes on, rounded up to 5 minutes. */
-export function downloadLinkExpiry(now: Date): number {
+function downloadLinkExpiry(now: Date): number {
   const earliest = Math.ceil(now.getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
   return Math.ceil(earliest / DOWNLOAD_LINK_BUCKET_SECONDS) * DOWNLOAD_LINK_BUCKET_SECONDS;
 }

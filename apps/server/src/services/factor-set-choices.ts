@@ -1,21 +1,11 @@
-import { epochSeconds, localDateString, withValidTo } from '@lightwell/domain';
+import { epochSeconds, localDateString } from '@lightwell/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { factorSetChoices, users } from '../db/schema.ts';
 import type { NetworkRow } from '../policies/access.ts';
+import type { StoredChoice } from '../presenters/energy-base.ts';
 import { historiesByNetwork } from './dated-history.ts';
-
-/**
- * A network's dated choice of CO2 factor set (`docs/decisions.md`, "Tariff history"): from its local date
- * on, the first also before it; `factorSetId` null is "none chosen". `createdAt` null for the opening choice.
- */
-export interface StoredChoice {
-  validFrom: string;
-  factorSetId: string | null;
-  createdByName: string | null;
-  createdAt: Date | null;
-}
 
 /** The choice a network had before any was stored: its set from the local date it was created. */
 function openingChoice(network: NetworkRow): StoredChoice {
@@ -52,17 +42,6 @@ export async function loadChoices(db: Db, rows: readonly NetworkRow[]): Promise<
     })),
     openingChoice,
   );
-}
-
-/** The choices as the energy base presents them, each with the date the next one starts. */
-export function presentChoices(choices: readonly StoredChoice[]) {
-  return withValidTo(choices).map((choice) => ({
-    validFrom: choice.validFrom,
-    validTo: choice.validTo,
-    factorSetId: choice.factorSetId,
-    createdByName: choice.createdByName,
-    createdAt: choice.createdAt ? epochSeconds(choice.createdAt) : null,
-  }));
 }
 
 /**

@@ -47,7 +47,7 @@ function mailThrottled(retryAfter: number, email: string | null): CallError {
  * The seconds until `emails` may all be mailed by an account whose messages of the last day were sent at
  * `sent` (oldest first): 0 when now. The longest wait wins; its address is named, or null for the account.
  */
-export function mailWait(
+function mailWait(
   sent: readonly { email: string; sentAt: Date }[],
   emails: readonly string[],
   now: Date,

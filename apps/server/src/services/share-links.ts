@@ -58,20 +58,15 @@ export function recipientsRefusal(emails: string[], ownEmail: string): CallError
 const DAY_MS = 86_400_000;
 
 /** What a share link gives: a role in a network or project, or a copy of a configuration profile. */
-export type ShareKind = 'network' | 'project' | 'config';
+type ShareKind = 'network' | 'project' | 'config';
 
 /** The link e-mailed for a share. */
-export function shareUrl(ctx: AppContext, kind: ShareKind, token: string): string {
+function shareUrl(ctx: AppContext, kind: ShareKind, token: string): string {
   return `${ctx.config.publicUrl}/shared/${kind}?link=${token}`;
 }
 
 /** E-mails the link of a share to its recipient, in the recipient's language (else the sharer's). */
-export async function mailInvitation(
-  ctx: AppContext,
-  share: typeof shares.$inferSelect,
-  token: string,
-  target: string,
-) {
+async function mailInvitation(ctx: AppContext, share: typeof shares.$inferSelect, token: string, target: string) {
   const sharer = await findUserById(ctx.db, share.sharerUid);
   const [recipient] = await ctx.db.select().from(users).where(eq(users.email, share.email)).limit(1);
   await ctx.mailer.send(

@@ -59,15 +59,6 @@ export async function signOut(ctx: AppContext, sessionId: number): Promise<void>
   endSessions(ctx, [sessionId]);
 }
 
-/** Ends every session of a user (password change or reset). */
-export async function revokeAllSessions(ctx: AppContext, uid: number): Promise<void> {
-  const ended = await ctx.db.delete(sessions).where(eq(sessions.uid, uid)).returning({ id: sessions.id });
-  endSessions(
-    ctx,
-    ended.map((row) => row.id),
-  );
-}
-
 /** Checks the signed-in user's password under the account throttle; false when wrong. */
 export async function checkOwnPassword(ctx: AppContext, uid: number, password: string): Promise<boolean> {
   const user = await findUserById(ctx.db, uid);

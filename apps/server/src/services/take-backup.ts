@@ -121,21 +121,7 @@ export async function readNetworkSnapshot(db: Db, network: NetworkRow): Promise<
       const { nid: _nid, status: _status, statusTime: _time, ...node } = presentNode(row);
       return node;
     }),
-    devices: deviceRows.map((row) => ({
-      id: row.id,
-      mac: row.mac,
-      isVirtual: row.isVirtual,
-      name: row.name,
-      serialNumber: row.serialNumber,
-      manufacturer: row.manufacturer,
-      supplier: row.supplier,
-      installedAt: epochSecondsOrNull(row.installedAt),
-      ratedPower: row.ratedPower,
-      batteryType: row.batteryType,
-      boundId: row.boundId,
-      syncState: row.syncState,
-      settings: row.settings ?? null,
-    })),
+    devices: deviceRows.map(backupDevice),
     groups: groupRows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -145,45 +131,77 @@ export async function readNetworkSnapshot(db: Db, network: NetworkRow): Promise<
       deviceIds: members.filter((m) => m.groupId === row.id).map((m) => m.deviceId),
       createTime: epochSeconds(row.createdAt),
     })),
-    scenes: sceneRows.map((row) => ({
-      id: row.id,
-      number: row.number,
-      name: row.name,
-      type: row.type,
-      image: row.image,
-      fadeTime: row.fadeTime,
-      params: row.params,
-      curve: row.curve ?? null,
-      builtIn: row.builtIn,
-      devices: sceneMembers
-        .filter((m) => m.sceneId === row.id)
-        .map((m) => ({ deviceId: m.deviceId, slot: m.slot, onOff: m.onOff, lightness: m.lightness, cct: m.cct })),
-      createTime: epochSeconds(row.createdAt),
-    })),
-    schedules: scheduleRows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      name: row.name,
-      enabled: row.enabled,
-      targetKind: row.targetKind,
-      targetId: row.targetId,
-      action: row.action,
-      year: row.year,
-      month: row.month,
-      day: row.day,
-      dayOfWeek: row.dayOfWeek,
-      hour: row.hour,
-      minute: row.minute,
-      second: row.second,
-      astroEvent: row.astroEvent,
-      astroShift: row.astroShift,
-      overrideEnd: row.overrideEnd,
-      overrideValue: row.overrideValue,
-      lastRun: epochSecondsOrNull(row.lastRunAt),
-      createdBy: row.createdBy,
-      createTime: epochSeconds(row.createdAt),
-    })),
+    scenes: sceneRows.map((row) => backupScene(row, sceneMembers)),
+    schedules: scheduleRows.map(backupSchedule),
     profiles: applied,
+  };
+}
+
+/** A device's configuration as a backup holds it. */
+function backupDevice(row: typeof devices.$inferSelect): BackupContentV2['devices'][number] {
+  return {
+    id: row.id,
+    mac: row.mac,
+    isVirtual: row.isVirtual,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    manufacturer: row.manufacturer,
+    supplier: row.supplier,
+    installedAt: epochSecondsOrNull(row.installedAt),
+    ratedPower: row.ratedPower,
+    batteryType: row.batteryType,
+    boundId: row.boundId,
+    syncState: row.syncState,
+    settings: row.settings ?? null,
+  };
+}
+
+/** A scene as a backup holds it, with its members' levels. */
+function backupScene(
+  row: typeof scenes.$inferSelect,
+  members: readonly (typeof sceneDevices.$inferSelect)[],
+): BackupContentV2['scenes'][number] {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    type: row.type,
+    image: row.image,
+    fadeTime: row.fadeTime,
+    params: row.params,
+    curve: row.curve ?? null,
+    builtIn: row.builtIn,
+    devices: members
+      .filter((m) => m.sceneId === row.id)
+      .map((m) => ({ deviceId: m.deviceId, slot: m.slot, onOff: m.onOff, lightness: m.lightness, cct: m.cct })),
+    createTime: epochSeconds(row.createdAt),
+  };
+}
+
+/** A schedule as a backup holds it, with when it last ran. */
+function backupSchedule(row: typeof schedules.$inferSelect): BackupContentV2['schedules'][number] {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    enabled: row.enabled,
+    targetKind: row.targetKind,
+    targetId: row.targetId,
+    action: row.action,
+    year: row.year,
+    month: row.month,
+    day: row.day,
+    dayOfWeek: row.dayOfWeek,
+    hour: row.hour,
+    minute: row.minute,
+    second: row.second,
+    astroEvent: row.astroEvent,
+    astroShift: row.astroShift,
+    overrideEnd: row.overrideEnd,
+    overrideValue: row.overrideValue,
+    lastRun: epochSecondsOrNull(row.lastRunAt),
+    createdBy: row.createdBy,
+    createTime: epochSeconds(row.createdAt),
   };
 }
 

@@ -16,7 +16,7 @@ export const accountPolicy: ThrottlePolicy = {
 export const addressPolicy: ThrottlePolicy = { ...accountPolicy, allowed: Limits.loginFailuresPerAddress };
 
 /** Per-address throttle of the calls that tell whether an account exists: 30 answers in 15 minutes. */
-export const lookupPolicy: ThrottlePolicy = { ...accountPolicy, allowed: Limits.accountLookupsPerAddress };
+const lookupPolicy: ThrottlePolicy = { ...accountPolicy, allowed: Limits.accountLookupsPerAddress };
 
 /** Throttle key of an account's password checks. */
 export const accountKey = (email: string) => `account:${email}`;
@@ -24,7 +24,7 @@ export const accountKey = (email: string) => `account:${email}`;
 export const addressKey = (address: string) => `address:${address}`;
 
 /** Throttle key of a client address's answers about accounts (code requests, registrations, resets). */
-export const lookupKey = (address: string) => `lookup:${address}`;
+const lookupKey = (address: string) => `lookup:${address}`;
 
 /** Refuses with 1019 (and `retryAfter` seconds) when any of the keys is locked. */
 export async function assertNotLocked(ctx: AppContext, keys: string[]): Promise<void> {

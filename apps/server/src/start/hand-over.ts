@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoFleet } from '../demo/demo-fleet.ts';
 
 /** What the server tells the process that started it once it serves (`npm start`, the e2e setup). */
-export interface ReadyMessage {
+interface ReadyMessage {
   type: 'lightwell:ready';
   url: string;
   /** Demo mode: the simulator's fleet file for the demo installation, to run as its own process. */

@@ -28,7 +28,7 @@ const PG_REFUSED: Record<string, string> = {
 };
 
 /** Host, port and database of a connection URL, without user or password. */
-export function describeUrl(url: string): string {
+function describeUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { type CounterReading, counterDeltaWh } from './energy-delta.ts';
 import type { ReadingRow } from './reading-rows.ts';
-import { rowsOf } from './write-readings.ts';
 
 interface StoredCounter {
   device_id: number;
@@ -76,6 +76,23 @@ export async function assignDeltas(
   rows: ReadingRow[],
   ratedPowerOf: Map<number, number | null>,
 ): Promise<AssignedDeltas> {
+  const { byElement, earliest } = newSteps(rows);
+  const spreadTimes = new Map<number, Date[]>();
+  if (earliest.size === 0) return { moved: [], spreadTimes };
+  const spreadOver = (deviceId: number, from: Date | null, to: Date) => {
+    if (!from) return;
+    const list = spreadTimes.get(deviceId);
+    if (list) list.push(...hourStartsBetween(from, to));
+    else spreadTimes.set(deviceId, hourStartsBetween(from, to));
+  };
+  const stored = await storedAround(db, [...earliest.values()]);
+  const anchors = anchorsAndLater(stored, byElement);
+  const moved = takeDeltas(byElement, anchors, ratedPowerOf, spreadOver);
+  return { moved, spreadTimes };
+}
+
+/** The new energy rows as steps by device element (`deviceId:element`), and each element's earliest. */
+function newSteps(rows: readonly ReadingRow[]) {
   const byElement = new Map<string, Step[]>();
   const earliest = new Map<string, { deviceId: number; element: number; at: Date }>();
   for (const row of rows) {
@@ -96,16 +113,18 @@ export async function assignDeltas(
     const known = earliest.get(key);
     if (!known || row.at < known.at) earliest.set(key, { deviceId: row.deviceId, element: row.element, at: row.at });
   }
-  const spreadTimes = new Map<number, Date[]>();
-  if (earliest.size === 0) return { moved: [], spreadTimes };
-  const spreadOver = (deviceId: number, from: Date | null, to: Date) => {
-    if (!from) return;
-    const list = spreadTimes.get(deviceId);
-    if (list) list.push(...hourStartsBetween(from, to));
-    else spreadTimes.set(deviceId, hourStartsBetween(from, to));
-  };
-  const touched = [...earliest.values()];
-  const stored = await rowsOf<StoredCounter>(
+  return { byElement, earliest };
+}
+
+/**
+ * Per device element, the last stored reading before the earliest new one (the anchor) and any stored
+ * reading at or after it (`later`).
+ */
+async function storedAround(
+  db: Db,
+  touched: readonly { deviceId: number; element: number; at: Date }[],
+): Promise<StoredCounter[]> {
+  return rowsOf<StoredCounter>(
     db,
     sql`WITH t(device_id, element, min_at) AS (
           SELECT * FROM unnest(${sql.param(touched.map((t) => t.deviceId))}::int[],
@@ -123,6 +142,13 @@ export async function assignDeltas(
         FROM t CROSS JOIN LATERAL (SELECT * FROM telemetry_readings x WHERE x.device_id = t.device_id
           AND x.element = t.element AND x.at >= t.min_at AND x.energy_raw IS NOT NULL OFFSET 0) AS l`,
   );
+}
+
+/** The anchor of each device element; the stored readings after it join its steps. */
+function anchorsAndLater(
+  stored: readonly StoredCounter[],
+  byElement: Map<string, Step[]>,
+): Map<string, CounterReading & { seq: number }> {
   const anchors = new Map<string, CounterReading & { seq: number }>();
   for (const row of stored) {
     const key = `${row.device_id}:${row.element}`;
@@ -140,6 +166,19 @@ export async function assignDeltas(
     }
     byElement.get(key)?.push({ ...reading, seq: Number(row.seq), row: null, stored: row });
   }
+  return anchors;
+}
+
+/**
+ * Takes each element's deltas in order from its anchor: a new row's delta is set on it; a stored row whose
+ * delta or spread mark moved is answered. `spreadOver` is told each gap a delta is, or was, spread over.
+ */
+function takeDeltas(
+  byElement: Map<string, Step[]>,
+  anchors: Map<string, CounterReading & { seq: number }>,
+  ratedPowerOf: Map<number, number | null>,
+  spreadOver: (deviceId: number, from: Date | null, to: Date) => void,
+): DeltaUpdate[] {
   const updates: DeltaUpdate[] = [];
   for (const [key, steps] of byElement) {
     steps.sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
@@ -183,7 +222,7 @@ export async function assignDeltas(
       spreadOver(deviceId, storedFrom, step.at);
     }
   }
-  return { moved: updates, spreadTimes };
+  return updates;
 }
 
 /** Writes the moved deltas and spread marks of stored rows (readings that arrived out of order). */

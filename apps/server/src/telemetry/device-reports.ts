@@ -1,11 +1,11 @@
 import type { ReportMessage } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { lockDevices } from './device-locks.ts';
 import type { ReportingGateway } from './report-batches.ts';
 import { rollupTriggerReports } from './rollups.ts';
 import { addUsage } from './usage.ts';
-import { rowsOf } from './write-readings.ts';
 
 /** A per-device report the link receives by the thousand: a luminaire's consumption or a sensor's triggers. */
 export type CountedReport = Extract<ReportMessage, { kind: 'consume' | 'sensorTrigger' }>;

@@ -14,7 +14,7 @@ export interface CounterReading {
 }
 
 /** How a reading's delta counts: first of a segment, summed, or kept out of sums as implausible. */
-export type DeltaStatus = 'baseline' | 'counted' | 'quarantined';
+type DeltaStatus = 'baseline' | 'counted' | 'quarantined';
 
 /** A reading's share of energy: its status and Wh. */
 export interface CounterDelta {

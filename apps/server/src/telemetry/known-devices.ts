@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { KnownElements, ReadingDevice } from './reading-rows.ts';
 import type { GatewayReports } from './report-batches.ts';
-import { rowsOf } from './write-readings.ts';
 
 /* The devices a batch of readings names, as storing them needs them. */
 

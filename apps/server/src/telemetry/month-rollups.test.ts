@@ -6,7 +6,7 @@ import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
 import { devices, networks, telemetryDaily, telemetryMonthly, telemetryMonthMarks } from '../db/schema.ts';
 import { loadPeriodHours } from '../services/energy/energy-periods.ts';
 import { energySettingsOf } from '../services/energy/energy-views.ts';
-import { loadVersions } from '../services/energy-base.ts';
+import { loadVersions } from '../services/energy/tariffs.ts';
 import { rollupMonths, storeReports } from './index.ts';
 
 const ZONE = 'Europe/London';

@@ -1,10 +1,10 @@
 import { formatLocalDate, localDateOf } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { DEVICES_PER_TRANSACTION, lockDevices } from './device-locks.ts';
 import { monthOf, nextMonth } from './months.ts';
 import { sumMonthCells } from './week-cells.ts';
-import { rowsOf } from './write-readings.ts';
 
 /*
  * Monthly rollups of closed site-local months: per device, the sum of its daily rows. A month's report
@@ -19,7 +19,7 @@ import { rowsOf } from './write-readings.ts';
 const IN_ZONE = sql`(n.rollups_time_zone IS NULL OR n.rollups_time_zone = n.time_zone)`;
 
 /** How long after its end a month is summed. */
-export const MONTH_SETTLE_MS = 3_600_000;
+const MONTH_SETTLE_MS = 3_600_000;
 
 /** The summed columns of a month: every one is a sum over its days. */
 const SUMMED = [
@@ -50,7 +50,7 @@ const UPDATED = sql.raw(SUMMED.map((column) => `${column} = excluded.${column}`)
  * Sums `month` (its first day) of `deviceIds` from their daily rows, in transactions of at most
  * `DEVICES_PER_TRANSACTION` locked devices; a stale row left without any day (none) is removed.
  */
-export async function sumMonth(db: Db, deviceIds: readonly number[], month: string): Promise<void> {
+async function sumMonth(db: Db, deviceIds: readonly number[], month: string): Promise<void> {
   const ids = [...deviceIds].sort((a, b) => a - b);
   for (let from = 0; from < ids.length; from += DEVICES_PER_TRANSACTION) {
     const batch = ids.slice(from, from + DEVICES_PER_TRANSACTION);

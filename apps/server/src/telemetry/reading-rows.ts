@@ -43,7 +43,7 @@ export interface ReadingRow {
  * Status of a counter (and of the active power with it) declared `d4i` by an element the console does not
  * know as D4i: kept as no reading, never counted as D4i energy (docs/decisions.md, "Declared sources").
  */
-export const NOT_D4I = 'notD4i' as const;
+const NOT_D4I = 'notD4i' as const;
 
 /** What storing a device's readings needs of its elements: which are D4i, which dim linearly (by index). */
 export interface KnownElements {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { isPartitioned, monthStart, rowsOf } from './write-readings.ts';
+import { rowsOf } from '../db/rows.ts';
+import { isPartitioned, monthStart } from './write-readings.ts';
 
 /** Days a receipt at or below its gateway's mark is kept (`pruneReceipts`). */
 export const RECEIPT_DAYS = 7;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildD4iElements, buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
+import { rowsOf } from '../db/rows.ts';
 import { devices, networks, telemetryMonthMarks } from '../db/schema.ts';
 import { JOBS } from '../jobs/scheduler.ts';
 import { loadDeviceCells } from '../services/energy/energy-cells.ts';
@@ -10,7 +11,6 @@ import { loadDeviceHours, loadEnergyDevices } from '../services/energy/energy-ho
 import { loadPeriodHours } from '../services/energy/energy-periods.ts';
 import { energySettingsOf } from '../services/energy/energy-views.ts';
 import { rezoneRollups, rollupMonths, rollupsInZone, storeReports } from './index.ts';
-import { rowsOf } from './write-readings.ts';
 
 const HOUR = 3600;
 /** 26 November 2026, 12:00 UTC: September and October have ended everywhere, November has not. */

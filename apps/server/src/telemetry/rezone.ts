@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { lockDevices } from './device-locks.ts';
 import { recomputeDays, refillDroppedDays } from './rollups.ts';
-import { rowsOf } from './write-readings.ts';
 
 /*
  * A network's daily rollups are its local dates, its monthly rollups and heat-map cells its local months:

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { ReadingRow } from './reading-rows.ts';
 import {
   ADDED,
@@ -17,9 +18,8 @@ import {
   UPDATED,
 } from './rollup-sql.ts';
 import { refreshTriggers, reportedTwins, twinKey } from './trigger-counts.ts';
-import { rowsOf } from './write-readings.ts';
 
-export { atWithin, dayBucket, hourBucket, RATED_CAPPED_SECONDS } from './rollup-sql.ts';
+export { atWithin, RATED_CAPPED_SECONDS } from './rollup-sql.ts';
 
 /*
  * Hourly (UTC) and daily (site-local date) rollups per device, recomputed for the buckets a write touched,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { gatewayDiagnoses } from '../db/schema.ts';
-import { rowsOf } from './write-readings.ts';
 
 /*
  * The report sequence of each gateway (docs/gateway-protocol.md "Durable reports"): receipts make storage

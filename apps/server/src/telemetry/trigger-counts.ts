@@ -1,8 +1,8 @@
 import { ElementType } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { ReadingRow } from './reading-rows.ts';
-import { rowsOf } from './write-readings.ts';
 
 /* Sensors' trigger counts and last trigger times, and the readings whose triggers a trigger report brought too. */
 

@@ -10,11 +10,11 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { buildGateway } from '../../test/mqtt/fake-gateway.ts';
+import { rowsOf } from '../db/rows.ts';
 import { devices, networks, telemetryMonthMarks } from '../db/schema.ts';
 import { loadDeviceCells } from '../services/energy/energy-cells.ts';
 import { loadEnergyDevices } from '../services/energy/energy-hours.ts';
 import { type GatewayReports, rollupMonths, storeReports } from './index.ts';
-import { rowsOf } from './write-readings.ts';
 
 const HOUR = 3600;
 /** 26 November 2026, 12:00 UTC: September and October have ended, November has not. */

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { localMonthOf } from './months.ts';
 import { RATED_CAPPED_SECONDS } from './rollups.ts';
-import { rowsOf } from './write-readings.ts';
 
 /*
  * Hour-of-week cells: per device, local hour of the week (Monday 00:00 = 0) and "lit while unoccupied"
@@ -98,17 +98,31 @@ export function cellSums(
     GROUP BY h.device_id, w.cell, lit_unoccupied`;
 }
 
-/** The zone of device `d`: of the plan node that shows it, directly or through a bound virtual device. */
-export const DEVICE_ZONE = sql`(SELECT min(n.zone_id) FROM nodes n
-  WHERE n.nid = d.nid AND (n.rid = d.id OR n.vid = d.id
-    OR n.vid IN (SELECT v.id FROM devices v WHERE v.bound_id = d.id AND v.is_virtual)))`;
+/**
+ * The zones of the devices of the networks `nids` (an `int[]` expression), a table of (nid, device_id,
+ * zone_id) to join to `devices d` on `device_id = d.id AND nid = d.nid`: a device's zone is that of the plan
+ * node of its network that shows it, directly or through a bound virtual device (the lowest zone id when
+ * several do). Summed once for the networks' nodes rather than looked up per device (`nodes` has no index
+ * on the device it shows).
+ */
+export function deviceZones(nids: SQL): SQL {
+  return sql`(SELECT s.nid, s.device_id, min(s.zone_id) AS zone_id FROM (
+      SELECT n.nid, n.rid AS device_id, n.zone_id FROM nodes n WHERE n.nid = ANY(${nids}) AND n.rid IS NOT NULL
+      UNION ALL
+      SELECT n.nid, n.vid, n.zone_id FROM nodes n WHERE n.nid = ANY(${nids}) AND n.vid IS NOT NULL
+      UNION ALL
+      SELECT n.nid, v.bound_id, n.zone_id FROM nodes n JOIN devices v ON v.id = n.vid AND v.is_virtual
+      WHERE n.nid = ANY(${nids}) AND v.bound_id IS NOT NULL) s
+    GROUP BY s.nid, s.device_id)`;
+}
 
 /** The real devices of network `nid` with their zones, as the energy screens see them. */
-export async function cellDevicesOf(db: Db, nid: number): Promise<CellDevice[]> {
+async function cellDevicesOf(db: Db, nid: number): Promise<CellDevice[]> {
   const rows = await rowsOf<{ id: number; zone_id: number | null; kind: string }>(
     db,
-    sql`SELECT d.id, d.kind, ${DEVICE_ZONE} AS zone_id
-        FROM devices d WHERE d.nid = ${nid} AND NOT d.is_virtual ORDER BY d.id`,
+    sql`SELECT d.id, d.kind, z.zone_id
+        FROM devices d LEFT JOIN ${deviceZones(sql`ARRAY[${nid}::int]`)} z ON z.device_id = d.id AND z.nid = d.nid
+        WHERE d.nid = ${nid} AND NOT d.is_virtual ORDER BY d.id`,
   );
   return rows.map((row) => ({ id: row.id, zoneId: row.zone_id, kind: row.kind }));
 }

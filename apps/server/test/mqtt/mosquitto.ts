@@ -7,13 +7,13 @@ import { describe, it } from 'vitest';
 import { databaseAvailable, TEST_DB } from '../helpers.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
-export const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
+const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 
 /** The example ACL of deploy/mosquitto, which the protocol tests run against. */
-export const DEPLOY_ACL = new URL('../../../../deploy/mosquitto/acl', import.meta.url).pathname;
+const DEPLOY_ACL = new URL('../../../../deploy/mosquitto/acl', import.meta.url).pathname;
 
 /** CI (`CI` set) must run the Mosquitto tests: there a missing broker fails them instead of skipping them. */
-export const MOSQUITTO_REQUIRED = !['', '0', 'false'].includes(process.env.CI ?? '');
+const MOSQUITTO_REQUIRED = !['', '0', 'false'].includes(process.env.CI ?? '');
 
 /**
  * `describe` for tests that need a Mosquitto: run when `available`; otherwise skipped with `missing` as the

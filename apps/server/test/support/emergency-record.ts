@@ -74,9 +74,6 @@ export async function buildEmergencyRecord(t: TestApp, of: FittingOf) {
   };
 }
 
-/** What `buildEmergencyRecord` answers. */
-export type EmergencyRecord = Awaited<ReturnType<typeof buildEmergencyRecord>>;
-
 /** A link as an e-mail carries it, but signed with a secret other than the server's: a forgery. */
 export function forgedEmergencyLink(link: EmergencyLink): string {
   const body = Buffer.from(JSON.stringify(link)).toString('base64url');

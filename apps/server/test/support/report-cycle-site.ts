@@ -5,7 +5,7 @@ import { storeHourlyLamp } from '../../src/routes/energy/test-lamp.ts';
 import { call, networkTeam, type TestApp } from '../helpers.ts';
 
 /** Seconds of an ISO instant. */
-export const at = (iso: string) => Date.parse(iso) / 1000;
+const at = (iso: string) => Date.parse(iso) / 1000;
 
 /** Puts the test clock at an ISO instant. */
 export function setClock(t: TestApp, iso: string): void {

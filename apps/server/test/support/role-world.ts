@@ -56,6 +56,46 @@ export async function buildRoleWorld(t: TestApp) {
     sub: await defaultProject(t, uid('sub')),
   };
 
+  const things = await furnishNetwork(t, nid, team.owner.pid, uid('owner'));
+  const { gateway, idle, product } = things;
+
+  return {
+    t,
+    nid,
+    pid: team.owner.pid,
+    sessions,
+    uid,
+    otherProject,
+    gateway,
+    lights: things.lights,
+    product,
+    virtualId: things.virtual.id,
+    emergencyId: things.emergency.id,
+    record: things.record,
+    pictureName: things.pictureName,
+    pictureData: things.png.toString('base64'),
+    groupId: things.group.id,
+    sceneId: things.scene.id,
+    allOnSceneId: things.allOn.id,
+    scheduleId: things.schedule.id,
+    systemProfileId: things.systemProfile.id,
+    /** A network of the owner's project with the given members (all three by default). */
+    async network(members: readonly Role[] = ROLES, overrides: { deletedAt?: Date } = {}) {
+      const row = await buildNetwork(
+        t.db,
+        team.owner.pid,
+        members.map((role) => ({ uid: uid(role), userType: USER_TYPE[role] })),
+        overrides,
+      );
+      return row.id;
+    },
+    ...freshThings(t, nid, product.model, gateway.id),
+    ...taskHelpers(t, nid, { connected: gateway.id, idle: idle.id }, uid('owner')),
+  };
+}
+
+/** Something of every kind the network-scoped calls name, in network `nid` of project `pid`. */
+async function furnishNetwork(t: TestApp, nid: number, pid: number, ownerUid: number) {
   const gateway = await TestGateway.start(t.db, t.brokerUrl, nid);
   const lights = await buildLuminaires(t.db, nid, gateway.id, 2);
   // A gateway that is not connected, holding the open tasks the cancel calls end.
@@ -75,12 +115,12 @@ export async function buildRoleWorld(t: TestApp) {
     address: 77,
   });
   // Its record: a self-test schedule, a failed test and an open fault the schedule, record and fault calls name.
-  const record = await buildEmergencyRecord(t, { nid, pid: team.owner.pid, deviceId: emergency.id });
+  const record = await buildEmergencyRecord(t, { nid, pid, deviceId: emergency.id });
   const pictureName = `pic-role-${randomBytes(4).toString('hex')}.png`;
   const png = buildPng(8, 8);
   await t.db.insert(files).values({
     name: pictureName,
-    ownerUid: uid('owner'),
+    ownerUid,
     mime: 'image/png',
     size: png.length,
     width: 8,
@@ -98,44 +138,35 @@ export async function buildRoleWorld(t: TestApp) {
     .insert(schedules)
     .values({ nid, name: 'Role schedule', targetKind: 'network', action: { op: 'light', onOff: 0 } })
     .returning();
-  let sceneNumber = 20;
   const [systemProfile] = await t.db.select().from(profiles).where(eq(profiles.isSystem, true)).limit(1);
 
   return {
-    t,
-    nid,
-    pid: team.owner.pid,
-    sessions,
-    uid,
-    otherProject,
     gateway,
     lights,
+    idle,
     product: product!,
-    virtualId: virtual.id,
-    emergencyId: emergency.id,
+    virtual,
+    emergency,
     record,
     pictureName,
-    pictureData: png.toString('base64'),
-    groupId: group!.id,
-    sceneId: scene!.id,
-    allOnSceneId: allOn!.id,
-    scheduleId: schedule!.id,
-    systemProfileId: systemProfile!.id,
-    /** A network of the owner's project with the given members (all three by default). */
-    async network(members: readonly Role[] = ROLES, overrides: { deletedAt?: Date } = {}) {
-      const row = await buildNetwork(
-        t.db,
-        team.owner.pid,
-        members.map((role) => ({ uid: uid(role), userType: USER_TYPE[role] })),
-        overrides,
-      );
-      return row.id;
-    },
+    png,
+    group: group!,
+    scene: scene!,
+    allOn: allOn!,
+    schedule: schedule!,
+    systemProfile: systemProfile!,
+  };
+}
+
+/** Factories of fresh things a destructive call may use up. */
+function freshThings(t: TestApp, nid: number, model: string, gatewayId: number) {
+  let sceneNumber = 20;
+  return {
     gatewayId: async () => (await insertGateway(t, nid)).id,
-    deviceId: async () => (await insertDevice(t, nid, { isVirtual: true, model: product!.model })).id,
+    deviceId: async () => (await insertDevice(t, nid, { isVirtual: true, model })).id,
     /** A virtual device and a real one of one model, bound when `bound`. */
     async pair(bound: boolean) {
-      const real = await insertDevice(t, nid, { isVirtual: false, model: 'ROLE-PAIR', gatewayId: gateway.id });
+      const real = await insertDevice(t, nid, { isVirtual: false, model: 'ROLE-PAIR', gatewayId });
       const fresh = await insertDevice(t, nid, {
         isVirtual: true,
         model: 'ROLE-PAIR',
@@ -169,14 +200,20 @@ export async function buildRoleWorld(t: TestApp) {
           })
           .returning()
       )[0]!.id,
+  };
+}
+
+/** An open task to cancel, and a wait for the network's tasks to end. */
+function taskHelpers(t: TestApp, nid: number, gateways: { connected: number; idle: number }, ownerUid: number) {
+  return {
     /** A task waiting on the idle gateway, as a command the gateway has not answered yet. */
     async openTaskId() {
       const [task] = await t.db
         .insert(tasks)
         .values({
           nid,
-          gatewayId: idle.id,
-          uid: uid('owner'),
+          gatewayId: gateways.idle,
+          uid: ownerUid,
           targetKind: 'network',
           action: { op: 'light', onOff: 1 },
           deadlineAt: new Date(Date.now() + 3_600_000),
@@ -195,7 +232,7 @@ export async function buildRoleWorld(t: TestApp) {
           .from(tasks)
           .where(
             or(
-              and(eq(tasks.gatewayId, gateway.id), inArray(tasks.status, [0, 2, 6])),
+              and(eq(tasks.gatewayId, gateways.connected), inArray(tasks.status, [0, 2, 6])),
               eq(tasks.status, TaskStatus.canceling),
             ),
           );

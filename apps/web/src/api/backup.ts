@@ -11,7 +11,7 @@ import { scheduleKeys } from './schedule';
 import { afterMapChange } from './zone';
 
 /** Query keys of a network's backups, per uid. */
-export const backupKeys = {
+const backupKeys = {
   all: (uid: number | null) => ['backup', uid] as const,
   list: (uid: number | null, nid: number) => [...backupKeys.all(uid), 'list', nid] as const,
   view: (uid: number | null, backupId: number) => [...backupKeys.all(uid), 'view', backupId] as const,

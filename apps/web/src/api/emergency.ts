@@ -5,7 +5,7 @@ import { call } from './client';
 import { useCallMutation } from './project';
 
 /** Query keys of emergency lighting, per uid and network. */
-export const emergencyKeys = {
+const emergencyKeys = {
   all: (uid: number | null) => ['emergency', uid] as const,
   network: (uid: number | null, nid: number) => [...emergencyKeys.all(uid), nid] as const,
   elements: (uid: number | null, nid: number, query: object) =>

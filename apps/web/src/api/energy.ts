@@ -13,7 +13,7 @@ export interface EnergyPeriodInput {
 export type HeatMapKind = 'zoneSensor' | 'zonePower' | 'deviceSensor' | 'devicePower';
 
 /** Query keys of energy figures, per uid: a network's overview and its heat maps, per period (and zone). */
-export const energyKeys = {
+const energyKeys = {
   all: (uid: number | null) => ['energy', uid] as const,
   network: (uid: number | null, nid: number) => [...energyKeys.all(uid), 'network', nid] as const,
   overview: (uid: number | null, nid: number, period: EnergyPeriodInput) =>

@@ -10,7 +10,7 @@ export interface EquipmentScope {
 }
 
 /** Query keys of the equipment statistics, per uid. */
-export const equipmentKeys = {
+const equipmentKeys = {
   all: (uid: number | null) => ['equipment', uid] as const,
   statistic: (uid: number | null, scope: EquipmentScope) =>
     [...equipmentKeys.all(uid), 'statistic', scope.pid, [...scope.nids]] as const,

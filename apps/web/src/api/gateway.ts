@@ -15,9 +15,6 @@ export const gatewayKeys = {
 /** A gateway as `gatewayList` answers it (section-4 on-load rule applied, `online` computed). */
 export type GatewayRow = NonNullable<CallData<'gatewayList'>>[number];
 
-/** A gateway just added: its record and its MQTT secret, shown once. */
-export type AddedGateway = CallData<'gatewayAdd'>;
-
 /** The gateways of a network; none (code 1050) gives []. */
 export function useGatewayListQuery(nid: number | null) {
   const uid = useSession((state) => state.uid);

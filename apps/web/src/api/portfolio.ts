@@ -4,7 +4,7 @@ import { useSession } from '../stores/session';
 import { call } from './client';
 
 /** Query keys of the portfolio home, per uid. */
-export const portfolioKeys = {
+const portfolioKeys = {
   all: (uid: number | null) => ['portfolio', uid] as const,
 };
 

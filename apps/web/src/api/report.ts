@@ -12,10 +12,10 @@ export const reportKeys = {
 };
 
 /** How often the list is read again while one of its reports is still being built. */
-export const REPORT_POLL_MS = 2_000;
+const REPORT_POLL_MS = 2_000;
 
 /** Whether a report is still being built (queued or running). */
-export const isPending = (job: Pick<ReportJob, 'state'>) => job.state === 'queued' || job.state === 'running';
+const isPending = (job: Pick<ReportJob, 'state'>) => job.state === 'queued' || job.state === 'running';
 
 /**
  * A project's kept reports of one kind, newest first; read again every two seconds while one is queued or

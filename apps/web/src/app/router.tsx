@@ -22,7 +22,7 @@ const layoutLoaders: Record<RouteLayout, () => Promise<ComponentType>> = {
 };
 
 /** Lets a protected route through only with a stored token; otherwise goes to /login (section 2). */
-export function RequireAuth() {
+function RequireAuth() {
   const token = useSession((state) => state.token);
   return token ? <Outlet /> : <Navigate to="/login" replace />;
 }

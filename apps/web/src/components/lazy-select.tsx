@@ -2,7 +2,7 @@ import type { SelectProps } from 'antd';
 import { type ComponentType, type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { PlainIcon } from './plain-icon';
 
-export interface LazySelectOption<V extends number | string> {
+interface LazySelectOption<V extends number | string> {
   value: V;
   label: string;
 }

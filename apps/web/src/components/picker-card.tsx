@@ -1,21 +1,16 @@
 import { Card, Select } from 'antd';
 
-/** The card at the top of a page that picks what the page is about (a network, a project). */
-export function PickerCard({
-  label,
-  value,
-  options,
-  loading,
-  onChange,
-  testId,
-}: {
+export interface PickerCardProps {
   label: string;
   value: number | null;
   options: { value: number; label: string }[];
   loading: boolean;
   onChange: (value: number) => void;
   testId: string;
-}) {
+}
+
+/** The card at the top of a page that picks what the page is about (a network, a project). */
+export function PickerCard({ label, value, options, loading, onChange, testId }: PickerCardProps) {
   return (
     <Card>
       <Select

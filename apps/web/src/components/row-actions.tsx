@@ -36,7 +36,7 @@ export interface RowAction {
  * How many actions a row shows as buttons at the current window width: all of them from 1600 px, three
  * from 1200 px, one from 768 px, none on a phone; the rest go into the row's "More" menu.
  */
-export function useInlineActionCount(): number {
+function useInlineActionCount(): number {
   const screens = Grid.useBreakpoint();
   if (screens.xxl) return Number.POSITIVE_INFINITY;
   if (screens.xl) return 3;

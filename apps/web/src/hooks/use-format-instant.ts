@@ -41,7 +41,7 @@ export function useFormatInstant(
 }
 
 /** The calendar day of epoch seconds read in UTC, as local midnight of that day (for local formatting). */
-export function utcDay(epochSeconds: number): Date {
+function utcDay(epochSeconds: number): Date {
   const date = new Date(epochSeconds * 1000);
   const day = new Date(0, 0, 1);
   day.setFullYear(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());

@@ -3,7 +3,13 @@ import type { Locale } from 'antd/es/locale';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, StorageKeys, writeValue } from '../stores/storage';
-import { DEFERRED_NAMESPACES, type DeferredNamespace, type LanguagePack, languagePacks, NAMESPACES } from './resources';
+import {
+  DEFERRED_NAMESPACES,
+  type DeferredNamespace,
+  EAGER_NAMESPACES,
+  type LanguagePack,
+  languagePacks,
+} from './resources';
 
 /** True for one of the four interface languages. */
 export function isLanguage(value: unknown): value is Language {
@@ -14,7 +20,7 @@ export function isLanguage(value: unknown): value is Language {
  * Language at start (section 1): the stored language (the user's, written at login or on a choice),
  * else the browser language matched to en/zh/de/es, default en.
  */
-export function initialLanguage(): Language {
+function initialLanguage(): Language {
   const stored = readString(StorageKeys.language);
   if (isLanguage(stored)) return stored;
   return matchLanguage(typeof navigator === 'undefined' ? undefined : navigator.language);
@@ -24,7 +30,7 @@ const loaded = new Map<Language, LanguagePack>();
 const loading = new Map<Language, Promise<LanguagePack>>();
 
 /** Fetches a language's catalogues and antd texts once; later calls answer the same pack. */
-export function loadLanguagePack(language: Language): Promise<LanguagePack> {
+function loadLanguagePack(language: Language): Promise<LanguagePack> {
   let pending = loading.get(language);
   if (!pending) {
     pending = languagePacks[language]().then((pack) => {
@@ -79,7 +85,7 @@ export const i18nReady: Promise<unknown> = i18n
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     // The deferred namespaces come with the pages that use them (`loadTexts`).
-    ns: NAMESPACES.filter((namespace) => !isDeferred(namespace)),
+    ns: [...EAGER_NAMESPACES],
     defaultNS: 'common',
     nsSeparator: '.',
     keySeparator: '.',

@@ -4,10 +4,9 @@ import type { LanguagePack } from './namespaces';
 export {
   DEFERRED_NAMESPACES,
   type DeferredNamespace,
+  EAGER_NAMESPACES,
   type LanguagePack,
   NAMESPACES,
-  type Namespace,
-  SERVER_NAMESPACES,
 } from './namespaces';
 
 /**

@@ -8,10 +8,10 @@ import {
 } from '@lightwell/domain';
 
 /** Monday 23 November 2026 00:00 in London (GMT): the start of the test week. */
-export const WEEK_START_EPOCH = Date.UTC(2026, 10, 23) / 1000;
+const WEEK_START_EPOCH = Date.UTC(2026, 10, 23) / 1000;
 
 /** 168 cells whose value names its hour of the week (Monday 00:00 = 1, Sunday 23:00 = 168) times `scale`. */
-export const hourCells = (scale = 1) => Array.from({ length: 168 }, (_, i) => (i + 1) * scale);
+const hourCells = (scale = 1) => Array.from({ length: 168 }, (_, i) => (i + 1) * scale);
 
 /**
  * A heat map as the energy calls answer it (parsed by the contract's schema): three zones over a

@@ -27,7 +27,7 @@ export const testUser: LoginResult = {
 };
 
 /** Projects the signed-in user of component tests has. */
-export const testProjects: ProjectSummary[] = [
+const testProjects: ProjectSummary[] = [
   {
     id: 1,
     name: 'Head office',

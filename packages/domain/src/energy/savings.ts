@@ -35,6 +35,9 @@ export function baselineMWh(ratedW: number, poweredSeconds: number): number {
  */
 export function savingsByCause(rows: readonly SavingsRow[]): Savings {
   const byCause: Record<SavingShare, number> = { occupancy: 0, daylight: 0, dimming: 0, manual: 0, unattributed: 0 };
+  const causes = SAVING_CAUSES.length;
+  // The causes' weights of a row, then the rest (unattributed): filled anew for each row.
+  const weights: number[] = new Array(causes + 1).fill(0);
   let baseline = 0;
   let actual = 0;
   for (const row of rows) {
@@ -42,17 +45,21 @@ export function savingsByCause(rows: readonly SavingsRow[]): Savings {
     const saved = rowBaseline - row.actualMWh;
     baseline += rowBaseline;
     actual += row.actualMWh;
-    const weights = SAVING_CAUSES.map((cause) => Math.max(0, row.attribution?.[cause] ?? 0));
-    const attributed = weights.reduce((a, b) => a + b, 0);
+    const given = row.attribution;
+    let attributed = 0;
+    for (let index = 0; index < causes; index += 1) {
+      const weight = Math.max(0, given?.[SAVING_CAUSES[index]!] ?? 0);
+      weights[index] = weight;
+      attributed += weight;
+    }
     if (saved <= 0 || attributed === 0) {
       byCause.unattributed += saved;
       continue;
     }
-    const parts = apportion(saved, [...weights, Math.max(0, 1 - attributed)]);
-    SAVING_CAUSES.forEach((cause, index) => {
-      byCause[cause] += parts[index] ?? 0;
-    });
-    byCause.unattributed += parts[SAVING_CAUSES.length] ?? 0;
+    weights[causes] = Math.max(0, 1 - attributed);
+    const parts = apportion(saved, weights);
+    for (let index = 0; index < causes; index += 1) byCause[SAVING_CAUSES[index]!] += parts[index]!;
+    byCause.unattributed += parts[causes]!;
   }
   return { baselineMWh: baseline, actualMWh: actual, savedMWh: baseline - actual, byCause };
 }

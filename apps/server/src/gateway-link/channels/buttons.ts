@@ -2,7 +2,7 @@ import { BUTTON_EVENTS, type ReportMessage } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceReadings, devices } from '../../db/schema.ts';
-import type { Applied, LinkedGateway } from '../types.ts';
+import type { Applied, LinkedGateway } from '../../link-types.ts';
 
 /* Button and panel presses (`buttonPress` reports on the report channel): switching by hand at the installation. */
 

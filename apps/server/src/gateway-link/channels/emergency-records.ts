@@ -25,8 +25,8 @@ import {
   tasks,
   users,
 } from '../../db/schema.ts';
+import type { LinkedGateway } from '../../link-types.ts';
 import { zonesOfDevices } from '../../services/emergency/fittings.ts';
-import type { LinkedGateway } from '../types.ts';
 
 /*
  * What an `emergency` report files besides the fitting's state (docs/gateway-protocol.md "Emergency

@@ -1,32 +1,16 @@
-import {
-  Code,
-  ElementType,
-  type EmergencyElement,
-  type ReportMessage,
-  type ScheduleReport,
-  type TestRecord,
-} from '@lightwell/domain';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
+import { Code, ElementType, type EmergencyElement, type ScheduleReport, type TestRecord } from '@lightwell/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, call, describeApi, type TestApp } from '../../../test/helpers.ts';
 import {
   deviceElements,
   devices,
   emergencyFaultEntries,
   emergencyFaults,
-  emergencyFittings,
   emergencyModeChanges,
-  emergencyTestRecords,
-  gateways,
-  networks,
-  nodes,
-  zones,
 } from '../../db/schema.ts';
-import { hashGatewaySecret } from '../credentials.ts';
 import { applyReport } from '../ingest.ts';
-import type { LinkedGateway } from '../types.ts';
-
-type Emergency = Extract<ReportMessage, { kind: 'emergency' }>;
+import { fittingSite as fittingSiteOf, fittingState as fittingStateOf, records as recordsOf } from './test-site.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,67 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let macCounter = 0;
-/** A network with a gateway and one emergency fitting in the zone "Stairs". */
-async function fittingSite() {
-  const team = await networkTeam(t);
-  const nid = team.network.id;
-  const sn = `gw-em-${nid}`;
-  const [gateway] = await t.db
-    .insert(gateways)
-    .values({ nid, sn, name: sn, secretHash: hashGatewaySecret('x'), gatewayType: 3, status: 2, meshStatus: 1 })
-    .returning();
-  macCounter += 1;
-  const mac = `EF${String(macCounter).padStart(10, '0')}`;
-  const [device] = await t.db
-    .insert(devices)
-    .values({
-      nid,
-      gatewayId: gateway!.id,
-      kind: 'emergency',
-      name: 'Exit sign 1',
-      model: 'LW-EM1',
-      mac,
-      address: 9,
-      online: true,
-    })
-    .returning();
-  await t.db.insert(deviceElements).values({ deviceId: device!.id, index: 0, type: ElementType.emergencyOne });
-  const [zone] = await t.db
-    .insert(zones)
-    .values({
-      nid,
-      name: 'Stairs',
-      points: [
-        { x: 0, y: 0 },
-        { x: 9, y: 0 },
-        { x: 9, y: 9 },
-      ],
-    })
-    .returning();
-  await t.db.insert(nodes).values({ nid, zoneId: zone!.id, rid: device!.id, name: 'Exit sign 1' });
-  const linked: LinkedGateway = { id: gateway!.id, nid, sn };
-  let seq = 0;
-  let at = Math.floor(t.clock.now().getTime() / 1000);
-  /** Applies an emergency report as the link does, with the next sequence number and a later time. */
-  const report = async (fields: Partial<Emergency>) => {
-    seq += 1;
-    at += 60;
-    const message: Emergency = { kind: 'emergency', seq, mac, at, mode: 0, faultBits: 0, ...fields };
-    await applyReport(t.db, linked, message, t.clock.now());
-    return message;
-  };
-  return { ...team, nid, device: device!, zone: zone!, linked, report, now: () => at };
-}
-
-const records = (deviceId: number) =>
-  t.db
-    .select()
-    .from(emergencyTestRecords)
-    .where(eq(emergencyTestRecords.deviceId, deviceId))
-    .orderBy(emergencyTestRecords.id);
-const fittingState = async (deviceId: number) =>
-  (await t.db.select().from(emergencyFittings).where(eq(emergencyFittings.deviceId, deviceId)))[0];
+const fittingSite = () => fittingSiteOf(t);
+const records = (deviceId: number) => recordsOf(t, deviceId);
+const fittingState = (deviceId: number) => fittingStateOf(t, deviceId);
 
 describeApi('emergency reports', () => {
   it('keep the fitting state and its mode changes; an older report does not roll the state back', async () => {
@@ -352,53 +278,5 @@ describeApi('emergency reports', () => {
       },
     });
     expect((await records(site.device.id))[0]?.grade).toBe('passedLate');
-  });
-});
-
-describe('the record is append-only', () => {
-  describeApi('at the database', () => {
-    it('refuses UPDATE and DELETE of test records, faults, fault entries and mode changes; they outlive the network', async () => {
-      const site = await fittingSite();
-      const at = site.now();
-      await site.report({
-        faultBits: 8 | 64,
-        test: {
-          kind: 'function',
-          taskId: null,
-          outcome: 'done',
-          startedAt: at,
-          endedAt: at + 30,
-          failureBits: 8 | 64,
-          durationResult: null,
-          delayExceeded: false,
-        },
-      });
-      const [record] = await records(site.device.id);
-      expect(record?.grade).toBe('failed');
-      const refused = async (statement: ReturnType<typeof sql>) => {
-        const error = await t.db.execute(statement).then(
-          () => null,
-          (failure: Error & { cause?: Error }) => failure,
-        );
-        expect(error?.cause?.message ?? error?.message).toMatch(/emergency records are append-only/);
-      };
-      await refused(sql`UPDATE emergency_test_records SET grade = 'passed' WHERE id = ${record!.id}`);
-      await refused(sql`DELETE FROM emergency_test_records WHERE id = ${record!.id}`);
-      await refused(sql`UPDATE emergency_faults SET failure_bits = 0 WHERE device_id = ${site.device.id}`);
-      await refused(sql`DELETE FROM emergency_faults WHERE device_id = ${site.device.id}`);
-      await refused(sql`UPDATE emergency_fault_entries SET remark = 'x' WHERE kind = 'opened'`);
-      await refused(sql`DELETE FROM emergency_mode_changes WHERE device_id = ${site.device.id}`);
-      await refused(sql`UPDATE emergency_mode_changes SET to_mode = 0 WHERE device_id = ${site.device.id}`);
-      expect((await records(site.device.id))[0]).toEqual(record);
-
-      // The network and its devices go (the recycle bin's purge deletes the row); the record stays.
-      await t.db.delete(networks).where(eq(networks.id, site.nid));
-      expect(await fittingState(site.device.id)).toBeUndefined();
-      const kept = await records(site.device.id);
-      expect(kept).toEqual([record]);
-      expect(kept[0]).toMatchObject({ networkName: site.network.name, fittingName: 'Exit sign 1', location: 'Stairs' });
-      const faults = await t.db.select().from(emergencyFaults).where(eq(emergencyFaults.nid, site.nid));
-      expect(faults).toHaveLength(1);
-    });
   });
 });

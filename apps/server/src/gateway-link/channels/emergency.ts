@@ -2,7 +2,7 @@ import { ElementType, modeTestKind, modeTestState, STATUS_BITS, type TestKind } 
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceElements, deviceReadings, devices, emergencyFittings, emergencyModeChanges } from '../../db/schema.ts';
-import type { Applied, LinkedGateway } from '../types.ts';
+import type { Applied, LinkedGateway } from '../../link-types.ts';
 import { type EmergencyReport, emergencyTypeOfDevice, loadNames, openFault, recordTest } from './emergency-records.ts';
 
 /*
@@ -66,7 +66,7 @@ function testsOf(report: EmergencyReport): { pending: TestKind | null; running: 
  * the fitting's state (only from a report newer than the last one applied), a mode change, a graded test
  * record for a test result, and a fault for newly set failure bits.
  */
-export async function applyEmergencyReport(
+async function applyEmergencyReport(
   tx: Db,
   gateway: LinkedGateway,
   device: { id: number; name: string; mac: string },

@@ -2,7 +2,7 @@ import { ElementType, type InventoryMessage, isEmergencyElement, isLightElement 
 import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, productSubVersions, products } from '../../db/schema.ts';
-import type { Applied, LinkedGateway } from '../types.ts';
+import type { Applied, LinkedGateway } from '../../link-types.ts';
 import { claimSequence, type ElementWrite, upsertElements } from './device-writes.ts';
 
 /* The `inventory` channel (docs/gateway-protocol.md "Applying messages"): the gateway's devices, in full. */
@@ -12,7 +12,7 @@ type Product = typeof products.$inferSelect;
 type ProductVersion = typeof productSubVersions.$inferSelect;
 
 /** Device kind from the element types, when the product catalogue does not know the model. */
-export function kindFromElements(types: number[]): string {
+function kindFromElements(types: number[]): string {
   if (types.some(isEmergencyElement)) return 'emergency';
   if (types.some(isLightElement)) return 'luminaire';
   if (types.includes(ElementType.motionSensor)) return 'motionSensor';

@@ -2,7 +2,7 @@ import type { PresenceMessage } from '@lightwell/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, gateways } from '../../db/schema.ts';
-import type { Applied, LinkedGateway } from '../types.ts';
+import type { Applied, LinkedGateway } from '../../link-types.ts';
 
 /* The `presence` channel (docs/gateway-protocol.md "Applying messages"): retained online / offline state. */
 

@@ -2,8 +2,8 @@ import { isStampedAhead, type ReportMessage } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gatewayDiagnoses, gateways } from '../../db/schema.ts';
+import type { Applied, LinkedGateway } from '../../link-types.ts';
 import { applyCountedReports, type CountedReport } from '../../telemetry/index.ts';
-import type { Applied, LinkedGateway } from '../types.ts';
 import { applyButtonPress } from './buttons.ts';
 import { applyEmergency } from './emergency.ts';
 

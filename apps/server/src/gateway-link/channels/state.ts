@@ -2,7 +2,7 @@ import type { StateMessage } from '@lightwell/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
-import type { Applied, LinkedGateway } from '../types.ts';
+import type { Applied, LinkedGateway } from '../../link-types.ts';
 import { claimInventoryRequest, claimSequence, type ElementWrite, upsertElements } from './device-writes.ts';
 
 /* The `state` channel (docs/gateway-protocol.md "Applying messages"): numbered changes of device state. */

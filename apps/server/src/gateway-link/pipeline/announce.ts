@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@lightwell/domain';
+import type { LiveHub } from '../../link-types.ts';
 import { loadDeviceStates } from '../device-states.ts';
-import type { LiveHub } from '../types.ts';
 import type { Round, StageContext } from './contracts.ts';
 
 /*

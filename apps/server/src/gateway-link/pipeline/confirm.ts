@@ -1,7 +1,7 @@
 import type { InventoryRequest, ReportConfirm, ResendRequest } from '@lightwell/domain';
+import type { LinkedGateway } from '../../link-types.ts';
 import { RESEND_REQUEST_INTERVAL_MS, reportMarks, type StoreOutcome } from '../../telemetry/index.ts';
 import { claimInventoryRequest } from '../channels/device-writes.ts';
-import type { LinkedGateway } from '../types.ts';
 import type { StageContext } from './contracts.ts';
 
 /*

@@ -9,8 +9,8 @@ import type {
 } from '@lightwell/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { LinkedGateway } from '../../link-types.ts';
 import type { CountedReportOf, GatewayReports } from '../../telemetry/index.ts';
-import type { LinkedGateway } from '../types.ts';
 
 /*
  * What passes between the stages of the report pipeline (docs/server-pipeline.md):

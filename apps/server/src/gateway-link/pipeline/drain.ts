@@ -10,11 +10,11 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gateways } from '../../db/schema.ts';
 import { timeSlices } from '../../lib/time-slices.ts';
+import type { AckEvent, Applied, LinkedGateway, ManualEvent } from '../../link-types.ts';
 import { applyInventory } from '../channels/inventory.ts';
 import { applyPresence } from '../channels/presence.ts';
 import { applySingleReport, routeReport } from '../channels/reports.ts';
 import { applyState } from '../channels/state.ts';
-import type { AckEvent, Applied, LinkedGateway, ManualEvent } from '../types.ts';
 import {
   type AppliedChannel,
   type Checked,
@@ -53,7 +53,7 @@ function checkMessage(channel: GatewayChannelName, body: unknown): CheckedMessag
 }
 
 /** Gateways by sn (one query for a batch of messages). */
-export async function findGateways(db: Db, sns: string[]): Promise<Map<string, LinkedGateway>> {
+async function findGateways(db: Db, sns: string[]): Promise<Map<string, LinkedGateway>> {
   if (sns.length === 0) return new Map();
   const rows = await db
     .select({ id: gateways.id, nid: gateways.nid, sn: gateways.sn })

@@ -11,7 +11,7 @@ import type { Received } from './contracts.ts';
  * statements per round and per transaction of readings), so a queue that grew under load is taken in
  * larger rounds and the fixed cost of a round is shared by more messages.
  */
-export const BATCH_SIZE = 5000;
+const BATCH_SIZE = 5000;
 
 /** The two steps of a round: `check` (null drops the round) and `apply`. */
 export interface RoundSteps<T> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../demo/png.ts';
 import { CHART_SIZE, renderBarChartSvg } from '../chart-svg.ts';
-import { type PdfDocumentSpec, renderPdf } from './render-pdf.ts';
+import { type PdfBlock, type PdfDocumentSpec, renderPdf } from './render-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lw-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -176,6 +176,24 @@ describe('renderPdf', { timeout: 60_000 }, () => {
     execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', file, join(dir, 'chart')]);
     const pgm = readFileSync(join(dir, 'chart-1.pgm'));
     expect(darkPixels(pgm, { x: 100, y: 160, w: 600, h: 200 })).toBeGreaterThan(1000);
+  });
+
+  it('lets the event loop turn while it draws a long table', async () => {
+    // A task that puts itself back at each turn of the loop counts the turns taken while the record is drawn.
+    let turns = 0;
+    let drawing = true;
+    const count = () => {
+      if (!drawing) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const many = Array.from({ length: 400 }, (_, i) => rows[i % rows.length]!);
+    const pdf = await renderPdf({ ...spec, blocks: [{ ...spec.blocks[2]!, rows: many } as PdfBlock] });
+    drawing = false;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // A table drawn in one go would let the task run once or twice, at its end.
+    expect(turns).toBeGreaterThanOrEqual(10);
   });
 
   it('prints a record without logos or fields, in another language', async () => {

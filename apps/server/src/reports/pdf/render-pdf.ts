@@ -1,8 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInstant, type Language } from '@lightwell/domain';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { translator } from '../../lib/i18n.ts';
-import { PDF_FONTS } from './fonts.ts';
+import { pdfFontData } from './fonts.ts';
 
 /** The company block printed at the top of a record, from the project's header settings (`/setting/header`). */
 export interface PdfHeader {
@@ -16,7 +17,7 @@ export interface PdfHeader {
 }
 
 /** A table column: its header text, its share of the width (default 1) and alignment. */
-export interface PdfColumn {
+interface PdfColumn {
   label: string;
   width?: number;
   align?: 'left' | 'center' | 'right';
@@ -55,6 +56,9 @@ export interface PdfDocumentSpec {
    */
   repeatHeader?: boolean;
 }
+
+/** Table rows drawn between two turns of the event loop: a long table does not hold up the calls served meanwhile. */
+const ROWS_PER_TURN = 40;
 
 const MARGIN = 40;
 const FOOTER_SPACE = 30;
@@ -117,9 +121,16 @@ function rowHeight(doc: Doc, cells: string[], widths: number[], font: 'body' | '
   return Math.max(...heights) + CELL_PAD * 2;
 }
 
-function drawRow(doc: Doc, cells: string[], widths: number[], columns: PdfColumn[], style: 'head' | 'row' | 'hl') {
+function drawRow(
+  doc: Doc,
+  cells: string[],
+  widths: number[],
+  columns: PdfColumn[],
+  style: 'head' | 'row' | 'hl',
+  measured?: number,
+) {
   const font = style === 'head' ? 'bold' : 'body';
-  const height = rowHeight(doc, cells, widths, font);
+  const height = measured ?? rowHeight(doc, cells, widths, font);
   const y = doc.y;
   const fill = style === 'head' ? COLORS.head : style === 'hl' ? COLORS.highlight : null;
   if (fill) doc.rect(MARGIN, y, contentWidth(doc), height).fillColor(fill).fill();
@@ -145,9 +156,9 @@ function drawRow(doc: Doc, cells: string[], widths: number[], columns: PdfColumn
 
 /**
  * A table whose header row is drawn again at the top of every page the table runs onto; its caption, when
- * given, stays on the page of its header row.
+ * given, stays on the page of its header row. The event loop turns every `ROWS_PER_TURN` rows.
  */
-function drawTable(doc: Doc, columns: PdfColumn[], rows: PdfRow[], caption?: string): void {
+async function drawTable(doc: Doc, columns: PdfColumn[], rows: PdfRow[], caption?: string): Promise<void> {
   const widths = columnWidths(doc, columns);
   const labels = columns.map((c) => c.label);
   doc.font('body').fontSize(SIZES.text);
@@ -162,10 +173,12 @@ function drawTable(doc: Doc, columns: PdfColumn[], rows: PdfRow[], caption?: str
     doc.y += 4;
   }
   drawRow(doc, labels, widths, columns, 'head');
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
     const cells = columns.map((_, i) => row.cells[i] ?? '');
-    if (ensureSpace(doc, rowHeight(doc, cells, widths, 'body'))) drawRow(doc, labels, widths, columns, 'head');
-    drawRow(doc, cells, widths, columns, row.highlight ? 'hl' : 'row');
+    const height = rowHeight(doc, cells, widths, 'body');
+    if (ensureSpace(doc, height)) drawRow(doc, labels, widths, columns, 'head');
+    drawRow(doc, cells, widths, columns, row.highlight ? 'hl' : 'row', height);
   }
   doc.y += 10;
 }
@@ -186,9 +199,9 @@ function drawChart(doc: Doc, block: { svg: string; width: number; height: number
   doc.y += height + 8;
 }
 
-function drawBlock(doc: Doc, block: PdfBlock): void {
+async function drawBlock(doc: Doc, block: PdfBlock): Promise<void> {
   if (block.kind === 'table') {
-    drawTable(doc, block.columns, block.rows, block.caption);
+    await drawTable(doc, block.columns, block.rows, block.caption);
     return;
   }
   if (block.kind === 'chart') {
@@ -236,9 +249,10 @@ function drawFooters(doc: Doc, spec: PdfDocumentSpec): void {
  * tables (header row repeated on each page, highlighted rows, a caption kept with the header row), charts
  * (SVG drawn as vectors), and on every page the generation time in the reader's zone and date format and
  * "Page X of Y". Text is set in Noto Sans SC, embedded as a subset, so Chinese, German and
- * Spanish names print alike (docs/decisions.md, "Printed records").
+ * Spanish names print alike (docs/decisions.md, "Printed records"). The event loop turns between blocks
+ * and every `ROWS_PER_TURN` table rows, so the calls a server answers meanwhile wait for one chunk at most.
  */
-export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
+export async function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: spec.orientation ?? 'portrait',
@@ -252,8 +266,9 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('body', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  const fonts = pdfFontData();
+  doc.registerFont('body', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
   drawHeader(doc, spec.header);
   if (spec.repeatHeader) {
     const later = { ...spec.header, wideLogo: null };
@@ -267,7 +282,10 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
   doc.font('bold').fontSize(SIZES.title).fillColor(COLORS.text).text(spec.title, MARGIN, doc.y);
   if (spec.period) doc.font('body').fontSize(SIZES.text).fillColor(COLORS.muted).text(spec.period);
   doc.y += 10;
-  for (const block of spec.blocks) drawBlock(doc, block);
+  for (const block of spec.blocks) {
+    await nextTurn();
+    await drawBlock(doc, block);
+  }
   drawFooters(doc, spec);
   doc.end();
   return done;

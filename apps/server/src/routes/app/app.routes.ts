@@ -1,7 +1,7 @@
 import { Limits } from '@lightwell/domain';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_LOGIN } from '../../demo/seed-demo.ts';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
 
 /**
  * Public client configuration. The signing key is the application key every genuine client signs

@@ -3,13 +3,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { backups, users } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { type BackupRow, presentBackupSummary } from '../../presenters/backup.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { deleteBackup } from '../../services/delete-backup.ts';
 import { backupParts, diffBackup } from '../../services/diff-backup.ts';
-import { releaseFile } from '../../services/release-file.ts';
 import { planRestore, restoreBackup } from '../../services/restore-backup.ts';
 import { readNetworkSnapshot, takeBackup } from '../../services/take-backup.ts';
 
@@ -83,18 +82,7 @@ export function backupRoutes(app: FastifyInstance): void {
   serveCall(app, 'backupDelete', async ({ ctx, session, payload }) => {
     const { backup, access } = await loadBackup(ctx, session.uid, payload.backupId);
     const summary = await summaryOf(ctx, backup);
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(backups).where(eq(backups.id, backup.id));
-      await recordAudit(tx, {
-        action: 'backup.delete',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: backup.nid,
-        before: { id: summary.id, name: summary.name, zoneCount: summary.zoneCount, nodeCount: summary.nodeCount },
-      });
-      const image = BackupContentSchema.parse(backup.content).network.image;
-      if (image) await releaseFile(tx, image);
-    });
+    await deleteBackup(ctx, { uid: session.uid, network: access.network }, backup, summary);
     return null;
   });
 }

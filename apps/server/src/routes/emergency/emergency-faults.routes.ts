@@ -3,9 +3,11 @@ import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { emergencyFaults, networks, users } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
+import { authorizeEmergency } from '../../policies/network-edit.ts';
+import { faultStanding } from '../../presenters/emergency.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { startEmergencyAction } from '../../services/emergency/actions.ts';
 import { faultsInPeriod, reportNetwork } from '../../services/emergency/emergency-report.ts';
@@ -18,11 +20,9 @@ import {
   recordFaultStep,
   updateConfirmation,
 } from '../../services/emergency/faults.ts';
-import { loadFittings } from '../../services/emergency/fittings.ts';
+import { loadFittings, noFitting } from '../../services/emergency/fittings.ts';
 import { verifyEmergencyLink } from '../../services/emergency/links.ts';
-import { faultStanding } from '../../services/emergency/present.ts';
 import { histories, presentTestRecords, recordsOf, testRecordsInPeriod } from '../../services/emergency/records.ts';
-import { authorizeEmergency, noFitting } from './authorize.ts';
 
 const at = (epochSeconds: number) => new Date(epochSeconds * 1000);
 

@@ -9,17 +9,21 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { emergencySchedules, emergencyTestRecords, networks, networkUsers, projects } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { overlay } from '../../lib/overlay.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, loadProjectAccess } from '../../policies/access.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { authorizeEmergency } from '../../policies/network-edit.ts';
+import { presentEmergencySchedule } from '../../presenters/emergency.ts';
+import {
+  addEmergencySchedule,
+  deleteEmergencySchedule,
+  updateEmergencySchedule,
+} from '../../services/emergency/change-emergency-schedule.ts';
+import { correctTestRecord } from '../../services/emergency/correct-test-record.ts';
 import { loadEmergencyElements } from '../../services/emergency/elements.ts';
-import { userName } from '../../services/emergency/faults.ts';
-import { fittingsOfTarget, loadFittings } from '../../services/emergency/fittings.ts';
-import { presentEmergencySchedule } from '../../services/emergency/present.ts';
+import { fittingsOfTarget, loadFittings, noFitting } from '../../services/emergency/fittings.ts';
 import { overdueFigures, presentTestRecords } from '../../services/emergency/records.ts';
-import { authorizeEmergency, noFitting } from './authorize.ts';
 import { emergencyFaultRoutes } from './emergency-faults.routes.ts';
 import { emergencyRecordRoutes } from './emergency-records.routes.ts';
 
@@ -84,64 +88,29 @@ export function emergencyRoutes(app: FastifyInstance): void {
     const columns = scheduleColumns(input);
     await assertTarget(ctx, nid, input.target);
     const now = ctx.now();
-    const name = await userName(ctx.db, session.uid);
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(emergencySchedules)
-        .values({ nid, ...columns, createdBy: session.uid, createdByName: name, createdAt: now, updatedAt: now })
-        .returning();
-      await recordAudit(tx, {
-        action: 'emergency.schedule.add',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid,
-        after: columns,
-      });
-      return presentEmergencySchedule(row!, access.network.timeZone, now);
-    });
+    const row = await addEmergencySchedule(ctx, { uid: session.uid, network: access.network }, columns, now);
+    return presentEmergencySchedule(row, access.network.timeZone, now);
   });
 
   serveCall(app, 'emergencyScheduleUpdate', async ({ ctx, session, payload }) => {
     const current = await findEmergencySchedule(ctx, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeEmergency(access);
-    const { scheduleId, ...given } = payload;
+    const { scheduleId: _scheduleId, ...given } = payload;
     const input = overlay<ScheduleInput>(current, given, Object.keys(EmergencyScheduleInputShape));
     const columns = scheduleColumns(input);
     await assertTarget(ctx, current.nid, input.target);
     const now = ctx.now();
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(emergencySchedules)
-        .set({ ...columns, updatedAt: now })
-        .where(eq(emergencySchedules.id, scheduleId))
-        .returning();
-      await recordAudit(tx, {
-        action: 'emergency.schedule.update',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: current.nid,
-        before: { ...current, createdAt: undefined, updatedAt: undefined, lastWindowAt: undefined },
-        after: columns,
-      });
-      return presentEmergencySchedule(row!, access.network.timeZone, now);
-    });
+    const actor = { uid: session.uid, network: access.network };
+    const row = await updateEmergencySchedule(ctx, actor, current, columns, now);
+    return presentEmergencySchedule(row, access.network.timeZone, now);
   });
 
   serveCall(app, 'emergencyScheduleDelete', async ({ ctx, session, payload }) => {
     const current = await findEmergencySchedule(ctx, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeEmergency(access);
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(emergencySchedules).where(eq(emergencySchedules.id, current.id));
-      await recordAudit(tx, {
-        action: 'emergency.schedule.delete',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: current.nid,
-        before: { id: current.id, name: current.name, testKind: current.testKind },
-      });
-    });
+    await deleteEmergencySchedule(ctx, { uid: session.uid, network: access.network }, current);
     return null;
   });
 
@@ -192,19 +161,8 @@ export function emergencyRoutes(app: FastifyInstance): void {
     if (!record) throw new CallError(Code.noPermission, 'Not permitted, or the record does not exist.');
     const access = await loadNetworkAccess(ctx, session.uid, record.nid);
     authorizeEmergency(access);
-    const { id, createdAt, ...copy } = record;
-    const [row] = await ctx.db
-      .insert(emergencyTestRecords)
-      .values({ ...copy, correctsId: id, remark: payload.remark, requestedBy: session.uid, createdAt: ctx.now() })
-      .returning();
-    await recordAudit(ctx.db, {
-      action: 'emergency.record.correct',
-      actorUid: session.uid,
-      pid: access.network.pid,
-      nid: record.nid,
-      after: { recordId: id, correction: row!.id },
-    });
-    return (await presentTestRecords(ctx.db, [row!]))[0]!;
+    const row = await correctTestRecord(ctx, { uid: session.uid, network: access.network }, record, payload.remark);
+    return (await presentTestRecords(ctx.db, [row]))[0]!;
   });
 
   emergencyRecordRoutes(app);

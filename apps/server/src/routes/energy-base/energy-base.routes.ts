@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { loadNetworkAccess, type NetworkAccess } from '../../policies/access.ts';
-import { changeEnergyBase, loadVersions, presentEnergyBase } from '../../services/energy-base.ts';
+import { presentEnergyBase } from '../../presenters/energy-base.ts';
+import { changeEnergyBase, loadVersions, networkToday } from '../../services/energy/tariffs.ts';
 import { loadChoices } from '../../services/factor-set-choices.ts';
 
 /**
@@ -17,7 +18,14 @@ export function energyBaseRoutes(app: FastifyInstance): void {
     const versions = await loadVersions(ctx.db, rows);
     const choices = await loadChoices(ctx.db, rows);
     return accesses.map(({ network, members }) =>
-      presentEnergyBase(ctx, network, versions.get(network.id)!, choices.get(network.id)!, members, session.uid),
+      presentEnergyBase(
+        network,
+        networkToday(ctx, network),
+        versions.get(network.id)!,
+        choices.get(network.id)!,
+        members,
+        session.uid,
+      ),
     );
   });
 

@@ -1,7 +1,7 @@
 import { type EnergySpan, epochSeconds, periodEndingAt, spanOf } from '@lightwell/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { loadNetworkAccess, type NetworkAccess } from '../../policies/access.ts';
 import { buildHeatMap, buildNetworkEnergy, buildPortfolio } from '../../services/energy/energy-views.ts';
 

@@ -16,17 +16,18 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { membersOf } from '../../db/queries/networks.ts';
 import { backups, files, networks, networkUsers } from '../../db/schema.ts';
+import { checkEnvelope } from '../../http/auth.ts';
+import { markLanguage, refusalLanguage, refusalMessage, sendRefusal, validationMessage } from '../../http/refusal.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { markLanguage, refusalLanguage, refusalMessage, sendRefusal, validationMessage } from '../../lib/refusal.ts';
-import { serveCall } from '../../lib/serve-call.ts';
-import { checkEnvelope } from '../../plugins/auth.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { createDownloadLink, downloadLinkSecondsLeft } from '../../services/download-links.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
 import { backupHoldsImage, releaseFile } from '../../services/release-file.ts';
 import { ISSUED_FILE_PREFIX, readableIssuedFile } from '../../services/report-cycles/issued-files.ts';
-import { mayReadReportFile, REPORT_FILE_PREFIX, readableReportFile } from '../../services/reports/report-jobs.ts';
+import { REPORT_FILE_PREFIX } from '../../services/reports/report-jobs.ts';
+import { mayReadReportFile, readableReportFile } from '../../services/reports/report-requests.ts';
 import { setFloorPlanImage } from '../../services/set-floor-plan-image.ts';
 
 /** An upload refused before it reached the database: HTTP status, code and message. */

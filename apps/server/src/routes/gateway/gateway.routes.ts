@@ -1,64 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import {
-  CLOCK_AHEAD_CODE,
-  Code,
-  epochSeconds,
-  epochSecondsOrNull,
-  type Gateway,
-  isGatewayOnline,
-  normaliseGatewayOnLoad,
-} from '@lightwell/domain';
-import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { Code } from '@lightwell/domain';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { devices, gatewayDiagnoses, gateways, nodes } from '../../db/schema.ts';
+import { clockAheadOf } from '../../db/queries/gateways.ts';
+import { deviceNodeIds } from '../../db/queries/nodes.ts';
+import { devices, gatewayDiagnoses, gateways } from '../../db/schema.ts';
 import { hashGatewaySecret, loadDeviceStates, newGatewaySecret } from '../../gateway-link/index.ts';
-import { Answer, CallError } from '../../lib/call-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
+import { Answer } from '../../lib/call-error.ts';
 import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../policies/access.ts';
-import { recordAudit } from '../../services/audit.ts';
-
-type GatewayRow = typeof gateways.$inferSelect;
-type ClockAhead = Gateway['clockAhead'];
-
-const NO_CLOCK_FAULT: ClockAhead = { count: 0, lastAt: null };
-
-/** Per gateway, its reports refused for a clock ahead (its `clockAhead` diagnosis entries) and the last one. */
-async function clockAheadOf(db: Db, ids: number[]): Promise<Map<number, ClockAhead>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ gatewayId: gatewayDiagnoses.gatewayId, count: count(), lastAt: max(gatewayDiagnoses.at) })
-    .from(gatewayDiagnoses)
-    .where(and(inArray(gatewayDiagnoses.gatewayId, ids), eq(gatewayDiagnoses.code, CLOCK_AHEAD_CODE)))
-    .groupBy(gatewayDiagnoses.gatewayId);
-  return new Map(
-    rows.map((row) => [row.gatewayId, { count: Number(row.count), lastAt: epochSecondsOrNull(row.lastAt) }]),
-  );
-}
-
-/** A gateway as the console shows it, with the section-4 on-load rule applied. */
-export function presentGateway(row: GatewayRow, clockAhead: ClockAhead = NO_CLOCK_FAULT): Gateway {
-  const loaded = normaliseGatewayOnLoad(row);
-  return {
-    id: row.id,
-    nid: row.nid,
-    sn: row.sn,
-    name: row.name,
-    gatewayType: row.gatewayType,
-    status: loaded.status,
-    meshStatus: loaded.meshStatus,
-    online: isGatewayOnline(loaded),
-    firmware: row.firmware,
-    lastSeen: epochSecondsOrNull(row.lastSeenAt),
-    createTime: epochSeconds(row.createdAt),
-    clockAhead,
-  };
-}
+import { authorizeGatewayEdit } from '../../policies/network-edit.ts';
+import {
+  type GatewayRow,
+  presentGateway,
+  presentGatewayDevice,
+  presentGatewayDiagnosis,
+} from '../../presenters/gateway.ts';
+import { addGateway, deleteGateway, renameGateway, resetGatewaySecret } from '../../services/change-gateway.ts';
 
 /** Loads a gateway for a member of its network; 1013 for a foreign or missing id alike. */
-export async function loadGatewayAccess(
+async function loadGatewayAccess(
   ctx: AppContext,
   uid: number,
   gatewayId: number,
@@ -66,37 +27,6 @@ export async function loadGatewayAccess(
   const [gateway] = await ctx.db.select().from(gateways).where(eq(gateways.id, gatewayId)).limit(1);
   if (!gateway) throw noPermission();
   return { gateway, access: await loadNetworkAccess(ctx, uid, gateway.nid) };
-}
-
-/** Section 6: only owners and installers add, change or remove gateways. */
-function authorizeGatewayEdit(access: NetworkAccess): void {
-  if (!access.abilities.edit) throw new CallError(Code.noPermission, 'No permission to manage gateways.');
-}
-
-/** Real devices of a network with the plan nodes that show them (directly or through a bound virtual device). */
-export async function deviceNodeIds(db: Db, nid: number): Promise<Map<number, number[]>> {
-  const rows = await db
-    .select({ id: nodes.id, vid: nodes.vid, rid: nodes.rid })
-    .from(nodes)
-    .where(eq(nodes.nid, nid))
-    .orderBy(asc(nodes.id));
-  const bound = await db
-    .select({ id: devices.id, boundId: devices.boundId })
-    .from(devices)
-    .where(and(eq(devices.nid, nid), eq(devices.isVirtual, true)));
-  const realOf = new Map(bound.map((d) => [d.id, d.boundId ?? null]));
-  const result = new Map<number, number[]>();
-  for (const node of rows) {
-    for (const deviceId of [node.vid, node.rid]) {
-      if (deviceId === null) continue;
-      const real = realOf.has(deviceId) ? realOf.get(deviceId) : deviceId;
-      if (real === null || real === undefined) continue;
-      const list = result.get(real) ?? [];
-      if (!list.includes(node.id)) list.push(node.id);
-      result.set(real, list);
-    }
-  }
-  return result;
 }
 
 /** Gateways of a network, their diagnoses and real devices, and the live device state (sections 3-5). */
@@ -116,74 +46,22 @@ export function gatewayRoutes(app: FastifyInstance): void {
     const access = await loadNetworkAccess(ctx, session.uid, payload.nid);
     authorizeGatewayEdit(access);
     const secret = newGatewaySecret();
-    const sn = payload.sn ?? `gw-${randomBytes(6).toString('hex')}`;
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(gateways)
-          .values({
-            nid: payload.nid,
-            sn,
-            name: payload.name,
-            gatewayType: payload.gatewayType,
-            secretHash: hashGatewaySecret(secret),
-          })
-          .returning();
-        await recordAudit(tx, {
-          action: 'gateway.add',
-          actorUid: session.uid,
-          pid: access.network.pid,
-          nid: payload.nid,
-          after: { id: row!.id, sn, name: payload.name, gatewayType: payload.gatewayType },
-        });
-        return { ...presentGateway(row!), secret };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new CallError(Code.nameTaken, 'A gateway with this serial number already exists.', null, {
-          key: 'refusals.1016.gatewaySn',
-        });
-      }
-      throw error;
-    }
+    const actor = { uid: session.uid, network: access.network };
+    const row = await addGateway(ctx, actor, payload, hashGatewaySecret(secret));
+    return { ...presentGateway(row), secret };
   });
 
   serveCall(app, 'gatewayUpdate', async ({ ctx, session, payload }) => {
     const { gateway, access } = await loadGatewayAccess(ctx, session.uid, payload.gatewayId);
     authorizeGatewayEdit(access);
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(gateways)
-        .set({ name: payload.name })
-        .where(eq(gateways.id, gateway.id))
-        .returning();
-      if (!row) throw noPermission();
-      await recordAudit(tx, {
-        action: 'gateway.update',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: gateway.nid,
-        before: { name: gateway.name },
-        after: { name: row.name },
-      });
-      return presentGateway(row, (await clockAheadOf(tx, [row.id])).get(row.id));
-    });
+    const row = await renameGateway(ctx, { uid: session.uid, network: access.network }, gateway, payload.name);
+    return presentGateway(row, (await clockAheadOf(ctx.db, [row.id])).get(row.id));
   });
 
   serveCall(app, 'gatewayDelete', async ({ ctx, session, payload }) => {
     const { gateway, access } = await loadGatewayAccess(ctx, session.uid, payload.gatewayId);
     authorizeGatewayEdit(access);
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(gateways).where(eq(gateways.id, gateway.id));
-      await recordAudit(tx, {
-        action: 'gateway.delete',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: gateway.nid,
-        before: { id: gateway.id, sn: gateway.sn, name: gateway.name },
-      });
-    });
-    await ctx.link.revokeGateway(gateway.sn);
+    await deleteGateway(ctx, { uid: session.uid, network: access.network }, gateway);
     return null;
   });
 
@@ -191,20 +69,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
     const { gateway, access } = await loadGatewayAccess(ctx, session.uid, payload.gatewayId);
     authorizeGatewayEdit(access);
     const secret = newGatewaySecret();
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(gateways)
-        .set({ secretHash: hashGatewaySecret(secret) })
-        .where(eq(gateways.id, gateway.id));
-      await recordAudit(tx, {
-        action: 'gateway.secretReset',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: gateway.nid,
-        after: { id: gateway.id, sn: gateway.sn },
-      });
-    });
-    await ctx.link.revokeGateway(gateway.sn);
+    await resetGatewaySecret(ctx, { uid: session.uid, network: access.network }, gateway, hashGatewaySecret(secret));
     return { secret };
   });
 
@@ -225,13 +90,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
       total,
       page: payload.page,
       pageSize: payload.pageSize,
-      list: rows.map((row) => ({
-        id: row.id,
-        level: row.level as 'info' | 'warning' | 'error',
-        code: row.code,
-        message: row.message,
-        at: epochSeconds(row.at),
-      })),
+      list: rows.map(presentGatewayDiagnosis),
     };
   });
 
@@ -242,18 +101,7 @@ export function gatewayRoutes(app: FastifyInstance): void {
       .from(devices)
       .where(and(eq(devices.gatewayId, gateway.id), eq(devices.isVirtual, false)))
       .orderBy(asc(devices.address), asc(devices.id));
-    const list = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      model: row.model,
-      mac: row.mac,
-      address: row.address,
-      firmwareVersion: row.firmwareVersion,
-      hardwareVersion: row.hardwareVersion,
-      online: row.online,
-      lastSeen: epochSecondsOrNull(row.lastSeenAt),
-    }));
+    const list = rows.map(presentGatewayDevice);
     return list.length === 0 ? new Answer(Code.emptyList, list) : list;
   });
 

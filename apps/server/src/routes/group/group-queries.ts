@@ -1,12 +1,9 @@
-import type { Group, GroupCategory, GroupTypeValue } from '@lightwell/domain';
-import { epochSeconds } from '@lightwell/domain';
+import type { Group } from '@lightwell/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, groupDevices, groups } from '../../db/schema.ts';
 import { noPermission } from '../../policies/access.ts';
-
-/** A group row. */
-export type GroupRow = typeof groups.$inferSelect;
+import { type GroupRow, presentGroup } from '../../presenters/group.ts';
 
 /** A group row by id; 1013 when there is none (access is checked on its network next). */
 export async function findGroup(db: Db, groupId: number): Promise<GroupRow> {
@@ -24,21 +21,6 @@ async function membersOf(db: Db, groupIds: number[]) {
     .innerJoin(devices, eq(devices.id, groupDevices.deviceId))
     .where(inArray(groupDevices.groupId, groupIds))
     .orderBy(asc(groupDevices.deviceId));
-}
-
-/** A group as lists show it. */
-function presentGroup(row: GroupRow, members: { deviceId: number; isVirtual: boolean }[]): Group {
-  return {
-    id: row.id,
-    nid: row.nid,
-    type: row.type as GroupTypeValue,
-    name: row.name,
-    category: row.category as GroupCategory,
-    image: row.image,
-    deviceIds: members.map((m) => m.deviceId),
-    realDeviceCount: members.filter((m) => !m.isVirtual).length,
-    createTime: epochSeconds(row.createdAt),
-  };
 }
 
 /** Groups of a network in creation order, with their members. */

@@ -2,12 +2,12 @@ import { Code, refusedGroupMembers } from '@lightwell/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devices, groupDevices, groups, sceneDevices } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
+import { authorizeConfigure, hasRealDevices } from '../../policies/network-edit.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
-import { authorizeConfigure, hasRealDevices } from './authorize.ts';
 import { devicesOfNetwork, findGroup, listGroups, loadGroup } from './group-queries.ts';
 import { assertPictureUsable, pictureRoutes } from './picture.routes.ts';
 

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { files, groups, scenes } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { authorizeConfigure } from '../../policies/network-edit.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
 import { storeImageFile } from '../../services/store-image-file.ts';
-import { authorizeConfigure } from './authorize.ts';
 
 /** File names of group and scene pictures. */
 const PICTURE_PREFIX = 'pic-';

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { calls } from '@lightwell/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, isSessionLive } from '../../http/auth.ts';
+import { sendRefusal } from '../../http/refusal.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { sendRefusal } from '../../lib/refusal.ts';
-import { authenticate, isSessionLive } from '../../plugins/auth.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
 import { onSessionEnd } from '../../services/session-ends.ts';
 

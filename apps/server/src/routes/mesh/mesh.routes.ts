@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { gateways, networks } from '../../db/schema.ts';
 import { applyReport, type DeviceReport, liveEventsOf, secretMatches } from '../../gateway-link/index.ts';
-import type { LinkedGateway } from '../../gateway-link/types.ts';
+import type { LinkedGateway } from '../../link-types.ts';
 import { storeReports } from '../../telemetry/index.ts';
 
 type Body<N extends MeshCallName> = z.output<(typeof meshCalls)[N]['body']>;

@@ -5,12 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/queries/networks.ts';
 import { projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
 import { networks, networkUsers, projects, projectUsers, users } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { authorize, loadNetworkAccess, loadProjectAccess, type NetworkAccess } from '../../policies/access.ts';
 import { auditNetwork, presentNetworkDetail, presentNetworkSummary } from '../../presenters/network.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { recordPriceChange } from '../../services/energy-base.ts';
+import { recordPriceChange } from '../../services/energy/tariffs.ts';
 import { moveNetworks } from '../../services/move-networks.ts';
 import { releaseProjectMembers } from '../../services/release-project-members.ts';
 

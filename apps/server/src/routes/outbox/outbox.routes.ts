@@ -26,7 +26,7 @@ export function outboxKept(config: Config): boolean {
  * on by a proxy. The credential is what guards it: a forwarder on this machine adds no header, and
  * still has no token.
  */
-export function outboxReadable(config: Config, token: string | null, request: FastifyRequest): boolean {
+function outboxReadable(config: Config, token: string | null, request: FastifyRequest): boolean {
   if (token === null || !outboxKept(config)) return false;
   if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
   if (!LOOPBACK.has(request.raw.socket.remoteAddress ?? '')) return false;

@@ -3,14 +3,15 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { files, productSubVersions, products } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { noPermission } from '../../policies/access.ts';
+import { type ProductRow, presentProduct } from '../../presenters/product.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { subVersionCounts } from '../../services/devices/load-devices.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
 import { storeImageFile } from '../../services/store-image-file.ts';
-import { type ProductRow, presentProduct, subVersionCounts } from '../device/device-queries.ts';
 
 /** Icon files are named `icon-…` so that replacing an icon can remove the one it replaces. */
 const ICON_PREFIX = 'icon-';

@@ -9,14 +9,14 @@ import { CallError } from '../../lib/call-error.ts';
 export type ProfileRow = typeof profiles.$inferSelect;
 
 /** The one answer for a profile the caller may not see and for one that does not exist. */
-export const profileNotFound = () => new CallError(Code.noPermission, 'Not permitted, or the profile does not exist.');
+const profileNotFound = () => new CallError(Code.noPermission, 'Not permitted, or the profile does not exist.');
 
 /** Section 6: system default profiles cannot be edited or deleted. */
-export const profileReadOnly = () =>
+const profileReadOnly = () =>
   new CallError(Code.profileReadOnly, 'System default profiles cannot be edited or deleted.');
 
 /** Whether `uid` may see a profile: system defaults, public ones and their own. */
-export function canSeeProfile(row: ProfileRow, uid: number): boolean {
+function canSeeProfile(row: ProfileRow, uid: number): boolean {
   return row.isSystem || row.isPublic || row.ownerUid === uid;
 }
 
@@ -24,7 +24,7 @@ export function canSeeProfile(row: ProfileRow, uid: number): boolean {
  * Whether `uid` may apply a profile to zones and networks: system defaults and their own. Another user's
  * profile, public or not, is copied first, so nobody pins someone else's profile in use (1080).
  */
-export function canApplyProfile(row: ProfileRow, uid: number): boolean {
+function canApplyProfile(row: ProfileRow, uid: number): boolean {
   return row.isSystem || row.ownerUid === uid;
 }
 

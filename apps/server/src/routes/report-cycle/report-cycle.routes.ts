@@ -1,7 +1,7 @@
 import { Code, ReportLinkSchema } from '@lightwell/domain';
 import type { FastifyInstance } from 'fastify';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { authorize } from '../../policies/access.ts';
 import { presentCycleSettings, updateCycleSettings } from '../../services/report-cycles/cycle-settings.ts';
 import { viewIssuedEquipment } from '../../services/report-cycles/equipment-view.ts';

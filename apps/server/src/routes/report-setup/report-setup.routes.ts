@@ -2,8 +2,8 @@ import { Code, type ReportSetupFields, ReportSetupFieldsShape } from '@lightwell
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { files, projectReportSetups } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { authorize } from '../../policies/access.ts';
 import { recordAudit } from '../../services/audit.ts';
 import {

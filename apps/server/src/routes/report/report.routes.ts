@@ -1,9 +1,9 @@
 import { downloadPeriodIn, epochSeconds } from '@lightwell/domain';
 import type { FastifyInstance } from 'fastify';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
 import { buildDeviceReport, resolveDeviceTarget } from '../../services/reports/device-report.ts';
-import { askDeviceReport, askProjectReport, listReports, reportState } from '../../services/reports/report-jobs.ts';
+import { askDeviceReport, askProjectReport, listReports, reportState } from '../../services/reports/report-requests.ts';
 
 /**
  * Report downloads (2-3 `/project/report/download`, 2-4 `/project/report/download/node`) and the device

@@ -23,9 +23,16 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { networks, networkUsers, reportJobs, users } from '../../db/schema.ts';
+import { JOBS, startScheduler } from '../../jobs/scheduler.ts';
 import { buildNetworkEnergy } from '../../services/energy/energy-views.ts';
-import { claimReportJob, purgeReports, REPORT_STALE_SECONDS } from '../../services/reports/report-jobs.ts';
+import {
+  claimReportJob,
+  purgeReports,
+  REPORT_STALE_SECONDS,
+  REPORT_WORKER,
+} from '../../services/reports/report-jobs.ts';
 import { runReportJobs } from '../../services/reports/run-report-jobs.ts';
+import { runOnce } from '../../services/run-once.ts';
 import { reportSite, SITE_UNTIL } from './test-site.ts';
 
 /** The end of the statistics spans the tests ask for: 29 October 2026, 12:00 in Berlin. */
@@ -353,6 +360,30 @@ describeApi('report downloads: project and device reports built in the backgroun
     const [row] = await t.db.select().from(reportJobs).where(eq(reportJobs.id, job.id));
     expect(row).toMatchObject({ state: 'done', attempts: 2, claimedBy: 'restarted' });
     expect((await download(site.owner.session, row!.fileName!)).bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('starts a report at once in the process that queued it, without waiting for the sweep', async () => {
+    // The scheduler's other jobs have run this slot already; its report sweep is an hour away.
+    for (const job of JOBS) await runOnce(t.db, job.name, job.slot(t.clock.now()), async () => 'taken by the test');
+    const stop = startScheduler(t.app.ctx, t.app.log, { reportSweepMs: 3_600_000 });
+    try {
+      const asked = await askProject(site.owner.session, spanReport('csv', '1d', ['energy']));
+      expect(asked.body.code, asked.body.message).toBe(Code.ok);
+      const job = asked.body.data as ReportJob;
+      expect(job.state).toBe('queued');
+      // Built by the worker this process woke (with only the sweep, it would stay queued for an hour and
+      // the test would time out).
+      let state = job;
+      while (state.state === 'queued' || state.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        state = (await call(t.app, 'reportState', { id: job.id }, site.owner.session)).body.data as ReportJob;
+      }
+      expect(state).toMatchObject({ state: 'done', progress: 100 });
+      const [row] = await t.db.select().from(reportJobs).where(eq(reportJobs.id, job.id));
+      expect(row).toMatchObject({ attempts: 1, claimedBy: REPORT_WORKER });
+    } finally {
+      await stop();
+    }
   });
 
   describe('device reports', () => {

@@ -7,7 +7,7 @@ import { storeReports } from '../../telemetry/index.ts';
 
 const HOUR = 3600;
 /** 2026-10-20 00:00 in Berlin (UTC+2): the site's readings start here and run ten local days. */
-export const SITE_FROM = Date.UTC(2026, 9, 19, 22) / 1000;
+const SITE_FROM = Date.UTC(2026, 9, 19, 22) / 1000;
 /** 2026-10-30 00:00 in Berlin (UTC+1 after the clock change of 25 October). */
 export const SITE_UNTIL = Date.UTC(2026, 9, 29, 23) / 1000;
 

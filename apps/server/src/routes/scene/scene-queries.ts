@@ -3,11 +3,8 @@ import {
   BUILT_IN_SCENE_NAMES,
   BUILT_IN_SCENES,
   Code,
-  epochSeconds,
-  mergeSceneSlots,
   type Scene,
   type SceneDeviceState,
-  type SceneType,
   sortScenes,
 } from '@lightwell/domain';
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
@@ -15,9 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { devices, sceneDevices, scenes } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { noPermission } from '../../policies/access.ts';
-
-/** A scene row. */
-export type SceneRow = typeof scenes.$inferSelect;
+import { presentScene, type SceneRow } from '../../presenters/scene.ts';
 
 /** A scene row by id; 1013 when there is none. */
 export async function findScene(db: Db, sceneId: number): Promise<SceneRow> {
@@ -62,23 +57,6 @@ async function devicesOfScenes(db: Db, sceneIds: number[]) {
     .innerJoin(devices, eq(devices.id, sceneDevices.deviceId))
     .where(inArray(sceneDevices.sceneId, sceneIds))
     .orderBy(asc(sceneDevices.deviceId));
-}
-
-function presentScene(row: SceneRow, members: Awaited<ReturnType<typeof devicesOfScenes>>): Scene {
-  return {
-    id: row.id,
-    nid: row.nid,
-    number: row.number,
-    name: row.name,
-    type: row.type as SceneType,
-    image: row.image,
-    fadeTime: row.fadeTime,
-    params: row.params,
-    curve: row.curve ?? null,
-    builtIn: row.builtIn,
-    devices: members.map(({ sceneId: _, ...member }) => member),
-    createTime: epochSeconds(row.createdAt),
-  };
 }
 
 /** Scenes of a network, built-in scenes first. */
@@ -188,34 +166,4 @@ export async function saveSceneDevices(tx: Db, scene: SceneRow, states: readonly
       };
     }),
   );
-}
-
-/**
- * Merges the scene slots of a virtual device being bound to a real one (they become one luminaire with
- * one set of 16 slots), inside the caller's transaction: the virtual device's colliding scenes move to
- * free slots. More than 16 scenes together answers 1079 and nothing is changed.
- */
-export async function mergeBoundSceneSlots(tx: Db, realId: number, virtualId: number): Promise<void> {
-  const rows = await tx
-    .select({ deviceId: sceneDevices.deviceId, sceneId: sceneDevices.sceneId, slot: sceneDevices.slot })
-    .from(sceneDevices)
-    .where(inArray(sceneDevices.deviceId, [realId, virtualId]));
-  const merged = mergeSceneSlots(
-    rows.filter((row) => row.deviceId === realId),
-    rows.filter((row) => row.deviceId === virtualId),
-  );
-  if (!merged.ok) {
-    throw new CallError(
-      Code.sceneSlotsFull,
-      `Bound together they would be in ${merged.scenes} scenes, and a luminaire holds at most 16; remove one of them from some scenes first.`,
-      { scenes: merged.scenes },
-      { key: 'refusals.1079.merged' },
-    );
-  }
-  for (const move of merged.moves) {
-    await tx
-      .update(sceneDevices)
-      .set({ slot: move.to })
-      .where(and(eq(sceneDevices.sceneId, move.sceneId), eq(sceneDevices.deviceId, virtualId)));
-  }
 }

@@ -2,12 +2,12 @@ import { Code, nextSceneNumber, parseSceneDefinition, type SceneType } from '@li
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { scenes } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
+import { authorizeConfigure, hasRealDevices } from '../../policies/network-edit.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
-import { authorizeConfigure, hasRealDevices } from '../group/authorize.ts';
 import { assertPictureUsable } from '../group/picture.routes.ts';
 import {
   assertEditable,

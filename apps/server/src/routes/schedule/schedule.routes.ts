@@ -7,17 +7,17 @@ import {
 } from '@lightwell/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { networks, schedules } from '../../db/schema.ts';
+import { schedules } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { overlay } from '../../lib/overlay.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { authorizeConfigure } from '../../policies/network-edit.ts';
 import { presentSchedule } from '../../presenters/schedule.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { addSchedule, deleteSchedule, enableSchedule, updateSchedule } from '../../services/change-schedule.ts';
 import { overridesBySchedule, resumeOverrides } from '../../services/commands/manual-overrides.ts';
 import { sendCommand } from '../../services/commands/send-command.ts';
-import { rollupsZoneOnChange } from '../../telemetry/index.ts';
-import { authorizeConfigure } from '../group/authorize.ts';
+import { setNetworkLocation } from '../../services/set-network-location.ts';
 import { assertTargetOfNetwork, findSchedule } from './schedule-queries.ts';
 
 type ScheduleInput = Omit<CallPayload<'scheduleAdd'>, 'nid'>;
@@ -78,84 +78,35 @@ export function scheduleRoutes(app: FastifyInstance): void {
     const { nid, ...input } = payload;
     const columns = scheduleColumns(input);
     await assertTargetOfNetwork(ctx.db, nid, input.targetKind, input.targetId);
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schedules)
-        .values({ nid, ...columns, createdBy: session.uid, createdAt: ctx.now(), updatedAt: ctx.now() })
-        .returning();
-      await recordAudit(tx, {
-        action: 'schedule.add',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid,
-        after: columns,
-      });
-      return presentSchedule(row!, access.network, ctx.now());
-    });
+    const row = await addSchedule(ctx, { uid: session.uid, network: access.network }, columns);
+    return presentSchedule(row, access.network, ctx.now());
   });
 
   serveCall(app, 'scheduleUpdate', async ({ ctx, session, payload }) => {
     const current = await findSchedule(ctx.db, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeConfigure(access);
-    const { scheduleId, ...given } = payload;
+    const { scheduleId: _scheduleId, ...given } = payload;
     const input = overlay<ScheduleInput>(current, given, Object.keys(ScheduleInputShape));
     const columns = scheduleColumns(input);
     await assertTargetOfNetwork(ctx.db, current.nid, input.targetKind, input.targetId);
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(schedules)
-        .set({ ...columns, updatedAt: ctx.now() })
-        .where(eq(schedules.id, scheduleId))
-        .returning();
-      await recordAudit(tx, {
-        action: 'schedule.update',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: current.nid,
-        before: { ...current, createdAt: undefined, updatedAt: undefined, lastRunAt: undefined },
-        after: columns,
-      });
-      return presentSchedule(row!, access.network, ctx.now());
-    });
+    const row = await updateSchedule(ctx, { uid: session.uid, network: access.network }, current, columns);
+    return presentSchedule(row, access.network, ctx.now());
   });
 
   serveCall(app, 'scheduleEnable', async ({ ctx, session, payload }) => {
     const current = await findSchedule(ctx.db, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeConfigure(access);
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(schedules)
-        .set({ enabled: payload.enabled, updatedAt: ctx.now() })
-        .where(eq(schedules.id, current.id))
-        .returning();
-      await recordAudit(tx, {
-        action: 'schedule.enable',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: current.nid,
-        before: { id: current.id, enabled: current.enabled },
-        after: { id: current.id, enabled: payload.enabled },
-      });
-      return presentSchedule(row!, access.network, ctx.now());
-    });
+    const row = await enableSchedule(ctx, { uid: session.uid, network: access.network }, current, payload.enabled);
+    return presentSchedule(row, access.network, ctx.now());
   });
 
   serveCall(app, 'scheduleDelete', async ({ ctx, session, payload }) => {
     const current = await findSchedule(ctx.db, payload.scheduleId);
     const access = await loadNetworkAccess(ctx, session.uid, current.nid);
     authorizeConfigure(access);
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(schedules).where(eq(schedules.id, current.id));
-      await recordAudit(tx, {
-        action: 'schedule.delete',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: current.nid,
-        before: { id: current.id, name: current.name },
-      });
-    });
+    await deleteSchedule(ctx, { uid: session.uid, network: access.network }, current);
     return null;
   });
 
@@ -164,26 +115,7 @@ export function scheduleRoutes(app: FastifyInstance): void {
     authorizeConfigure(access);
     // Latitude and longitude come together or not at all (the call's rule); a field left out keeps its value.
     const location = overlay<NetworkLocation>(access.network, payload, ['latitude', 'longitude', 'timeZone']);
-    await ctx.db.transaction(async (tx) => {
-      // A new zone: the rollups of local days and months are rebuilt in it (telemetry/rezone.ts).
-      const rollups = rollupsZoneOnChange(access.network, location.timeZone);
-      await tx
-        .update(networks)
-        .set({ ...location, ...rollups })
-        .where(eq(networks.id, access.network.id));
-      await recordAudit(tx, {
-        action: 'network.location',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: access.network.id,
-        before: {
-          latitude: access.network.latitude,
-          longitude: access.network.longitude,
-          timeZone: access.network.timeZone,
-        },
-        after: location,
-      });
-    });
+    await setNetworkLocation(ctx, session.uid, access.network, location);
     return location;
   });
 }

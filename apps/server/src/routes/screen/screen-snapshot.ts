@@ -8,13 +8,13 @@ import {
 } from '@lightwell/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { deviceNodeIds } from '../../db/queries/nodes.ts';
 import { devices, gateways, nodes, zones } from '../../db/schema.ts';
 import { loadDeviceStates } from '../../gateway-link/index.ts';
 import type { NetworkRow } from '../../policies/access.ts';
 import { loadEmergencyElements } from '../../services/emergency/elements.ts';
 import { overdueFigures } from '../../services/emergency/records.ts';
 import { buildNetworkEnergy } from '../../services/energy/energy-views.ts';
-import { deviceNodeIds } from '../gateway/gateway.routes.ts';
 
 /**
  * What a lobby dashboard shows of a network: gateways online, every real device with its zone and live

@@ -1,22 +1,15 @@
-import {
-  bucketCount,
-  Code,
-  type DiagnosisState,
-  diagnosisEnd,
-  diagnosisStateAt,
-  SensorDiagnosis,
-} from '@lightwell/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { bucketCount, Code, diagnosisEnd, SensorDiagnosis } from '@lightwell/domain';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { sensorDiagnoses, sensorDiagnosisDevices } from '../../db/schema.ts';
+import { sensorDiagnoses } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { authorizeConfigure } from '../../policies/network-edit.ts';
 import type { DiagnosisRow } from '../../presenters/sensor-diagnosis.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { addDiagnosis, cancelDiagnosis, deleteDiagnosis } from '../../services/sensor-diagnosis/change-diagnosis.ts';
 import { diagnosisResults } from '../../services/sensor-diagnosis/diagnosis-results.ts';
-import { authorizeConfigure } from '../group/authorize.ts';
 import { diagnosableSensors, findDiagnosis, presentDiagnoses, sensorsOf } from './diagnosis-queries.ts';
 
 /** Loads a task and its network for a member; 1013 for foreign and missing ids alike. */
@@ -57,38 +50,15 @@ export function sensorDiagnosisRoutes(app: FastifyInstance): void {
       chosen = [...new Set(payload.sensorIds)];
     }
     if (chosen.length === 0) throw new CallError(Code.noDeviceSelected, 'The network has no motion sensor.');
-    const now = ctx.now();
     const start = payload.startTime;
-    const end = diagnosisEnd(start, payload.endTime);
-    const state: DiagnosisState = diagnosisStateAt(start, end, Math.floor(now.getTime() / 1000));
-    const row = await ctx.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(sensorDiagnoses)
-        .values({
-          nid: payload.nid,
-          state,
-          startAt: new Date(start * 1000),
-          endAt: new Date(end * 1000),
-          intervalSeconds: payload.interval,
-          allSensors: payload.sensorIds === undefined,
-          createdBy: session.uid,
-          createdAt: now,
-          startedAt: state === 'waiting' ? null : now,
-          finishedAt: state === 'executed' ? now : null,
-        })
-        .returning();
-      await tx
-        .insert(sensorDiagnosisDevices)
-        .values(chosen.map((deviceId) => ({ diagnosisId: inserted!.id, deviceId })));
-      await recordAudit(tx, {
-        action: 'sensorDiagnosis.add',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: payload.nid,
-        after: { id: inserted!.id, startTime: start, endTime: end, interval: payload.interval, sensors: chosen },
-      });
-      return inserted!;
-    });
+    const task = {
+      start,
+      end: diagnosisEnd(start, payload.endTime),
+      interval: payload.interval,
+      allSensors: payload.sensorIds === undefined,
+      sensors: chosen,
+    };
+    const row = await addDiagnosis(ctx, { uid: session.uid, network: access.network }, task, ctx.now());
     return presentOne(ctx, row);
   });
 
@@ -140,41 +110,14 @@ export function sensorDiagnosisRoutes(app: FastifyInstance): void {
   serveCall(app, 'diagnosisCancel', async ({ ctx, session, payload }) => {
     const { row, access } = await loadDiagnosisFor(ctx, session.uid, payload.taskId);
     authorizeConfigure(access);
-    const now = ctx.now();
-    const canceled = await ctx.db.transaction(async (tx) => {
-      // Only a task still waiting or executing is canceled; the sweep may have ended it a moment ago.
-      const [updated] = await tx
-        .update(sensorDiagnoses)
-        .set({ state: 'canceled', canceledAt: now, canceledBy: session.uid })
-        .where(and(eq(sensorDiagnoses.id, row.id), inArray(sensorDiagnoses.state, ['waiting', 'executing'])))
-        .returning();
-      if (!updated) throw new CallError(Code.taskEnded, 'The diagnosis task has already ended.');
-      await recordAudit(tx, {
-        action: 'sensorDiagnosis.cancel',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: row.nid,
-        before: { id: row.id, state: row.state },
-        after: { id: row.id, state: 'canceled' },
-      });
-      return updated;
-    });
+    const canceled = await cancelDiagnosis(ctx, { uid: session.uid, network: access.network }, row, ctx.now());
     return presentOne(ctx, canceled);
   });
 
   serveCall(app, 'diagnosisDelete', async ({ ctx, session, payload }) => {
     const { row, access } = await loadDiagnosisFor(ctx, session.uid, payload.taskId);
     authorizeConfigure(access);
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(sensorDiagnoses).where(eq(sensorDiagnoses.id, row.id));
-      await recordAudit(tx, {
-        action: 'sensorDiagnosis.delete',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: row.nid,
-        before: { id: row.id, state: row.state, startTime: Math.floor(row.startAt.getTime() / 1000) },
-      });
-    });
+    await deleteDiagnosis(ctx, { uid: session.uid, network: access.network }, row);
     return null;
   });
 }

@@ -1,25 +1,23 @@
 import { Code, epochSeconds, shareLinkState, UserType } from '@lightwell/domain';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { findUserById } from '../../db/queries/users.ts';
-import { networks, networkUsers, profiles, projects, shares } from '../../db/schema.ts';
+import { networks, profiles, projects, shares } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { authorize, ensureProjectMembers, loadMembers, loadNetworkAccess } from '../../policies/access.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { authorize, loadNetworkAccess } from '../../policies/access.ts';
+import { acceptShare, revokeShare } from '../../services/change-share.ts';
 import { loadProjectSettingsAccess } from '../../services/report-setup.ts';
 import {
   checkAcceptable,
   createShares,
-  grantNetworkRole,
   linkInvalid,
   loadOwnShare,
   mayGrant,
   resendShare,
   shareRefused,
-  spendShare,
 } from '../../services/share-links.ts';
 
 async function targetName(ctx: AppContext, share: typeof shares.$inferSelect): Promise<string> {
@@ -99,16 +97,7 @@ export function shareRoutes(app: FastifyInstance): void {
   serveCall(app, 'shareRevoke', async ({ ctx, session, payload }) => {
     const { row, state } = await loadOwnShare(ctx, session.uid, payload.id);
     if (state !== 'pending') throw linkInvalid(state);
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(shares).set({ status: 'revoked' }).where(eq(shares.id, row.id));
-      await recordAudit(tx, {
-        action: 'share.revoke',
-        actorUid: session.uid,
-        pid: row.pid,
-        nid: row.nid,
-        before: { email: row.email },
-      });
-    });
+    await revokeShare(ctx, session.uid, row);
     return null;
   });
 
@@ -131,46 +120,6 @@ export function shareRoutes(app: FastifyInstance): void {
 
   serveCall(app, 'shareAccept', async ({ ctx, session, payload }) => {
     const row = await checkAcceptable(ctx, session.uid, await findByLink(ctx, payload.link));
-    return ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      await spendShare(tx, ctx, session.uid, row.id);
-      const targets: number[] = [];
-      let pid = row.pid!;
-      if (row.nid !== null) {
-        const [network] = await tx
-          .select()
-          .from(networks)
-          .where(and(eq(networks.id, row.nid), isNull(networks.deletedAt)));
-        if (!network) throw linkInvalid('gone');
-        targets.push(network.id);
-        // The network may have moved to another project since the link was sent.
-        pid = network.pid;
-      } else {
-        const inProject = await tx
-          .select({ id: networks.id })
-          .from(networks)
-          .innerJoin(networkUsers, eq(networkUsers.nid, networks.id))
-          .where(and(eq(networks.pid, row.pid!), isNull(networks.deletedAt), eq(networkUsers.uid, row.sharerUid)));
-        targets.push(...inProject.map((n) => n.id));
-      }
-      let granted = 0;
-      for (const nid of targets) {
-        if (!mayGrant(await loadMembers(tx, nid), row.sharerUid, row.userType)) continue;
-        await grantNetworkRole(txCtx, nid, session.uid, row.userType);
-        granted += 1;
-      }
-      // A share grants network roles and nothing else; the project comes with them and never alone. When
-      // the sharer may no longer grant any (removed, demoted, networks gone), the link gives nothing: 1065.
-      if (granted === 0) throw linkInvalid('gone');
-      await ensureProjectMembers(tx, pid, [session.uid]);
-      await recordAudit(tx, {
-        action: 'share.accept',
-        actorUid: session.uid,
-        pid,
-        nid: row.nid,
-        after: { uid: session.uid, userType: row.userType },
-      });
-      return { kind: row.kind as 'network' | 'project', targetId: (row.nid ?? pid)!, pid };
-    });
+    return acceptShare(ctx, session.uid, row);
   });
 }

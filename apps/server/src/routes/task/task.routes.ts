@@ -3,17 +3,12 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { tasks } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { Answer } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { presentTask, type TaskRow } from '../../presenters/task.ts';
 import { cancelTask } from '../../services/commands/task-lifecycle.ts';
-import {
-  loadTaskDetail,
-  outcomesOf,
-  presentTask,
-  readTasks,
-  type TaskRow,
-} from '../../services/commands/task-store.ts';
+import { loadTaskDetail, outcomesOf, readTasks } from '../../services/commands/task-store.ts';
 
 /** Loads a task for a member of its network; 1013 for foreign and missing ids alike. */
 async function loadTaskFor(ctx: AppContext, uid: number, taskId: number): Promise<TaskRow> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { changePassword, resetPassword, sendPasswordCode } from '../../services/change-password.ts';
 import { registerAccount, sendRegisterCode } from '../../services/register-account.ts';
 import { signIn, signOut } from '../../services/sign-in.ts';

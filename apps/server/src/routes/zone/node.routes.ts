@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { nodes, zones } from '../../db/schema.ts';
-import { serveCall } from '../../lib/serve-call.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { authorizePlanEdit } from '../../policies/network-edit.ts';
 import { presentNode } from '../../presenters/zone.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
 import { imageSizeOf } from '../../services/shape-zone.ts';
-import { authorizePlanEdit } from './zone.routes.ts';
 import { assertZoneOfNetwork, findNode } from './zone-queries.ts';
 
 /**

@@ -3,19 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { viewStates, zones } from '../../db/schema.ts';
+import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { serveCall } from '../../lib/serve-call.ts';
-import { loadNetworkAccess, type NetworkAccess, noPermission } from '../../policies/access.ts';
+import { loadNetworkAccess, noPermission } from '../../policies/access.ts';
+import { authorizePlanEdit } from '../../policies/network-edit.ts';
 import { presentZone } from '../../presenters/zone.ts';
 import { lockNetwork } from '../../services/lock-network.ts';
 import { clampNameCoordinate, imageSizeOf, shapeZonePoints } from '../../services/shape-zone.ts';
 import { lockApplicableProfile } from '../profile/profile-queries.ts';
 import { findZone, loadZoneMap, nodeCountOf } from './zone-queries.ts';
-
-/** Section 6: only owners and installers add or modify zones and nodes; sub-users get 1013. */
-export function authorizePlanEdit(access: NetworkAccess): void {
-  if (!access.abilities.edit) throw new CallError(Code.noPermission, 'No permission to add or modify a zone.');
-}
 
 /**
  * The profile a zone is given: none for 0 or null, else one the caller may apply (their own or a system

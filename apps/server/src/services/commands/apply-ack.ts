@@ -2,7 +2,7 @@ import { isTaskEnded, statusOnProgress, TaskStatus, tallyTask, taskAfterAck } fr
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { devices, taskDevices, tasks } from '../../db/schema.ts';
-import type { AckEvent } from '../../gateway-link/types.ts';
+import type { AckEvent } from '../../link-types.ts';
 import { endTasks } from './end-task.ts';
 import { outcomesOf, publishTasks, refreshTaskCounts } from './task-store.ts';
 

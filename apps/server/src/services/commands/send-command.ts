@@ -17,8 +17,9 @@ import type { Db } from '../../db/client.ts';
 import { devices, gateways, taskDevices, tasks } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { noPermission } from '../../policies/access.ts';
+import { presentTask } from '../../presenters/task.ts';
 import { endTasks } from './end-task.ts';
-import { loadTaskSummary, presentTask, publishTasks } from './task-store.ts';
+import { loadTaskSummary, publishTasks } from './task-store.ts';
 
 export { resolveTargetDevices } from './resolve-targets.ts';
 

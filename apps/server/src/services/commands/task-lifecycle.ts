@@ -11,15 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { gateways, tasks } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
+import type { TaskRow } from '../../presenters/task.ts';
 import { applyAck } from './apply-ack.ts';
 import { endTasks } from './end-task.ts';
 import { beginOverrides } from './manual-overrides.ts';
-import { loadTaskSummary, publishTasks, type TaskRow } from './task-store.ts';
+import { loadTaskSummary, publishTasks } from './task-store.ts';
 
 /** How often every server process looks for tasks past their deadline. */
-export const SWEEP_INTERVAL_MS = 1000;
+const SWEEP_INTERVAL_MS = 1000;
 /** A cancel waits at most this long for the gateway's 'canceled' before the sweep ends the task. */
-export const CANCEL_GRACE_MS = 5000;
+const CANCEL_GRACE_MS = 5000;
 
 /** A status number as an SQL literal (a bound parameter would be text in a CASE). */
 const literal = (status: number) => sql.raw(String(Math.trunc(status)));

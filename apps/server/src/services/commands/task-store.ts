@@ -1,37 +1,9 @@
-import {
-  epochSeconds,
-  epochSecondsOrNull,
-  type TaskDetail,
-  type TaskStatusValue,
-  type TaskSummary,
-  tallyTask,
-} from '@lightwell/domain';
+import type { TaskDetail, TaskSummary } from '@lightwell/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, taskDevices, tasks } from '../../db/schema.ts';
-
-/** A task row. */
-export type TaskRow = typeof tasks.$inferSelect;
-
-/** The summary of a task (the allow-list of what leaves the server), from its row and its devices' outcomes. */
-export function presentTask(row: TaskRow, outcomes: { status: number; reason: string | null }[]): TaskSummary {
-  const tally = tallyTask(outcomes);
-  return {
-    id: row.id,
-    nid: row.nid,
-    gatewayId: row.gatewayId,
-    status: row.status as TaskStatusValue,
-    targetKind: row.targetKind,
-    targetId: row.targetId,
-    total: tally.total,
-    executed: tally.executed,
-    failed: tally.failed,
-    failures: tally.failures,
-    createTime: epochSeconds(row.createdAt),
-    endTime: epochSecondsOrNull(row.endedAt),
-  };
-}
+import { presentTask, presentTaskDetail, type TaskRow } from '../../presenters/task.ts';
 
 /** Outcomes of the devices of several tasks, by task id. */
 export async function outcomesOf(db: Db, taskIds: number[]) {
@@ -84,10 +56,7 @@ export async function loadTaskDetail(db: Db, row: TaskRow): Promise<TaskDetail> 
     .innerJoin(devices, eq(devices.id, taskDevices.deviceId))
     .where(eq(taskDevices.taskId, row.id))
     .orderBy(devices.name, devices.id);
-  return {
-    ...presentTask(row, rows),
-    devices: rows.map((r) => ({ ...r, status: r.status as TaskStatusValue })),
-  };
+  return presentTaskDetail(row, rows);
 }
 
 /** Stores the executed and failed counts of tasks from their devices' outcomes. */

@@ -19,7 +19,7 @@ import { sendCommand } from '../commands/send-command.ts';
 import { loadPreviewFittings, resolveEmergencyFittings } from './fittings.ts';
 
 /** Who starts an emergency action: a user, or a self-test schedule (the scheduling job). */
-export type EmergencyActionBy = { userId: number } | { scheduleId: number };
+type EmergencyActionBy = { userId: number } | { scheduleId: number };
 
 /** An emergency action on fittings of one network. */
 export interface EmergencyActionRequest {
@@ -172,7 +172,7 @@ export async function markRequested(
 }
 
 /** Makes sure each fitting has a state row (a fitting that never reported has none yet). */
-export async function ensureFittingRows(db: Db, nid: number, deviceIds: number[]): Promise<void> {
+async function ensureFittingRows(db: Db, nid: number, deviceIds: number[]): Promise<void> {
   if (deviceIds.length === 0) return;
   const rows = await db
     .select({ id: devices.id })

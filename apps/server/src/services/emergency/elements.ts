@@ -233,19 +233,7 @@ async function loadMissedWindows(
  * Filtered and ordered by name; the caller pages.
  */
 export async function loadEmergencyElements(db: Db, query: ElementQuery, now: Date): Promise<EmergencyElement[]> {
-  let ids = await resolveEmergencyFittings(db, query.nid, { kind: 'network' });
-  if (query.zoneId !== undefined) {
-    const zoneOf = await zonesOfDevices(db, query.nid, ids);
-    ids = ids.filter((id) => zoneOf.get(id)?.zoneId === query.zoneId);
-  }
-  if (query.groupId !== undefined && ids.length > 0) {
-    const members = await db
-      .select({ id: groupDevices.deviceId })
-      .from(groupDevices)
-      .where(and(eq(groupDevices.groupId, query.groupId), inArray(groupDevices.deviceId, ids)));
-    const set = new Set(members.map((m) => m.id));
-    ids = ids.filter((id) => set.has(id));
-  }
+  const ids = await filteredFittingIds(db, query);
   if (ids.length === 0) return [];
   const rows = await db
     .select({ device: devices, state: emergencyFittings })
@@ -270,7 +258,6 @@ export async function loadEmergencyElements(db: Db, query: ElementQuery, now: Da
     query.timeZone,
     now,
   );
-  const search = query.search?.trim().toLowerCase() ?? '';
   const elements = rows.map(({ device, state }) => {
     const overdue = overdueKinds(
       {
@@ -318,22 +305,44 @@ export async function loadEmergencyElements(db: Db, query: ElementQuery, now: Da
     };
     return element;
   });
-  return elements.filter((element) => {
-    if (search && !element.name.toLowerCase().includes(search) && !element.mac.toLowerCase().includes(search))
-      return false;
-    switch (query.filter ?? 'all') {
-      case 'fault':
-        return element.failureBits !== 0 || element.openFaults > 0;
-      case 'overdue':
-        return element.overdue;
-      case 'offline':
-        return !element.online;
-      case 'testing':
-        return element.testPending !== null || element.testRunning !== null;
-      case 'inhibited':
-        return element.inhibitUntil !== null;
-      default:
-        return true;
-    }
-  });
+  const search = query.search?.trim().toLowerCase() ?? '';
+  return elements.filter((element) => matchesFilter(element, search, query.filter));
+}
+
+/** The network's emergency fittings, of the zone and group asked for. */
+async function filteredFittingIds(db: Db, query: ElementQuery): Promise<number[]> {
+  let ids = await resolveEmergencyFittings(db, query.nid, { kind: 'network' });
+  if (query.zoneId !== undefined) {
+    const zoneOf = await zonesOfDevices(db, query.nid, ids);
+    ids = ids.filter((id) => zoneOf.get(id)?.zoneId === query.zoneId);
+  }
+  if (query.groupId !== undefined && ids.length > 0) {
+    const members = await db
+      .select({ id: groupDevices.deviceId })
+      .from(groupDevices)
+      .where(and(eq(groupDevices.groupId, query.groupId), inArray(groupDevices.deviceId, ids)));
+    const set = new Set(members.map((m) => m.id));
+    ids = ids.filter((id) => set.has(id));
+  }
+  return ids;
+}
+
+/** Whether a fitting matches the search (name or MAC) and the list's filter. */
+function matchesFilter(element: EmergencyElement, search: string, filter: ElementQuery['filter']): boolean {
+  if (search && !element.name.toLowerCase().includes(search) && !element.mac.toLowerCase().includes(search))
+    return false;
+  switch (filter ?? 'all') {
+    case 'fault':
+      return element.failureBits !== 0 || element.openFaults > 0;
+    case 'overdue':
+      return element.overdue;
+    case 'offline':
+      return !element.online;
+    case 'testing':
+      return element.testPending !== null || element.testRunning !== null;
+    case 'inhibited':
+      return element.inhibitUntil !== null;
+    default:
+      return true;
+  }
 }

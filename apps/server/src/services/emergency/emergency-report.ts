@@ -1,11 +1,10 @@
-import { type RecordPart, zonedParts } from '@lightwell/domain';
+import { epochSeconds, type RecordPart, zonedParts } from '@lightwell/domain';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { emergencyFaults, type networks, projects } from '../../db/schema.ts';
 import { loadEmergencyElements } from './elements.ts';
 import { presentFaults } from './faults.ts';
 import { loadFittings } from './fittings.ts';
-import { seconds } from './present.ts';
 import { presentTestRecords, scheduleReport, testRecordsInPeriod } from './records.ts';
 
 type NetworkRow = typeof networks.$inferSelect;
@@ -49,9 +48,9 @@ export async function buildEmergencyReport(
   }
   return {
     network: await reportNetwork(ctx, network),
-    from: seconds(input.from),
-    to: seconds(input.to),
-    generatedAt: seconds(now),
+    from: epochSeconds(input.from),
+    to: epochSeconds(input.to),
+    generatedAt: epochSeconds(now),
     elements: wants('element')
       ? await loadEmergencyElements(ctx.db, { nid: network.id, timeZone: network.timeZone }, now)
       : [],

@@ -2,6 +2,7 @@ import {
   codeToLanguage,
   type Fault,
   formatInstant,
+  type Language,
   type ReportCell,
   type ScheduleReport,
   type TestRecord,
@@ -54,7 +55,6 @@ export async function exportEmergencyRecord(
   input: { from: Date; to: Date; format: 'pdf' | 'csv'; language: number; timeFormat: number },
 ): Promise<{ fileName: string; contentType: string; base64: string }> {
   const language = codeToLanguage(input.language);
-  const t = translator(language);
   const report = await buildEmergencyReport(ctx, network, {
     from: input.from,
     to: input.to,
@@ -62,26 +62,87 @@ export async function exportEmergencyRecord(
     part: input.format === 'csv' ? ['selfTest', 'fault'] : ['selfTest', 'fault', 'schedule'],
     language: input.language,
   });
-  const zone = network.timeZone;
-  const time = (s: number | null) =>
-    s === null ? '' : formatInstant(s, { timeZone: zone, timeFormat: input.timeFormat });
-  // A test record lists the faults it found and those its retest verified, not every fault of its fitting.
+  const text = recordText(language, network.timeZone, input.timeFormat);
+  const { L, time } = text;
+  const testRow = testRowOf(text, faultsByRecord(report.faults));
+  const header = headerOf(L);
+  const tests = [...report.tests].reverse();
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const baseName = `${L('fileName')}-${network.id}-${day(input.from)}-${day(input.to)}`;
+  if (input.format === 'csv') {
+    const csv = writeCsv(header, tests.map(testRow), { delimiter: csvDelimiter(language) });
+    return {
+      fileName: `${baseName}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      base64: Buffer.from(csv).toString('base64'),
+    };
+  }
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, network.pid));
+  const pdfHeader = await loadPdfHeader(ctx.db, { id: network.pid, name: project?.name ?? '' }, language);
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'paragraph',
+      text: `${L('project')}: ${report.network.projectName}   ${L('network')}: ${report.network.name}   ${L('timeZone')}: ${network.timeZone}`,
+    },
+    ...report.schedule.flatMap((year) => scheduleBlocks(year, text)),
+    { kind: 'heading', text: L('tests') },
+    testsBlock(header, tests, testRow),
+    { kind: 'heading', text: L('faults') },
+    faultsBlock(report.faults, text),
+  ];
+  const pdf = await renderPdf({
+    header: pdfHeader,
+    title: L('title'),
+    period: `${time(report.from)} – ${time(report.to)}`,
+    blocks,
+    generated: { at: ctx.now(), timeZone: network.timeZone, timeFormat: input.timeFormat },
+    language,
+    orientation: 'landscape',
+  });
+  return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') };
+}
+
+/** How the export writes its words, times (in the network's zone) and failure causes. */
+interface RecordText {
+  t: ReturnType<typeof translator>;
+  /** A label of the export (`server:emergency.export.<key>`). */
+  L: (key: string) => string;
+  time: (s: number | null) => string;
+  reasons: (names: readonly string[]) => string;
+}
+
+function recordText(language: Language, timeZone: string, timeFormat: number): RecordText {
+  const t = translator(language);
+  return {
+    t,
+    L: (key) => t(`server:emergency.export.${key}`),
+    time: (s) => (s === null ? '' : formatInstant(s, { timeZone, timeFormat })),
+    reasons: (names) => names.map((n) => t(`server:emergency.failures.${n}.cause`)).join(' '),
+  };
+}
+
+/** A test record lists the faults it found and those its retest verified, not every fault of its fitting. */
+function faultsByRecord(faults: readonly Fault[]): Map<number, Fault[]> {
   const faultsOf = new Map<number, Fault[]>();
   const attach = (recordId: number | null, fault: Fault) => {
     if (recordId !== null) faultsOf.set(recordId, [...(faultsOf.get(recordId) ?? []), fault]);
   };
-  for (const fault of report.faults) {
+  for (const fault of faults) {
     attach(fault.testRecordId, fault);
     if (fault.retest?.recordId != null && fault.retest.recordId !== fault.testRecordId)
       attach(fault.retest.recordId, fault);
   }
-  const reasons = (names: readonly string[]) => names.map((n) => t(`server:emergency.failures.${n}.cause`)).join(' ');
+  return faultsOf;
+}
+
+/** The cells of a test record, in the order of `headerOf`. */
+function testRowOf({ t, time, reasons }: RecordText, faultsOf: Map<number, Fault[]>) {
   // Minutes belong to a duration test that measured them; a function test has none (nor a rated time).
   const minutes = (r: TestRecord) =>
     r.kind !== 'duration' || r.achievedMinutes === null ? '' : `${r.achievedMinutes} / ${r.ratedMinutes ?? '?'}`;
   const testName = (r: TestRecord) =>
     t(`server:emergency.tests.${r.kind === 'duration' && r.partial ? 'partialDuration' : r.kind}`);
-  const testRow = (r: TestRecord) => {
+  return (r: TestRecord): string[] => {
     const faults = faultsOf.get(r.id) ?? [];
     return [
       r.fittingName,
@@ -101,48 +162,34 @@ export async function exportEmergencyRecord(
       r.remark,
     ];
   };
-  const L = (key: string) => t(`server:emergency.export.${key}`);
-  const header = [
-    L('fitting'),
-    L('mac'),
-    L('location'),
-    L('zone'),
-    L('test'),
-    L('requested'),
-    L('started'),
-    L('ended'),
-    L('startSource'),
-    L('grade'),
-    L('reasons'),
-    L('minutes'),
-    L('faults'),
-    L('remedy'),
-    L('remark'),
-  ];
-  const tests = [...report.tests].reverse();
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const baseName = `${L('fileName')}-${network.id}-${day(input.from)}-${day(input.to)}`;
-  if (input.format === 'csv') {
-    const csv = writeCsv(header, tests.map(testRow), { delimiter: csvDelimiter(language) });
-    return {
-      fileName: `${baseName}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      base64: Buffer.from(csv).toString('base64'),
-    };
-  }
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, network.pid));
-  const pdfHeader = await loadPdfHeader(ctx.db, { id: network.pid, name: project?.name ?? '' }, language);
+}
+
+const headerOf = (L: RecordText['L']) =>
+  [
+    'fitting',
+    'mac',
+    'location',
+    'zone',
+    'test',
+    'requested',
+    'started',
+    'ended',
+    'startSource',
+    'grade',
+    'reasons',
+    'minutes',
+    'faults',
+    'remedy',
+    'remark',
+  ].map(L);
+
+/** A year of the schedule: fittings tested and missing per month, then each fitting's monthly matrix. */
+function scheduleBlocks(year: ScheduleReport, { t, L }: RecordText): PdfBlock[] {
   const cellText = (c: ReportCell) => (c.grade ? t(`server:emergency.grades.${c.grade}`) : '');
-  const blocks: PdfBlock[] = [
+  const missing = missingByMonth(year);
+  return [
+    { kind: 'heading', text: `${L('months')} ${year.year}` },
     {
-      kind: 'paragraph',
-      text: `${L('project')}: ${report.network.projectName}   ${L('network')}: ${report.network.name}   ${L('timeZone')}: ${zone}`,
-    },
-  ];
-  for (const year of report.schedule) {
-    const missing = missingByMonth(year);
-    blocks.push({ kind: 'heading', text: `${L('months')} ${year.year}` });
-    blocks.push({
       kind: 'table',
       columns: [{ label: L('month') }, { label: L('fittings') }, { label: L('tested') }, { label: L('missing') }],
       rows: missing.map((count, month) => {
@@ -157,8 +204,8 @@ export async function exportEmergencyRecord(
           highlight: count > 0,
         };
       }),
-    });
-    blocks.push({
+    },
+    {
       kind: 'table',
       columns: [
         { label: L('fitting'), width: 2 },
@@ -170,12 +217,14 @@ export async function exportEmergencyRecord(
         cells: [row.fittingName, row.location ?? '', ...row.monthly.map(cellText), cellText(row.yearly)],
         highlight: row.monthly.some((c) => c.grade === 'missed') || row.yearly.grade === 'missed',
       })),
-    });
-  }
-  blocks.push({ kind: 'heading', text: L('tests') });
-  // The CSV's location and zone share one column here, to leave the three times room on the page.
+    },
+  ];
+}
+
+/** Every test record; the CSV's location and zone share one column here, to leave the three times room. */
+function testsBlock(header: string[], tests: readonly TestRecord[], testRow: (r: TestRecord) => string[]): PdfBlock {
   const ZONE = 3;
-  blocks.push({
+  return {
     kind: 'table',
     columns: header
       .filter((_, i) => i !== ZONE)
@@ -188,9 +237,12 @@ export async function exportEmergencyRecord(
       cells.splice(2, 2, placeOf(r.zoneName, r.location));
       return { cells, highlight: r.grade === 'missed' };
     }),
-  });
-  blocks.push({ kind: 'heading', text: L('faults') });
-  blocks.push({
+  };
+}
+
+/** The fault workflow: each fault, open ones highlighted. */
+function faultsBlock(faults: readonly Fault[], { L, time, reasons }: RecordText): PdfBlock {
+  return {
     kind: 'table',
     columns: [
       { label: L('fitting'), width: 1.5 },
@@ -201,7 +253,7 @@ export async function exportEmergencyRecord(
       { label: L('remedy'), width: 2 },
       { label: L('closed'), width: 1.4 },
     ],
-    rows: report.faults.map((f) => ({
+    rows: faults.map((f) => ({
       cells: [
         f.fittingName,
         f.location ?? '',
@@ -213,15 +265,5 @@ export async function exportEmergencyRecord(
       ],
       highlight: f.state !== 'closed',
     })),
-  });
-  const pdf = await renderPdf({
-    header: pdfHeader,
-    title: L('title'),
-    period: `${time(report.from)} – ${time(report.to)}`,
-    blocks,
-    generated: { at: ctx.now(), timeZone: zone, timeFormat: input.timeFormat },
-    language,
-    orientation: 'landscape',
-  });
-  return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') };
+  };
 }

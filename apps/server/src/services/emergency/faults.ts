@@ -18,7 +18,13 @@ import {
   users,
 } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { type FaultEntryRow, type FaultRow, faultStanding, presentFault, WITHDRAWN } from './present.ts';
+import {
+  type FaultEntryRow,
+  type FaultRow,
+  faultStanding,
+  presentFault,
+  WITHDRAWN,
+} from '../../presenters/emergency.ts';
 
 /** A fault with its entries, oldest entry first. */
 export interface LoadedFault {
@@ -79,7 +85,7 @@ export async function userName(db: Db, uid: number): Promise<string> {
  * Books a retest of a fitting: the scheduling job starts it (`startBookedRetests`). The fitting's state
  * holds the booking, so a second booking before it starts adds nothing.
  */
-export async function bookRetest(db: Db, deviceId: number, kind: TestKind, now: Date): Promise<void> {
+async function bookRetest(db: Db, deviceId: number, kind: TestKind, now: Date): Promise<void> {
   await db
     .update(emergencyFittings)
     .set({ retestKind: kind, retestBookedAt: now, updatedAt: now })
@@ -141,7 +147,7 @@ export async function settleRetests(db: Db): Promise<number> {
 }
 
 /** The kind of retest a fault's verification books: the test whose failure opened it. */
-export function retestKindOf(fault: FaultRow): TestKind {
+function retestKindOf(fault: FaultRow): TestKind {
   return (fault.failureBits & (2 | 128)) !== 0 ? 'duration' : 'function';
 }
 

@@ -1,4 +1,5 @@
 import {
+  Code,
   ElementType,
   type EmergencyTarget,
   type EmergencyType,
@@ -8,7 +9,11 @@ import {
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceElements, devices, emergencyFittings, groupDevices, nodes, zones } from '../../db/schema.ts';
+import { CallError } from '../../lib/call-error.ts';
 import { resolveTargetDevices } from '../commands/resolve-targets.ts';
+
+/** 1071: the target holds no emergency fitting. */
+export const noFitting = () => new CallError(Code.noDeviceSelected, 'The target holds no emergency fitting.');
 
 const EMERGENCY_TYPES = [ElementType.emergencyOne, ElementType.emergencyTwo];
 
@@ -80,7 +85,7 @@ export async function loadPreviewFittings(db: Db, nid: number, deviceIds: number
 }
 
 /** The live state row of an emergency fitting. */
-export type FittingStateRow = typeof emergencyFittings.$inferSelect;
+type FittingStateRow = typeof emergencyFittings.$inferSelect;
 
 /** An emergency fitting of a network: the device, where it is, its groups, type and live state. */
 export interface Fitting {

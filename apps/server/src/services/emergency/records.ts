@@ -2,6 +2,7 @@ import {
   answeredTest,
   answersWindowOf,
   type EmergencyElement,
+  epochSeconds,
   type Grade,
   isPassingGrade,
   type LastResult,
@@ -15,8 +16,8 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emergencyTestRecords, type networks, tasks } from '../../db/schema.ts';
+import { presentTestRecord, type TestRecordRow } from '../../presenters/emergency.ts';
 import type { Fitting } from './fittings.ts';
-import { presentTestRecord, seconds, type TestRecordRow } from './present.ts';
 
 type NetworkRow = typeof networks.$inferSelect;
 
@@ -111,7 +112,7 @@ function cell(
   const inWindow = records.filter((r) => answers(r, test) && endOf(r) >= start && endOf(r) < end);
   const valid = inWindow.filter((r) => isValid(r.grade));
   const best = valid.at(-1);
-  if (best) return { grade: best.grade as Grade, recordId: best.id, at: seconds(endOf(best)) };
+  if (best) return { grade: best.grade as Grade, recordId: best.id, at: epochSeconds(endOf(best)) };
   const missed = records.find(
     (r) =>
       r.grade === 'missed' &&
@@ -120,8 +121,8 @@ function cell(
       r.windowStart >= start &&
       r.windowStart < end,
   );
-  if (missed) return { grade: 'missed', recordId: missed.id, at: seconds(missed.windowEnd ?? missed.createdAt) };
-  if (end <= now && existedFrom <= start) return { grade: 'missed', recordId: null, at: seconds(end) };
+  if (missed) return { grade: 'missed', recordId: missed.id, at: epochSeconds(missed.windowEnd ?? missed.createdAt) };
+  if (end <= now && existedFrom <= start) return { grade: 'missed', recordId: null, at: epochSeconds(end) };
   return { grade: null, recordId: null, at: null };
 }
 
@@ -190,7 +191,7 @@ export async function testRecordsInPeriod(db: Db, nid: number, from: Date, to: D
  * When each record's test was asked for, by record id: the creation of the console's task that sent it
  * (a task of the record's network). Records the fitting started itself have no task and no entry.
  */
-export async function requestTimes(db: Db, rows: readonly TestRecordRow[]): Promise<Map<number, Date>> {
+async function requestTimes(db: Db, rows: readonly TestRecordRow[]): Promise<Map<number, Date>> {
   const out = new Map<number, Date>();
   const ids = [...new Set(rows.map((row) => row.taskId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return out;

@@ -1,9 +1,8 @@
 import type { Period } from '@lightwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { localMonthOf } from '../../telemetry/months.ts';
-import { CELL_SUMS, cellSums } from '../../telemetry/week-cells.ts';
-import { rowsOf, rowsOfRange } from '../../telemetry/write-readings.ts';
+import { rowsOf, rowsOfRange } from '../../db/rows.ts';
+import { CELL_SUMS, cellSums, localMonthOf } from '../../telemetry/index.ts';
 import { splitPeriod } from './energy-days.ts';
 import {
   type DeviceHour,

@@ -1,7 +1,7 @@
 import type { Coverage } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../telemetry/write-readings.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The start of the first hour each network has stored data for (epoch seconds), from the hourly rollups,

@@ -3,14 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildD4iElements, buildTestApp, describeApi, networkTeam, type TestApp } from '../../../test/helpers.ts';
 import { buildGateway } from '../../../test/mqtt/fake-gateway.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { devices, networks, tariffVersions } from '../../db/schema.ts';
 import { storeReports } from '../../telemetry/index.ts';
-import { rowsOf } from '../../telemetry/write-readings.ts';
-import { loadVersions } from '../energy-base.ts';
 import { energyFigures } from './energy-figures.ts';
 import { loadDeviceHours, loadEnergyDevices } from './energy-hours.ts';
 import { loadPeriodHours } from './energy-periods.ts';
 import { buildHeatMap, energySettingsOf } from './energy-views.ts';
+import { loadVersions } from './tariffs.ts';
 
 const HOUR = 3600;
 /** Readings from 28 July to 5 November 2025, hourly at 20 past. */

@@ -8,9 +8,8 @@ import {
 } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { monthOf, nextMonth } from '../../telemetry/months.ts';
-import { RATED_CAPPED_SECONDS } from '../../telemetry/rollups.ts';
-import { rowsOfRange } from '../../telemetry/write-readings.ts';
+import { rowsOfRange } from '../../db/rows.ts';
+import { monthOf, nextMonth, RATED_CAPPED_SECONDS } from '../../telemetry/index.ts';
 import {
   type DeviceHour,
   deviceHoursOf,
@@ -107,8 +106,11 @@ export async function loadDeviceDays(
 ): Promise<DeviceHour[]> {
   if (splits.length === 0) return [];
   const only = onlyDevices(deviceIds);
+  // The same devices named on the rollup rows too, so a batch of devices reads their rows by the device's
+  // index rather than every device's days of the period.
+  const onlyRows = onlyDevices(deviceIds, 't.device_id');
   const col = <T>(pick: (split: SplitPeriod) => T) => sql.param(splits.map(pick));
-  const DAY_AS_ROLLUP = sql`t.device_id, d.nid, NULL::timestamptz AS at, t.meter_wh, t.d4i_wh, t.spread_wh,
+  const DAY_AS_ROLLUP = sql`t.device_id, d.nid, NULL::bigint AS at, t.meter_wh, t.d4i_wh, t.spread_wh,
     t.quarantined_wh, t.on_capped_seconds AS on_seconds, t.rated_capped_seconds AS rated_seconds, t.level_seconds,
     t.triggers, t.occupied_seconds, t.hours_reported,
     t.hours_meter, t.hours_d4i, t.d4i_readings, t.meter_readings, coalesce(d.rated_power, p.rated_power) AS rated,
@@ -131,13 +133,13 @@ export async function loadDeviceDays(
           (coalesce(s.m_end, s.to_day), s.to_day)) AS r(from_day, to_day)
         JOIN devices d ON d.nid = s.nid ${only}
         LEFT JOIN products p ON p.id = d.product_id
-        JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= r.from_day AND t.day < r.to_day
+        JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= r.from_day AND t.day < r.to_day ${onlyRows}
         WHERE r.from_day < r.to_day
         UNION ALL
         SELECT ${DAY_AS_ROLLUP}, t.month::text AS day
         FROM s JOIN devices d ON d.nid = s.nid ${only}
         LEFT JOIN products p ON p.id = d.product_id
-        JOIN telemetry_monthly t ON t.device_id = d.id AND t.month >= s.from_month AND t.month < s.m_end
+        JOIN telemetry_monthly t ON t.device_id = d.id AND t.month >= s.from_month AND t.month < s.m_end ${onlyRows}
         WHERE NOT t.stale
         UNION ALL
         SELECT ${DAY_AS_ROLLUP}, t.day::text AS day
@@ -145,7 +147,7 @@ export async function loadDeviceDays(
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_monthly x ON x.device_id = d.id AND x.month >= s.from_month AND x.month < s.m_end AND x.stale
         JOIN telemetry_daily t ON t.device_id = d.id AND t.day >= x.month
-          AND t.day < (x.month + interval '1 month')::date
+          AND t.day < (x.month + interval '1 month')::date ${onlyRows}
         UNION ALL
         SELECT ${HOUR_AS_ROLLUP}, NULL::text AS day
         FROM s CROSS JOIN LATERAL (VALUES (s.p_start, s.w_start), (s.w_end, s.p_end)) AS e(from_at, to_at)
@@ -158,14 +160,14 @@ export async function loadDeviceDays(
   const zoneOf = new Map(splits.map((split) => [split.nid, split.timeZone]));
   // A day (or month) row stands at its first day's start, as the domain finds it (a skipped midnight starts
   // at the first instant); found once per network and day, not per row.
-  const starts = new Map<string, Date>();
+  const starts = new Map<string, number>();
   for (const row of rows) {
     if (row.day === null) continue;
     const key = `${row.nid}:${row.day}`;
     let start = starts.get(key);
-    if (!start) {
+    if (start === undefined) {
       const [year, month, day] = row.day.split('-').map(Number) as [number, number, number];
-      start = new Date(startOfLocalDay({ year, month, day }, zoneOf.get(row.nid)!) * 1000);
+      start = startOfLocalDay({ year, month, day }, zoneOf.get(row.nid)!);
       starts.set(key, start);
     }
     row.at = start;

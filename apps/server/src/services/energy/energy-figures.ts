@@ -11,14 +11,14 @@ import {
   type EnergySource,
   type FactorSet,
   factorSetById,
-  localDateOf,
   localDateString,
   type Period,
   pickFactorSet,
+  type SavingsRow,
   savingsByCause,
-  startOfLocalDay,
   type Tariff,
 } from '@lightwell/domain';
+import { estimatedLuminaires, levelAssumptions, ratedPowersEstimated } from './energy-estimate-notes.ts';
 import type { DeviceHour, EnergyDevice } from './energy-hours.ts';
 
 /** Wh by source. */
@@ -47,7 +47,9 @@ export const toMWh = (wh: number) => Math.round(Math.round(wh * 1_000_000) / 100
 /** A device's energy over `hours` (its hours only) in whole mWh: the sum of its per-source values. */
 export function deviceTotalMWh(hours: readonly DeviceHour[]): number {
   let mWh = 0;
-  for (const value of deviceMWh(hours).values()) mWh += value.mWh;
+  for (const sums of whBySource(hours).values()) {
+    for (const wh of sums) mWh += toMWh(wh);
+  }
   return mWh;
 }
 
@@ -57,31 +59,43 @@ export const noSource = (): SourceWh => ({ meter: 0, d4i: 0, estimate: 0 });
 /**
  * Wh by source of device-hours: each device's energy over them (by its source) rounded once to the mWh,
  * then added up, so any grouping of devices (a zone, the network, a heat map's rows) adds up to the mWh
- * to what its devices give (`deviceMWh`).
+ * to what its devices give (`whBySource`).
  */
 export function sumBySource(hours: readonly DeviceHour[]): SourceWh {
-  const sums = noSource();
-  for (const { source, mWh } of deviceMWh(hours).values()) sums[source] += mWh;
-  return { meter: sums.meter / 1000, d4i: sums.d4i / 1000, estimate: sums.estimate / 1000 };
+  let meter = 0;
+  let d4i = 0;
+  let estimate = 0;
+  for (const sums of whBySource(hours).values()) {
+    meter += toMWh(sums[0]);
+    d4i += toMWh(sums[1]);
+    estimate += toMWh(sums[2]);
+  }
+  return { meter: meter / 1000, d4i: d4i / 1000, estimate: estimate / 1000 };
 }
 
+/** Index of a source in `whBySource`'s sums. */
+const SOURCE_INDEX: Record<DeviceHour['source'], 0 | 1 | 2> = { meter: 0, d4i: 1, estimate: 2 };
+
 /**
- * Each device's energy over `hours` in whole mWh, rounded once (an estimate's hours are fractions of a
- * mWh), keyed by device and source: the unit every energy figure of a device set is a sum of.
+ * Each device's Wh over `hours` by source (meter, D4i, estimate), added in the order of the rows: rounded
+ * once to the mWh (`toMWh`, an estimate's hours are fractions of a mWh) they are the unit every energy
+ * figure of a device set is a sum of.
  */
-function deviceMWh(hours: readonly DeviceHour[]): Map<string, { source: DeviceHour['source']; mWh: number }> {
-  const wh = new Map<string, { source: DeviceHour['source']; wh: number }>();
+function whBySource(hours: readonly DeviceHour[]): Map<number, [number, number, number]> {
+  const wh = new Map<number, [number, number, number]>();
   for (const row of hours) {
-    const key = `${row.deviceId}:${row.source}`;
-    const sum = wh.get(key);
-    if (sum) sum.wh += row.wh;
-    else wh.set(key, { source: row.source, wh: row.wh });
+    let sums = wh.get(row.deviceId);
+    if (!sums) {
+      sums = [0, 0, 0];
+      wh.set(row.deviceId, sums);
+    }
+    sums[SOURCE_INDEX[row.source]] += row.wh;
   }
-  return new Map([...wh].map(([key, { source, wh: value }]) => [key, { source, mWh: toMWh(value) }]));
+  return wh;
 }
 
 /** Shares of each source in basis points adding up to 10,000 (0 everywhere when there is no energy). */
-export function shareOf(bySource: SourceWh): SourceWh {
+function shareOf(bySource: SourceWh): SourceWh {
   const total = bySource.meter + bySource.d4i + bySource.estimate;
   if (total <= 0) return noSource();
   const [meter, d4i, estimate] = apportion(10_000, [bySource.meter, bySource.d4i, bySource.estimate]);
@@ -92,7 +106,7 @@ export function shareOf(bySource: SourceWh): SourceWh {
  * The factor set of a network: the published set of its currency's region for the activity year, else the
  * specification's default for it, else the EU default (docs/decisions.md "Energy, cost and CO2 rules").
  */
-export function defaultFactorSet(currency: string, year: number): FactorSet {
+function defaultFactorSet(currency: string, year: number): FactorSet {
   const region = { GBP: 'GB', USD: 'US', CNY: 'CN', CHF: 'EU' }[currency] ?? 'EU';
   return (
     pickFactorSet(region, year) ??
@@ -158,12 +172,12 @@ function co2BySet(hours: readonly DeviceHour[], settings: EnergySettings, period
 }
 
 /** How a figure names its factor set: id, label and g/kWh. */
-export function setNamed(set: FactorSet): { factorSetId: string; factorLabel: string; gramsPerKWh: number } {
+function setNamed(set: FactorSet): { factorSetId: string; factorLabel: string; gramsPerKWh: number } {
   return { factorSetId: set.id, factorLabel: factorLabel(set), gramsPerKWh: set.gramsPerKWh };
 }
 
 /** The label people read next to a CO2 figure: publisher, edition and data year. */
-export function factorLabel(set: FactorSet): string {
+function factorLabel(set: FactorSet): string {
   return [set.publisher, set.edition, set.dataYear === null ? null : String(set.dataYear)].filter(Boolean).join(' · ');
 }
 
@@ -176,6 +190,43 @@ function attribution(row: DeviceHour, sensed: boolean) {
   const off = Math.max(0, span - row.onSeconds) / span;
   const dimming = Math.min(span, row.onSeconds) / span;
   return sensed ? { occupancy: off, dimming } : { manual: off, dimming };
+}
+
+/**
+ * The savings rows of device-hours: each luminaire-hour with a baseline, attributed (`attribution`) as sensed
+ * where its zone has a motion sensor or any device of its zone saw occupancy or a trigger in that hour.
+ */
+function savingsRows(hours: readonly DeviceHour[], devices: readonly EnergyDevice[]): SavingsRow[] {
+  const zoneOf = new Map(devices.map((device) => [device.id, device.zoneId]));
+  // Hours with occupancy or a trigger by zone (devices of no zone, or of none known, are a zone of their own).
+  const sensedHours = new Map<number | null | undefined, Set<number>>();
+  for (const row of hours) {
+    if (row.occupiedSeconds > 0 || row.triggers > 0) {
+      const zone = zoneOf.get(row.deviceId);
+      let sensed = sensedHours.get(zone);
+      if (!sensed) {
+        sensed = new Set();
+        sensedHours.set(zone, sensed);
+      }
+      sensed.add(row.hour);
+    }
+  }
+  const sensorZones = new Set(
+    devices.filter((device) => device.kind === 'motionSensor').map((device) => device.zoneId),
+  );
+  const rows: SavingsRow[] = [];
+  for (const row of hours) {
+    if (!(row.baselineWh > 0)) continue;
+    const zone = zoneOf.get(row.deviceId);
+    const sensed = sensorZones.has(zone ?? null) || (sensedHours.get(zone)?.has(row.hour) ?? false);
+    rows.push({
+      ratedW: row.baselineWh,
+      poweredSeconds: 3600,
+      actualMWh: toMWh(row.wh),
+      attribution: attribution(row, sensed),
+    });
+  }
+  return rows;
 }
 
 /**
@@ -202,29 +253,7 @@ export function energyFigures(
     period,
     settings.timeZone,
   );
-  const zoneOf = new Map(devices.map((device) => [device.id, device.zoneId]));
-  const sensedZoneHours = new Set(
-    hours
-      .filter((row) => row.occupiedSeconds > 0 || row.triggers > 0)
-      .map((row) => `${zoneOf.get(row.deviceId)}:${row.hour}`),
-  );
-  const sensorZones = new Set(
-    devices.filter((device) => device.kind === 'motionSensor').map((device) => device.zoneId),
-  );
-  const savings = savingsByCause(
-    hours
-      .filter((row) => row.baselineWh > 0)
-      .map((row) => ({
-        ratedW: row.baselineWh,
-        poweredSeconds: 3600,
-        actualMWh: toMWh(row.wh),
-        attribution: attribution(
-          row,
-          sensorZones.has(zoneOf.get(row.deviceId) ?? null) ||
-            sensedZoneHours.has(`${zoneOf.get(row.deviceId)}:${row.hour}`),
-        ),
-      })),
-  );
+  const savings = savingsByCause(savingsRows(hours, devices));
   const co2 = co2BySet(hours, settings, period);
   return {
     energyWh,
@@ -258,80 +287,6 @@ export function energyFigures(
           ]
         : [],
   };
-}
-
-/** Luminaire-hours the estimate filled: rows of the estimate source with energy. */
-const estimateRows = (hours: readonly DeviceHour[]) => hours.filter((row) => row.source === 'estimate' && row.wh > 0);
-
-/** How many luminaires the estimate filled in the period (not every luminaire with a rated power). */
-function estimatedLuminaires(hours: readonly DeviceHour[]): number {
-  return new Set(estimateRows(hours).map((row) => row.deviceId)).size;
-}
-
-/**
- * What the estimate took as the light level: how many estimated luminaires reported levels (weighed through
- * their dimming curves, power proportional to light output) and how many were on without one (100 %).
- */
-function levelAssumptions(hours: readonly DeviceHour[]): EnergyFigures['assumptions'] {
-  const reported = new Set<number>();
-  const assumed = new Set<number>();
-  for (const row of estimateRows(hours)) {
-    if (row.levelSeconds > 0) reported.add(row.deviceId);
-    if (row.onSeconds > row.levelSeconds) assumed.add(row.deviceId);
-  }
-  return [
-    ...(reported.size > 0
-      ? [
-          { key: 'reportedLevels', params: { count: reported.size } },
-          { key: 'proportionalPower', params: {} },
-        ]
-      : []),
-    ...(assumed.size > 0 ? [{ key: 'fullLevelAssumed', params: { count: assumed.size } }] : []),
-  ];
-}
-
-/**
- * The rated powers the estimate used, W, ascending: an estimated row's baseline is its rated power over the
- * hours it reported (its own, its product's or the network's default), so each is read back from it.
- */
-function ratedPowersEstimated(hours: readonly DeviceHour[]): number[] {
-  const watts = new Set<number>();
-  for (const row of estimateRows(hours)) {
-    if (row.reportedSeconds > 0 && row.baselineWh > 0) {
-      watts.add(Math.round(((row.baselineWh * 3600) / row.reportedSeconds) * 100) / 100);
-    }
-  }
-  return [...watts].sort((a, b) => a - b);
-}
-
-/** Frames of a period for charts and the time slider: hours up to 15 days, local days beyond. */
-export function framesOf(period: Period, timeZone: string): { unit: 'hour' | 'day'; starts: number[] } {
-  if (period.end - period.start <= 15 * 24 * 3600) {
-    const starts: number[] = [];
-    for (let at = period.start; at < period.end; at += 3600) starts.push(at);
-    return { unit: 'hour', starts };
-  }
-  const starts: number[] = [];
-  let day = localDateOf(period.start, timeZone);
-  let at = startOfLocalDay(day, timeZone);
-  while (at < period.end) {
-    starts.push(Math.max(at, period.start));
-    day = localDateOf(at + 36 * 3600, timeZone);
-    at = startOfLocalDay(day, timeZone);
-  }
-  return { unit: 'day', starts };
-}
-
-/** Index of the frame holding `at` in ascending `starts` (binary search). */
-export function frameIndex(starts: readonly number[], at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (starts[middle]! <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 /** Whether any version of a tariff has time-of-use bands (its price then changes within a local day). */

@@ -1,9 +1,8 @@
 import { DEFAULT_STANDBY_W, type EnergySource } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { RATED_CAPPED_SECONDS } from '../../telemetry/rollups.ts';
-import { DEVICE_ZONE } from '../../telemetry/week-cells.ts';
-import { rowsOf, rowsOfRange } from '../../telemetry/write-readings.ts';
+import { rowsOf, rowsOfRange } from '../../db/rows.ts';
+import { deviceZones, RATED_CAPPED_SECONDS } from '../../telemetry/index.ts';
 
 /**
  * One device's energy in one UTC hour, or in one whole local day of a long period, counted by its best
@@ -45,12 +44,11 @@ export interface EnergyDevice {
 /** Estimate defaults of a network: rated W of a luminaire without one (null: not estimated), standby W. */
 export type EstimateDefaults = ReadonlyMap<number, { ratedW: number | null; standbyW: number }>;
 
-/** An hourly or daily rollup row as both loaders read it: sums over the hours it stands for. */
-export interface RollupRow {
+/** An hourly rollup row as the hourly loader reads it: what its device is comes once per device (`RollupDevice`). */
+export interface HourRow {
   device_id: number;
-  nid: number;
-  /** Start of the hour or of the local day. */
-  at: string | Date;
+  /** Start of the hour or of the local day: epoch seconds (a bigint's text as the driver gives it, or a number). */
+  at: string | number;
   meter_wh: string;
   d4i_wh: string;
   spread_wh: string;
@@ -63,24 +61,43 @@ export interface RollupRow {
   level_seconds: string | number;
   triggers: string | number;
   occupied_seconds: string | number;
-  /** Hours with a reading; hours whose meter, and whose D4i counter, counted energy. */
+  /** Hours with a reading (0 or 1 for an hour). */
   hours_reported: string | number;
-  hours_meter: string | number;
-  hours_d4i: string | number;
   /** Counted readings of the device's D4i counter, and of its meter, whatever they counted (0 Wh included). */
   d4i_readings: string | number;
   meter_readings: string | number;
+}
+
+/** What the rows of a device tell of it: its network, rated W (its own, else its product's), whether a luminaire. */
+export interface RollupDevice {
+  nid: number;
   rated: number | null;
   luminaire: boolean;
 }
 
+/** An hourly or daily rollup row as the long-period loader reads it: sums over the hours it stands for. */
+export interface RollupRow extends HourRow, RollupDevice {
+  /** Hours whose meter, and whose D4i counter, counted energy. */
+  hours_meter: string | number;
+  hours_d4i: string | number;
+}
+
+/** The columns of an hourly rollup row `h` in the shape of `HourRow`. */
+const HOUR_COLUMNS = sql`h.device_id, extract(epoch FROM h.hour)::bigint AS at, h.meter_wh, h.d4i_wh, h.spread_wh,
+  h.quarantined_wh, CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds,
+  ${RATED_CAPPED_SECONDS} AS rated_seconds, h.level_seconds, h.triggers, h.occupied_seconds,
+  (h.readings > 0)::int AS hours_reported, h.d4i_readings, h.meter_readings`;
+
 /** The columns of an hourly rollup row `h` in the shape of `RollupRow`. */
-export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, h.hour AS at, h.meter_wh, h.d4i_wh, h.spread_wh, h.quarantined_wh,
+export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, extract(epoch FROM h.hour)::bigint AS at, h.meter_wh, h.d4i_wh, h.spread_wh, h.quarantined_wh,
   CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds,
   ${RATED_CAPPED_SECONDS} AS rated_seconds, h.level_seconds, h.triggers, h.occupied_seconds,
   (h.readings > 0)::int AS hours_reported, (h.meter_wh > 0)::int AS hours_meter, (h.d4i_wh > 0)::int AS hours_d4i,
   h.d4i_readings, h.meter_readings, coalesce(d.rated_power, p.rated_power) AS rated,
   (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
+
+/** A device whose rows outlived it (deleted between two reads): counted as no luminaire of no network. */
+const UNKNOWN_DEVICE: RollupDevice = { nid: 0, rated: null, luminaire: false };
 
 /**
  * Device-hours (or device-days) of rollup rows, each device counted by its best source over the rows: a
@@ -94,7 +111,11 @@ export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, h.hour AS at, h.meter_wh, 
  * hour a luminaire was in operation: it reported (an estimated one) or its counter counted energy. Every
  * term is a sum over hours, so a day row gives what its hours would.
  */
-export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefaults): DeviceHour[] {
+export function deviceHoursOf(
+  rows: readonly (RollupRow | HourRow)[],
+  defaults: EstimateDefaults,
+  devices: ReadonlyMap<number, RollupDevice> = new Map(),
+): DeviceHour[] {
   // The source is chosen per device over the period (section 1): a device whose meter or driver counter
   // sent a counted reading (a delta, 0 Wh included) or counted energy (a share of a delta spread over a gap)
   // in the period is counted by it in every hour, an hour with no counted delta (a baseline) as not
@@ -108,24 +129,28 @@ export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefa
   }
   return rows.map((row): DeviceHour => {
     const counter = counterOf.get(row.device_id);
+    // An hourly row without its device's columns: the device's are looked up, its counter counted in the
+    // hour when it counted energy.
+    const device = 'nid' in row ? row : (devices.get(row.device_id) ?? UNKNOWN_DEVICE);
     const on = Number(row.on_seconds);
     const reported = Number(row.hours_reported) * 3600;
-    const fallback = defaults.get(row.nid);
-    const rated = row.rated ?? fallback?.ratedW ?? 0;
+    const fallback = defaults.get(device.nid);
+    const rated = device.rated ?? fallback?.ratedW ?? 0;
     const standby = fallback?.standbyW ?? DEFAULT_STANDBY_W;
     const atRated = Number(row.rated_seconds);
-    let wh = row.luminaire && rated > 0 ? (rated * atRated + standby * (reported - on)) / 3600 : 0;
+    let wh = device.luminaire && rated > 0 ? (rated * atRated + standby * (reported - on)) / 3600 : 0;
     let hoursInOperation = Number(row.hours_reported);
     if (counter) {
       wh = Number(counter === 'meter' ? row.meter_wh : row.d4i_wh);
-      hoursInOperation = Number(counter === 'meter' ? row.hours_meter : row.hours_d4i);
+      if ('hours_meter' in row) hoursInOperation = Number(counter === 'meter' ? row.hours_meter : row.hours_d4i);
+      else hoursInOperation = wh > 0 ? 1 : 0;
     }
     return {
       deviceId: row.device_id,
-      hour: Math.floor(new Date(row.at).getTime() / 1000),
+      hour: Number(row.at),
       source: counter ?? 'estimate',
       wh,
-      baselineWh: row.luminaire ? rated * hoursInOperation : 0,
+      baselineWh: device.luminaire ? rated * hoursInOperation : 0,
       onSeconds: on,
       levelSeconds: Math.min(on, Number(row.level_seconds)),
       reportedSeconds: reported,
@@ -138,8 +163,8 @@ export function deviceHoursOf(rows: readonly RollupRow[], defaults: EstimateDefa
 }
 
 /** SQL condition on devices `d`: one of `deviceIds`, or any without them. */
-export function onlyDevices(deviceIds: readonly number[] | undefined) {
-  return deviceIds ? sql`AND d.id = ANY(${sql.param([...deviceIds])}::int[])` : sql``;
+export function onlyDevices(deviceIds: readonly number[] | undefined, column: 'd.id' | 't.device_id' = 'd.id') {
+  return deviceIds ? sql`AND ${sql.raw(column)} = ANY(${sql.param([...deviceIds])}::int[])` : sql``;
 }
 
 /**
@@ -155,18 +180,25 @@ export async function loadDeviceHours(
   deviceIds?: readonly number[],
 ): Promise<DeviceHour[]> {
   if (nids.length === 0) return [];
-  const rows = await rowsOfRange<RollupRow>(
+  const rows = await rowsOfRange<HourRow>(
     db,
     // The period's range of the time index (telemetry_hourly_hour_idx) joined to the networks' devices.
-    sql`SELECT ${HOUR_AS_ROLLUP}
+    sql`SELECT ${HOUR_COLUMNS}
         FROM devices d
-        LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_hourly h ON h.device_id = d.id
           AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
         WHERE d.nid = ANY(${sql.param([...nids])}::int[]) ${onlyDevices(deviceIds)}
         ORDER BY h.hour, h.device_id`,
   );
-  return deviceHoursOf(rows, defaults);
+  // What each device is, once per device rather than on each of its rows.
+  const devices = await rowsOf<RollupDevice & { id: number }>(
+    db,
+    sql`SELECT d.id, d.nid, coalesce(d.rated_power, p.rated_power) AS rated,
+          (d.kind IN ('luminaire', 'emergency')) AS luminaire
+        FROM devices d LEFT JOIN products p ON p.id = d.product_id
+        WHERE d.nid = ANY(${sql.param([...nids])}::int[]) ${onlyDevices(deviceIds)}`,
+  );
+  return deviceHoursOf(rows, defaults, new Map(devices.map((device) => [device.id, device])));
 }
 
 /**
@@ -185,9 +217,9 @@ export async function loadEnergyDevices(db: Db, nids: readonly number[]): Promis
     online: boolean | null;
   }>(
     db,
-    sql`SELECT d.id, d.nid, d.name, d.kind, coalesce(d.rated_power, p.rated_power) AS rated, ${DEVICE_ZONE} AS zone_id,
-          d.online
+    sql`SELECT d.id, d.nid, d.name, d.kind, coalesce(d.rated_power, p.rated_power) AS rated, z.zone_id, d.online
         FROM devices d LEFT JOIN products p ON p.id = d.product_id
+          LEFT JOIN ${deviceZones(sql`${sql.param([...nids])}::int[]`)} z ON z.device_id = d.id AND z.nid = d.nid
         WHERE d.nid = ANY(${sql.param([...nids])}::int[]) AND NOT d.is_virtual
         ORDER BY d.id`,
   );

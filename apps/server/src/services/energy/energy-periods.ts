@@ -1,9 +1,9 @@
 import type { Period } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { NetworkRow } from '../../policies/access.ts';
-import { rollupsInZone } from '../../telemetry/rezone.ts';
-import { rowsOf } from '../../telemetry/write-readings.ts';
+import { rollupsInZone } from '../../telemetry/index.ts';
 import { type CostHour, loadCostHours, loadDeviceDays, type SplitPeriod, splitPeriod } from './energy-days.ts';
 import { type EnergySettings, hasBands } from './energy-figures.ts';
 import { type DeviceHour, type EstimateDefaults, loadDeviceHours } from './energy-hours.ts';
@@ -19,7 +19,7 @@ export function estimateDefaultsOf(rows: readonly NetworkRow[]) {
 }
 
 /** Periods longer than this are read by whole local days (daily rollups) and edge hours. */
-export const LONG_PERIOD_SECONDS = 15 * 24 * 3600;
+const LONG_PERIOD_SECONDS = 15 * 24 * 3600;
 
 /**
  * Device-days of networks' long periods, and for networks whose tariff has time-of-use bands their

@@ -7,10 +7,10 @@ import {
   epochSecondsOrNull,
   summariseEquipment,
 } from '@lightwell/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { devices, networks, projects } from '../../db/schema.ts';
+import { devices } from '../../db/schema.ts';
 import type { NetworkRow } from '../../policies/access.ts';
 import { loadFaultyDevices } from '../device-faults.ts';
 import { loadEmergencyElements } from '../emergency/elements.ts';
@@ -160,30 +160,4 @@ export async function buildEquipmentStatistics(
     networks: perNetwork,
     total: summariseEquipment({ devices: facts, fittings: allFittings, planned: planned.length }, nowSeconds),
   };
-}
-
-/**
- * Project `pid` and its live networks by name, only those of `nids` when given, for callers that have
- * decided access already (a report e-mail, a signed link); null when the project does not exist or a
- * network named is not a live network of it.
- */
-export async function loadEquipmentScope(
-  db: Db,
-  pid: number,
-  nids?: readonly number[],
-): Promise<{ project: EquipmentProject; networks: NetworkRow[] } | null> {
-  const [project] = await db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(eq(projects.id, pid));
-  if (!project) return null;
-  const live = await db
-    .select()
-    .from(networks)
-    .where(and(eq(networks.pid, pid), isNull(networks.deletedAt)))
-    .orderBy(asc(networks.name), asc(networks.id));
-  if (!nids) return { project, networks: live };
-  const wanted = new Set(nids);
-  const chosen = live.filter((network) => wanted.has(network.id));
-  return chosen.length === wanted.size ? { project, networks: chosen } : null;
 }

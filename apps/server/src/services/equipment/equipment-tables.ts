@@ -20,7 +20,7 @@ type Figures = EquipmentFigures;
 type Scope = { label: string; figures: Figures; total: boolean }[];
 
 /** The installation day (stored as a UTC day) in the reader's date format. */
-export function installationDay(epochSeconds: number, timeFormat: number): string {
+function installationDay(epochSeconds: number, timeFormat: number): string {
   const date = new Date(epochSeconds * 1000);
   return formatCivilDate(
     { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
@@ -72,10 +72,37 @@ export function equipmentDocument(
 ): ReportDocument {
   const { timeFormat } = reader;
   const L = (key: string) => t(`equipment:${key}`);
-  const kind = (value: EquipmentKind) => (value === 'other' ? L('otherKind') : t(`device:kind.${value}`));
-  const grade = (value: LastTestGrade) =>
-    value === 'never' ? L('neverTested') : t(`server:emergency.grades.${value}`);
-  const version = (value: string | null) => value ?? L('unknownVersion');
+  const parts = [summaryPart(statistics, L, timeFormat), ...breakdownParts(scopeTable(statistics, L), t)];
+  const timeZone = statistics.networks[0]?.timeZone ?? 'UTC';
+  return {
+    title: L('file.title'),
+    lines: [
+      t('equipment:file.scope', {
+        project: statistics.project.name,
+        networks: statistics.networks.map((network) => network.name).join(', '),
+      }),
+      t('equipment:page.asOf', { at: formatInstant(statistics.generatedAt, { timeZone, timeFormat }) }),
+    ],
+    parts,
+    language: reader.language,
+    orientation: 'landscape',
+  };
+}
+
+/** A breakdown table: its columns after the network's, its rows of some figures, their cells and device count. */
+type ScopeTable = <T>(
+  key: TableKey,
+  columns: ReportColumn[],
+  rowsOf: (figures: Figures) => T[],
+  cells: (row: T) => (string | number)[],
+  counts: (row: T) => number,
+) => ReportPart;
+
+/**
+ * Builds a breakdown over the statistics' scope: all networks together first, then each network (its rows
+ * without a device left out); one network alone once, under its name.
+ */
+function scopeTable(statistics: EquipmentStatistics, L: (key: string) => string): ScopeTable {
   const single = statistics.networks.length === 1;
   const scope: Scope = single
     ? [{ label: statistics.networks[0]!.name, figures: statistics.networks[0]!.figures, total: false }]
@@ -83,13 +110,7 @@ export function equipmentDocument(
         { label: L('allSelected'), figures: statistics.total, total: true },
         ...statistics.networks.map((network) => ({ label: network.name, figures: network.figures, total: false })),
       ];
-  const table = <T>(
-    key: TableKey,
-    columns: ReportColumn[],
-    rowsOf: (figures: Figures) => T[],
-    cells: (row: T) => (string | number)[],
-    counts: (row: T) => number,
-  ): ReportPart =>
+  return (key, columns, rowsOf, cells, counts) =>
     tablePart(
       L,
       key,
@@ -100,10 +121,18 @@ export function equipmentDocument(
           .map((row) => ({ cells: [label, ...cells(row)], total })),
       ),
     );
+}
+
+/** Kinds, models, firmware and hardware versions per model, age buckets, and the emergency fittings. */
+function breakdownParts(table: ScopeTable, t: TFunction): ReportPart[] {
+  const L = (key: string) => t(`equipment:${key}`);
+  const kind = (value: EquipmentKind) => (value === 'other' ? L('otherKind') : t(`device:kind.${value}`));
+  const grade = (value: LastTestGrade) =>
+    value === 'never' ? L('neverTested') : t(`server:emergency.grades.${value}`);
+  const version = (value: string | null) => value ?? L('unknownVersion');
   const count = (key: string) => countColumn(L, key);
   const text = (key: string, width = 1.3) => ({ label: L(`columns.${key}`), width });
-  const parts = [
-    summaryPart(statistics, L, timeFormat),
+  return [
     table(
       'kinds',
       [text('kind'), count('devices'), count('online'), count('offline'), count('faulty')],
@@ -162,20 +191,6 @@ export function equipmentDocument(
       (r) => r.function + r.duration,
     ),
   ];
-  const timeZone = statistics.networks[0]?.timeZone ?? 'UTC';
-  return {
-    title: L('file.title'),
-    lines: [
-      t('equipment:file.scope', {
-        project: statistics.project.name,
-        networks: statistics.networks.map((network) => network.name).join(', '),
-      }),
-      t('equipment:page.asOf', { at: formatInstant(statistics.generatedAt, { timeZone, timeFormat }) }),
-    ],
-    parts,
-    language: reader.language,
-    orientation: 'landscape',
-  };
 }
 
 /** One row per network, and all of them together last: the figures and the device installed earliest. */

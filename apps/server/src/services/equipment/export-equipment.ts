@@ -1,7 +1,10 @@
 import { codeToLanguage, type EquipmentExportFormat, type EquipmentStatistics } from '@lightwell/domain';
 import type { AppContext } from '../../context.ts';
 import { translator } from '../../lib/i18n.ts';
-import { type ReportFile, writeReportCsv, writeReportPdf, writeReportXlsx } from '../../reports/report-writers.ts';
+import { writeReportCsv } from '../../reports/csv-writer.ts';
+import { writeReportPdf } from '../../reports/pdf-writer.ts';
+import type { ReportFile } from '../../reports/report-file.ts';
+import { writeReportXlsx } from '../../reports/xlsx-writer.ts';
 import { loadPdfHeader } from '../report-setup.ts';
 import { equipmentDocument } from './equipment-tables.ts';
 

@@ -15,11 +15,11 @@ import { CYCLE_WORKER, dbClockIn, endedClaimants, unheld } from './workers.ts';
  * and retry times are measured on the database's clock, never the console's (workers.ts).
  */
 /** How long a claim on a delivery holds: well beyond one SMTP exchange (the mailer gives up within 2 minutes). */
-export const DELIVERY_LEASE_SECONDS = 300;
+const DELIVERY_LEASE_SECONDS = 300;
 /** A refused or failed attempt is tried again after this long. */
-export const DELIVERY_RETRY_SECONDS = 300;
+const DELIVERY_RETRY_SECONDS = 300;
 /** Attempts of one delivery before it is failed. */
-export const DELIVERY_MAX_ATTEMPTS = 3;
+const DELIVERY_MAX_ATTEMPTS = 3;
 
 /** A stored delivery. */
 export type DeliveryRow = typeof reportDeliveries.$inferSelect;
@@ -44,7 +44,7 @@ export interface DeliveryIntent {
  * The Message-ID of a run's message to an address (copy 0 the scheduled one, 1 and up copies asked for):
  * the same every time it is computed, so a message written again after a crash keeps it.
  */
-export function messageIdOf(ctx: AppContext, runId: number, email: string, copy: number): string {
+function messageIdOf(ctx: AppContext, runId: number, email: string, copy: number): string {
   const digest = createHash('sha256').update(`${runId}\n${email}\n${copy}`).digest('hex').slice(0, 24);
   const host = new URL(ctx.config.publicUrl).hostname || 'lightwell.invalid';
   return `<report.${runId}.${copy}.${digest}@${host}>`;

@@ -11,10 +11,10 @@ import { CYCLE_WORKER, dbClockIn, endedClaimants, unheld } from './workers.ts';
  * How long a claim on a run holds while it is built and sent, in real seconds on the database's clock; a
  * lapsed one lets another process take it.
  */
-export const RUN_LEASE_SECONDS = 300;
+const RUN_LEASE_SECONDS = 300;
 /** A run whose building failed is tried again after this long, at most `RUN_MAX_ATTEMPTS` times. */
-export const RUN_RETRY_SECONDS = 300;
-export const RUN_MAX_ATTEMPTS = 3;
+const RUN_RETRY_SECONDS = 300;
+const RUN_MAX_ATTEMPTS = 3;
 /** Runs one pass moves on at most (the rest follow a minute later). */
 const RUNS_PER_PASS = 12;
 
@@ -29,7 +29,7 @@ async function rowsOf<T>(ctx: AppContext, query: SQL): Promise<T[]> {
  * cycle) has no older period still due: reports of a series go out oldest first. `FOR UPDATE SKIP LOCKED`:
  * processes claiming at once get different runs.
  */
-export async function claimRun(ctx: AppContext, worker: string, skip: readonly number[] = []): Promise<RunRow | null> {
+async function claimRun(ctx: AppContext, worker: string, skip: readonly number[] = []): Promise<RunRow | null> {
   const ended = await endedClaimants(ctx.db, 'report_runs');
   const skipped =
     skip.length > 0

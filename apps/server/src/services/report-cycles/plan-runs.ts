@@ -29,7 +29,7 @@ const minuteSlot = (date: Date) => date.toISOString().slice(0, 16);
  * When the report cycles last ran before this minute (a claimed slot of their job), or null when never:
  * a report that is late since before then is late because the console was not running.
  */
-export async function lastCyclesPass(db: Db, now: Date): Promise<Date | null> {
+async function lastCyclesPass(db: Db, now: Date): Promise<Date | null> {
   const [row] = await db
     .select({ slot: sql<string | null>`max(${jobRuns.slot})` })
     .from(jobRuns)

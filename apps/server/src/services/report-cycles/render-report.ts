@@ -1,8 +1,9 @@
 import { codeToLanguage, type LocalDate, type ReportSection, type ReportView, timeFormatOf } from '@lightwell/domain';
 import type { AppContext } from '../../context.ts';
 import type { NetworkRow } from '../../policies/access.ts';
+import { writeReportCsv } from '../../reports/csv-writer.ts';
+import { writeReportPdf } from '../../reports/pdf-writer.ts';
 import type { ReportDocument } from '../../reports/report-document.ts';
-import { writeReportCsv, writeReportPdf } from '../../reports/report-writers.ts';
 import { loadPdfHeader } from '../report-setup.ts';
 import { buildProjectReport, type ProjectReport } from '../reports/project-report.ts';
 import { projectReportDocument } from '../reports/project-report-document.ts';

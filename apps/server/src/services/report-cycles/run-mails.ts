@@ -2,7 +2,8 @@ import { codeToLanguage, formatInstant, type RecipientKind, type ReportCycle, ti
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { networks, reportDeliveries, reportRuns } from '../../db/schema.ts';
-import type { LateNotice, MailTemplate } from '../../mail/templates.ts';
+import type { LateNotice } from '../../mail/report-mail.ts';
+import type { MailTemplate } from '../../mail/templates.ts';
 import { emergencyLinkUrl, LINK_DAYS } from '../emergency/links.ts';
 import type { DeliveryIntent } from './deliveries.ts';
 import { hasIssuedEquipment } from './equipment-view.ts';

@@ -24,6 +24,27 @@ const LIST_LIMIT = 200;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const secondsOrNull = (date: Date | null) => (date ? seconds(date) : null);
 
+/** The newest version of each run's series (project, network, kind, cycle, period), by `seriesKey`. */
+async function newestVersions(ctx: AppContext, rows: readonly RunRow[]): Promise<Map<string, number>> {
+  const newest = await ctx.db
+    .select({
+      pid: reportRuns.pid,
+      nid: reportRuns.nid,
+      kind: reportRuns.kind,
+      cycle: reportRuns.cycle,
+      key: reportRuns.periodKey,
+      version: max(reportRuns.version),
+    })
+    .from(reportRuns)
+    .where(inArray(reportRuns.pid, [...new Set(rows.map((row) => row.pid))]))
+    .groupBy(reportRuns.pid, reportRuns.nid, reportRuns.kind, reportRuns.cycle, reportRuns.periodKey);
+  return new Map(newest.map((row) => [seriesKey(row, row.key), Number(row.version)]));
+}
+
+/** The series a run belongs to: its project, network, kind, cycle and period. */
+const seriesKey = (row: { pid: number; nid: number; kind: string; cycle: string }, key: string) =>
+  `${row.pid}:${row.nid}:${row.kind}:${row.cycle}:${key}`;
+
 /** Runs as the automatic data page shows them: figures, files with their SHA-256, every delivery. */
 async function presentRuns(ctx: AppContext, rows: readonly RunRow[]): Promise<ReportRunRecord[]> {
   if (rows.length === 0) return [];
@@ -50,21 +71,7 @@ async function presentRuns(ctx: AppContext, rows: readonly RunRow[]): Promise<Re
     nids.length === 0
       ? []
       : await ctx.db.select({ id: networks.id, name: networks.name }).from(networks).where(inArray(networks.id, nids));
-  const newest = await ctx.db
-    .select({
-      pid: reportRuns.pid,
-      nid: reportRuns.nid,
-      kind: reportRuns.kind,
-      cycle: reportRuns.cycle,
-      key: reportRuns.periodKey,
-      version: max(reportRuns.version),
-    })
-    .from(reportRuns)
-    .where(inArray(reportRuns.pid, [...new Set(rows.map((row) => row.pid))]))
-    .groupBy(reportRuns.pid, reportRuns.nid, reportRuns.kind, reportRuns.cycle, reportRuns.periodKey);
-  const seriesKey = (row: { pid: number; nid: number; kind: string; cycle: string }, key: string) =>
-    `${row.pid}:${row.nid}:${row.kind}:${row.cycle}:${key}`;
-  const newestVersion = new Map(newest.map((row) => [seriesKey(row, row.key), Number(row.version)]));
+  const newestVersion = await newestVersions(ctx, rows);
   return rows.map((row) => {
     const network = row.nid > 0 ? names.find((name) => name.id === row.nid) : undefined;
     return {
@@ -142,7 +149,7 @@ async function runOf(ctx: AppContext, pid: number, id: number): Promise<RunRow> 
 }
 
 /** One run as the page shows it. */
-export async function presentRun(ctx: AppContext, id: number): Promise<ReportRunRecord> {
+async function presentRun(ctx: AppContext, id: number): Promise<ReportRunRecord> {
   const [row] = await ctx.db.select().from(reportRuns).where(eq(reportRuns.id, id));
   return (await presentRuns(ctx, [row!]))[0]!;
 }

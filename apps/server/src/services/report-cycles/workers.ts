@@ -42,7 +42,7 @@ function isRunning(pid: number): boolean {
  * namespace, another process, no longer running. Claims from elsewhere, or that cannot be read so, are
  * never counted as ended (they wait for their lease).
  */
-export function claimantEnded(worker: string, self: string = CYCLE_WORKER): boolean {
+function claimantEnded(worker: string, self: string = CYCLE_WORKER): boolean {
   if (worker === self || HERE.endsWith(':-')) return false;
   const parts = worker.split(':');
   if (parts.length !== 4 || `${parts[0]}:${parts[1]}` !== HERE) return false;

@@ -1,23 +1,36 @@
-import type { ReportBlock, ReportDocument, ReportTable } from '../../reports/report-document.ts';
+import type { ReportBlock, ReportCell, ReportDocument, ReportTable } from '../../reports/report-document.ts';
+import type { DeviceDayRow } from './device-days.ts';
 import type { DeviceReportData } from './device-report.ts';
-import { SOURCE_COLORS } from './project-report-document.ts';
+import { SOURCE_COLORS } from './project-energy-parts.ts';
 import { hours, kWh, type ReportText } from './report-text.ts';
 
 /** Device-days a PDF lists one by one; beyond, the PDF says the CSV and XLSX hold them. */
-export const PDF_DEVICE_DAYS = 10_000;
+const PDF_DEVICE_DAYS = 10_000;
+/** Device-days the CSV and XLSX writers are given at once. */
+const DEVICE_DAYS_PER_CHUNK = 5000;
 
 const tableBlock = (table: ReportTable): ReportBlock => ({ kind: 'table', table });
 
-/**
- * A device report as a document for the PDF, CSV and XLSX writers: the devices with their period figures
- * (and a total row), the selection's days with charts of daily energy and on-time, and each device's days
- * (in a PDF only up to `PDF_DEVICE_DAYS` rows). Labels in the reader's language.
- */
-export function deviceReportDocument(text: ReportText, report: DeviceReportData, forPdf: boolean): ReportDocument {
+/** The name of an energy source in the reader's language ('' for none), each looked up once. */
+function sourceNamer(t: ReportText['t']): (source: string | null) => string {
+  const sourceNames = new Map<string | null, string>();
+  return (source) => {
+    let name = sourceNames.get(source);
+    if (name === undefined) {
+      name = source ? t(`energy:source.${source}`) : '';
+      sourceNames.set(source, name);
+    }
+    return name;
+  };
+}
+
+/** The devices with their period figures, faulty ones highlighted, and a total row. */
+function devicesTable(
+  text: ReportText,
+  report: DeviceReportData,
+  sourceName: (source: string | null) => string,
+): ReportTable {
   const { L, t } = text;
-  const zone = report.network.timeZone;
-  const nameOf = new Map(report.devices.map((device) => [device.id, device.name]));
-  const sourceName = (source: string | null) => (source ? t(`energy:source.${source}`) : '');
   const yesNo = (value: boolean) => L(value ? 'notes.yes' : 'notes.no');
   const deviceRows = report.devices.map((device) => [
     device.name,
@@ -49,7 +62,7 @@ export function deviceReportDocument(text: ReportText, report: DeviceReportData,
     String(report.devices.filter((device) => device.faulty).length),
     report.devices.reduce((sum, device) => sum + device.faultsOpened, 0),
   ];
-  const devices: ReportTable = {
+  return {
     title: L('tables.devices'),
     columns: [
       { label: L('columns.device'), width: 1.6 },
@@ -69,6 +82,11 @@ export function deviceReportDocument(text: ReportText, report: DeviceReportData,
     rows: [...deviceRows, total],
     highlight: [...deviceRows.map((_, index) => report.devices[index]!.faulty), true],
   };
+}
+
+/** The selection's days: charts of daily energy and on-time, then the table of days. */
+function daysBlocks(text: ReportText, report: DeviceReportData): ReportBlock[] {
+  const { L } = text;
   const days: ReportTable = {
     title: L('tables.days'),
     columns: [
@@ -80,9 +98,69 @@ export function deviceReportDocument(text: ReportText, report: DeviceReportData,
     ],
     rows: report.days.map((day) => [day.date, day.onSeconds, hours(day.onSeconds), kWh(day.energyWh), day.triggers]),
   };
+  const dayLabels = report.days.map((day) => day.date.slice(5));
+  return [
+    {
+      kind: 'chart',
+      chart: {
+        title: L('charts.dailyEnergy'),
+        categories: dayLabels,
+        series: [
+          {
+            name: L('columns.energyKWh'),
+            values: report.days.map((day) => kWh(day.energyWh)),
+            color: SOURCE_COLORS.meter,
+          },
+        ],
+        unit: 'kWh',
+      },
+    },
+    {
+      kind: 'chart',
+      chart: {
+        title: L('charts.dailyUsage'),
+        categories: dayLabels,
+        series: [
+          {
+            name: L('columns.onHours'),
+            values: report.days.map((day) => hours(day.onSeconds)),
+            color: SOURCE_COLORS.estimate,
+          },
+        ],
+        unit: 'h',
+      },
+    },
+    tableBlock(days),
+  ];
+}
+
+/**
+ * A device report as a document for the PDF, CSV and XLSX writers: the devices with their period figures
+ * (and a total row), the selection's days with charts of daily energy and on-time, and each device's days
+ * (in a PDF only up to `PDF_DEVICE_DAYS` rows). Labels in the reader's language.
+ */
+export function deviceReportDocument(
+  text: ReportText,
+  report: DeviceReportData,
+  forPdf: boolean,
+  chunkSize = DEVICE_DAYS_PER_CHUNK,
+): ReportDocument {
+  const { L } = text;
+  const zone = report.network.timeZone;
+  const nameOf = new Map(report.devices.map((device) => [device.id, device.name]));
+  const sourceName = sourceNamer(text.t);
+  const dayCells = (day: DeviceDayRow): ReportCell[] => [
+    nameOf.get(day.deviceId) ?? String(day.deviceId),
+    day.date,
+    day.onSeconds,
+    kWh(day.energyWh),
+    sourceName(day.source),
+    day.triggers,
+  ];
+  const deviceDays = report.deviceDays;
   const perDevice: ReportBlock =
-    forPdf && report.deviceDays.length > PDF_DEVICE_DAYS
-      ? { kind: 'paragraph', text: L('notes.dailyInFiles', { count: report.deviceDays.length }) }
+    forPdf && deviceDays.count > PDF_DEVICE_DAYS
+      ? { kind: 'paragraph', text: L('notes.dailyInFiles', { count: deviceDays.count }) }
       : tableBlock({
           title: L('tables.deviceDays'),
           columns: [
@@ -93,16 +171,10 @@ export function deviceReportDocument(text: ReportText, report: DeviceReportData,
             { label: L('columns.source') },
             { label: L('columns.triggers'), decimals: 0 },
           ],
-          rows: report.deviceDays.map((day) => [
-            nameOf.get(day.deviceId) ?? String(day.deviceId),
-            day.date,
-            day.onSeconds,
-            kWh(day.energyWh),
-            sourceName(day.source),
-            day.triggers,
-          ]),
+          // The PDF prints its rows (at most `PDF_DEVICE_DAYS`); the CSV and XLSX read them a chunk at a time.
+          rows: forPdf ? deviceDays.list().map(dayCells) : [],
+          more: forPdf ? undefined : deviceDayChunks(deviceDays, dayCells, nameOf, chunkSize),
         });
-  const dayLabels = report.days.map((day) => day.date.slice(5));
   return {
     title: L('title.device'),
     lines: [
@@ -113,46 +185,53 @@ export function deviceReportDocument(text: ReportText, report: DeviceReportData,
       L('lines.generated', { at: text.instant(report.generatedAt, zone) }),
     ],
     parts: [
-      { name: L('sections.devices'), blocks: [tableBlock(devices)] },
-      {
-        name: L('sections.days'),
-        blocks: [
-          {
-            kind: 'chart',
-            chart: {
-              title: L('charts.dailyEnergy'),
-              categories: dayLabels,
-              series: [
-                {
-                  name: L('columns.energyKWh'),
-                  values: report.days.map((day) => kWh(day.energyWh)),
-                  color: SOURCE_COLORS.meter,
-                },
-              ],
-              unit: 'kWh',
-            },
-          },
-          {
-            kind: 'chart',
-            chart: {
-              title: L('charts.dailyUsage'),
-              categories: dayLabels,
-              series: [
-                {
-                  name: L('columns.onHours'),
-                  values: report.days.map((day) => hours(day.onSeconds)),
-                  color: SOURCE_COLORS.estimate,
-                },
-              ],
-              unit: 'h',
-            },
-          },
-          tableBlock(days),
-        ],
-      },
+      { name: L('sections.devices'), blocks: [tableBlock(devicesTable(text, report, sourceName))] },
+      { name: L('sections.days'), blocks: daysBlocks(text, report) },
       { name: L('sections.deviceDays'), blocks: [perDevice] },
     ],
     language: text.language,
     orientation: 'landscape',
+  };
+}
+
+/**
+ * The device-days as rows read a chunk at a time (in the order of `DeviceDays.chunks`), with rows holding
+ * each column's widest cell: the names of the devices listed, a date, the figures' extremes (a number's text
+ * grows with its size) and the sources named.
+ */
+function deviceDayChunks(
+  deviceDays: DeviceReportData['deviceDays'],
+  dayCells: (day: DeviceDayRow) => ReportCell[],
+  nameOf: ReadonlyMap<number, string>,
+  chunkSize: number,
+): ReportTable['more'] {
+  const extremes = deviceDays.extremes();
+  const widest: ReportCell[][] = [];
+  if (deviceDays.count > 0) {
+    for (const end of [0, 1] as const) {
+      widest.push(
+        dayCells({
+          deviceId: extremes.deviceIds[0]!,
+          date: extremes.date,
+          onSeconds: extremes.onSeconds[end],
+          energyWh: extremes.energyWh[end],
+          source: null,
+          triggers: extremes.triggers[end],
+        }),
+      );
+    }
+    for (const id of extremes.deviceIds) widest.push([nameOf.get(id) ?? String(id)]);
+    for (const source of extremes.sources) {
+      widest.push(
+        dayCells({ deviceId: extremes.deviceIds[0]!, date: '', onSeconds: 0, energyWh: 0, source, triggers: 0 }),
+      );
+    }
+  }
+  return {
+    count: deviceDays.count,
+    widest,
+    *chunks() {
+      for (const chunk of deviceDays.chunks(chunkSize)) yield chunk.map(dayCells);
+    },
   };
 }

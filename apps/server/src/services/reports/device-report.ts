@@ -1,6 +1,5 @@
 import {
   type DeviceReport,
-  type DeviceReportDay,
   type DeviceReportRow,
   type DeviceReportTarget,
   type EnergySource,
@@ -10,28 +9,19 @@ import {
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { devices as devicesTable, emergencyFaults, projects, zones } from '../../db/schema.ts';
 import { noPermission } from '../../policies/access.ts';
-import { rowsOf } from '../../telemetry/write-readings.ts';
 import { loadFaultyDevices } from '../device-faults.ts';
 import { noSource, type SourceWh } from '../energy/energy-figures.ts';
 import { type EnergyDevice, loadEnergyDevices } from '../energy/energy-hours.ts';
 import { loadPeriodHours } from '../energy/energy-periods.ts';
 import { type EnergyNetwork, energySettingsOf } from '../energy/energy-views.ts';
-
-/** One device's figures on one local day, for the downloads' daily table. */
-export interface DeviceDayRow {
-  deviceId: number;
-  date: string;
-  onSeconds: number;
-  energyWh: number;
-  source: EnergySource | null;
-  triggers: number;
-}
+import { DeviceDays } from './device-days.ts';
 
 /** A device report with each device's days (the downloads print them; the print page shows the sums). */
 export interface DeviceReportData extends DeviceReport {
-  deviceDays: DeviceDayRow[];
+  deviceDays: DeviceDays;
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -122,10 +112,9 @@ const DEVICES_PER_READ = 100;
 /** Sums of the batches read so far: per device, each device's days, and the local date of each row start. */
 interface Summed {
   perDevice: Map<number, DeviceSums>;
-  deviceDays: DeviceDayRow[];
-  /** Local date of a row start (rows of every device share them), with a number for it, found once each. */
-  dates: Map<number, { date: string; n: number }>;
-  dateNumbers: Map<string, number>;
+  deviceDays: DeviceDays;
+  /** Local date of a row start (rows of every device share them) as its row in `deviceDays`, found once each. */
+  dates: Map<number, number>;
 }
 
 /**
@@ -138,92 +127,67 @@ function sumDevices(
   timeZone: string,
   summed: Summed,
 ): void {
-  const { perDevice, dates } = summed;
-  const perDay = new Map<number, DeviceDayRow>();
+  const { perDevice, dates, deviceDays } = summed;
   for (const row of hours) {
     if (!ids.has(row.deviceId)) continue;
-    const device = perDevice.get(row.deviceId) ?? { on: 0, bySource: noSource(), triggers: 0, source: null };
+    let device = perDevice.get(row.deviceId);
+    if (device === undefined) {
+      device = { on: 0, bySource: noSource(), triggers: 0, source: null };
+      perDevice.set(row.deviceId, device);
+    }
     device.on += row.onSeconds;
     // A counter is the device's source however much it counted (`deviceHoursOf`); an estimate once it is above 0.
     if (row.source !== 'estimate' || row.wh > 0) device.source = row.source;
     device.bySource[row.source] += row.wh;
     device.triggers += row.triggers;
-    perDevice.set(row.deviceId, device);
     let date = dates.get(row.hour);
     if (date === undefined) {
-      const text = localDateString(row.hour, timeZone);
-      const n = summed.dateNumbers.get(text) ?? summed.dateNumbers.size;
-      summed.dateNumbers.set(text, n);
-      date = { date: text, n };
+      date = deviceDays.dateNumber(localDateString(row.hour, timeZone));
       dates.set(row.hour, date);
     }
-    // A period holds at most 366 local days, of at most 25 hours each.
-    const key = row.deviceId * 10_000 + date.n;
-    const day = perDay.get(key) ?? {
-      deviceId: row.deviceId,
-      date: date.date,
-      onSeconds: 0,
-      energyWh: 0,
-      source: null,
-      triggers: 0,
-    };
-    day.onSeconds += row.onSeconds;
-    day.energyWh += row.wh;
-    day.triggers += row.triggers;
-    if (row.source !== 'estimate' || row.wh > 0) day.source = row.source;
-    perDay.set(key, day);
+    deviceDays.add(row.deviceId, date, row);
   }
-  for (const day of perDay.values()) summed.deviceDays.push(day);
 }
 
-/**
- * The device report of network `network` over `period` for the devices of `target` (2-4, `/report/device/pdf`):
- * per device its on-time (the sum of its daily usage, `deviceDailyUsing`), energy with its source, sensor
- * triggers, D4i operating time (counter at its last reading and the rise in the period) and D4i energy,
- * whether it is faulty now and the emergency faults opened in the period; per local day the selection's
- * sums; and each device's days. The energy comes from the read the network overview makes
- * (`loadPeriodHours`: hours up to 15 days, whole local days beyond), so a whole network's devices add up to
- * the overview's energy to the mWh.
- */
-export async function buildDeviceReport(
-  ctx: AppContext,
-  network: EnergyNetwork,
-  target: DeviceReportTarget,
-  period: Period,
-): Promise<DeviceReportData> {
-  const now = ctx.now();
-  const selected = await resolveDeviceTarget(ctx.db, network.id, target, false);
-  const ids = selected.map((device) => device.id);
-  const settings = energySettingsOf(network, [], period.end - 1);
-  const summed: Summed = { perDevice: new Map(), deviceDays: [], dates: new Map(), dateNumbers: new Map() };
-  const selectedIds = new Set(ids);
-  // A device's figures depend on its own rows only (its source is chosen over them), so devices are read in
-  // batches: the rows of one batch at a time, however long the period and large the network.
-  for (let from = 0; from < ids.length; from += DEVICES_PER_READ) {
-    const batch = ids.slice(from, from + DEVICES_PER_READ);
-    const { hours } = await loadPeriodHours(ctx.db, network, period, settings, false, false, batch);
-    sumDevices(hours, selectedIds, network.timeZone, summed);
-  }
-  const { perDevice, deviceDays } = summed;
+/** The names of a network's zones and the MAC addresses of some devices, by id. */
+async function zoneNamesAndMacs(db: Db, nid: number, ids: readonly number[]) {
   const zoneNames = new Map(
-    (await ctx.db.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.nid, network.id))).map(
-      (zone) => [zone.id, zone.name],
-    ),
+    (await db.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.nid, nid))).map((zone) => [
+      zone.id,
+      zone.name,
+    ]),
   );
   const macs = new Map(
     ids.length === 0
       ? []
       : (
-          await ctx.db
+          await db
             .select({ id: devicesTable.id, mac: devicesTable.mac })
             .from(devicesTable)
-            .where(inArray(devicesTable.id, ids))
+            .where(inArray(devicesTable.id, [...ids]))
         ).map((row) => [row.id, row.mac]),
   );
+  return { zoneNames, macs };
+}
+
+/**
+ * The report's row of each selected device: its sums over the period, its zone and MAC, whether it is
+ * faulty now, the emergency faults opened in the period and its D4i operating time.
+ */
+async function deviceRows(
+  ctx: AppContext,
+  network: EnergyNetwork,
+  selected: readonly EnergyDevice[],
+  perDevice: ReadonlyMap<number, DeviceSums>,
+  period: Period,
+  now: Date,
+): Promise<DeviceReportRow[]> {
+  const ids = selected.map((device) => device.id);
+  const { zoneNames, macs } = await zoneNamesAndMacs(ctx.db, network.id, ids);
   const faulty = await loadFaultyDevices(ctx.db, ids, now);
   const opened = await faultsOpened(ctx.db, network.id, ids, period);
   const operating = await operatingTimes(ctx.db, ids, period);
-  const rows: DeviceReportRow[] = selected.map((device) => {
+  return selected.map((device) => {
     const sums = perDevice.get(device.id) ?? { on: 0, bySource: noSource(), triggers: 0, source: null };
     const bySource = {
       meter: round3(sums.bySource.meter),
@@ -250,16 +214,41 @@ export async function buildDeviceReport(
       d4iEnergyWh: sums.source === 'd4i' ? bySource.d4i : null,
     };
   });
-  for (const day of deviceDays) day.energyWh = round3(day.energyWh);
-  deviceDays.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.deviceId - b.deviceId));
-  const days = new Map<string, DeviceReportDay>();
-  for (const day of deviceDays) {
-    const sum = days.get(day.date) ?? { date: day.date, onSeconds: 0, energyWh: 0, triggers: 0 };
-    sum.onSeconds += day.onSeconds;
-    sum.energyWh = round3(sum.energyWh + day.energyWh);
-    sum.triggers += day.triggers;
-    days.set(day.date, sum);
+}
+
+/**
+ * The device report of network `network` over `period` for the devices of `target` (2-4, `/report/device/pdf`):
+ * per device its on-time (the sum of its daily usage, `deviceDailyUsing`), energy with its source, sensor
+ * triggers, D4i operating time (counter at its last reading and the rise in the period) and D4i energy,
+ * whether it is faulty now and the emergency faults opened in the period; per local day the selection's
+ * sums; and each device's days. The energy comes from the read the network overview makes
+ * (`loadPeriodHours`: hours up to 15 days, whole local days beyond), so a whole network's devices add up to
+ * the overview's energy to the mWh.
+ */
+export async function buildDeviceReport(
+  ctx: AppContext,
+  network: EnergyNetwork,
+  target: DeviceReportTarget,
+  period: Period,
+): Promise<DeviceReportData> {
+  const now = ctx.now();
+  const selected = await resolveDeviceTarget(ctx.db, network.id, target, false);
+  const ids = selected.map((device) => device.id);
+  const settings = energySettingsOf(network, [], period.end - 1);
+  // A period holds at most 366 local days (one more where it starts or ends within a day).
+  const expectedDates = Math.ceil((period.end - period.start) / 86_400) + 1;
+  const summed: Summed = { perDevice: new Map(), deviceDays: new DeviceDays(ids, expectedDates), dates: new Map() };
+  const selectedIds = new Set(ids);
+  // A device's figures depend on its own rows only (its source is chosen over them), so devices are read in
+  // batches: the rows of one batch at a time, however long the period and large the network.
+  for (let from = 0; from < ids.length; from += DEVICES_PER_READ) {
+    const batch = ids.slice(from, from + DEVICES_PER_READ);
+    const { hours } = await loadPeriodHours(ctx.db, network, period, settings, false, false, batch);
+    sumDevices(hours, selectedIds, network.timeZone, summed);
   }
+  const { perDevice, deviceDays } = summed;
+  const rows = await deviceRows(ctx, network, selected, perDevice, period, now);
+  deviceDays.finish();
   const totalBySource = noSource();
   for (const row of rows) {
     totalBySource.meter += row.bySource.meter;
@@ -272,7 +261,7 @@ export async function buildDeviceReport(
     period: { ...period, timeZone: network.timeZone },
     generatedAt: Math.floor(now.getTime() / 1000),
     devices: rows,
-    days: [...days.values()],
+    days: deviceDays.daySums(),
     totals: {
       energyWh: round3(totalBySource.meter + totalBySource.d4i + totalBySource.estimate),
       bySource: {

@@ -23,11 +23,11 @@ import { faultsInPeriod } from '../emergency/emergency-report.ts';
 import { overdueFigures, testRecordsInPeriod } from '../emergency/records.ts';
 import { coverageOfAll, loadDataStarts } from '../energy/energy-coverage.ts';
 import { buildNetworkEnergy } from '../energy/energy-views.ts';
-import { loadVersions } from '../energy-base.ts';
+import { loadVersions } from '../energy/tariffs.ts';
 import { buildEquipmentStatistics } from '../equipment/build-equipment-statistics.ts';
 
 /** A tariff version in force during a network's report period (`/setting/price`). */
-export interface ReportTariff {
+interface ReportTariff {
   validFrom: string;
   validTo: string | null;
   currency: string;
@@ -39,7 +39,7 @@ export interface ReportTariff {
 }
 
 /** A CO2 factor set a network's period was converted with, named as published. */
-export interface ReportFactorSet {
+interface ReportFactorSet {
   id: string;
   publisher: string;
   edition: string;
@@ -51,7 +51,7 @@ export interface ReportFactorSet {
 }
 
 /** A network's emergency lighting: standing now, and what its tests and faults were in the period. */
-export interface ReportEmergency {
+interface ReportEmergency {
   standing: OverdueNetwork;
   /** Test records of the period by grade (a test counts in the period it took place in). */
   tests: Record<Grade, number>;
@@ -76,7 +76,7 @@ export interface NetworkReport {
 }
 
 /** A figure summed over the project's networks (each in its own zone's period). */
-export interface ReportTotals {
+interface ReportTotals {
   energyWh: number;
   bySource: EnergyFigures['bySource'];
   /** Per currency (a project whose networks are priced in several has several). */

@@ -3,8 +3,11 @@ import { downloadPeriodIn, type ReportFormat } from '@lightwell/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { networks, projects } from '../../db/schema.ts';
+import { writeReportCsv } from '../../reports/csv-writer.ts';
+import { writeReportPdf } from '../../reports/pdf-writer.ts';
 import type { ReportDocument } from '../../reports/report-document.ts';
-import { type ReportFile, writeReportCsv, writeReportPdf, writeReportXlsx } from '../../reports/report-writers.ts';
+import type { ReportFile } from '../../reports/report-file.ts';
+import { writeReportXlsx } from '../../reports/xlsx-writer.ts';
 import { loadPdfHeader } from '../report-setup.ts';
 import { buildDeviceReport } from './device-report.ts';
 import { deviceReportDocument } from './device-report-document.ts';
@@ -42,7 +45,7 @@ async function writeFile(
  * (a network deleted since is left out), in the asker's language and date format, with the project's
  * header block in a PDF. `onProgress` is told the per cent done.
  */
-export async function buildReportFile(
+async function buildReportFile(
   ctx: AppContext,
   job: ReportJobRow,
   onProgress: (percent: number) => Promise<void>,
@@ -89,7 +92,7 @@ export async function buildReportFile(
  * Builds one claimed job and ends it: done with its file, or failed with the reason kept for the log. While
  * it runs, its heartbeat is renewed every `REPORT_HEARTBEAT_MS`, so no other process takes it over.
  */
-export async function runReportJob(ctx: AppContext, job: ReportJobRow, worker = REPORT_WORKER): Promise<boolean> {
+async function runReportJob(ctx: AppContext, job: ReportJobRow, worker = REPORT_WORKER): Promise<boolean> {
   const heartbeat = setInterval(() => {
     beatReportJob(ctx, job.id, worker).catch(() => undefined);
   }, REPORT_HEARTBEAT_MS);

@@ -1,7 +1,7 @@
 import { type DiagnosisSensorResult, flagSensor, readingsPerMinute } from '@lightwell/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { atWithin } from '../../telemetry/rollups.ts';
+import { atWithin } from '../../telemetry/index.ts';
 
 /** A task's range and interval, and the sensors it watches. */
 export interface DiagnosisRange {

@@ -24,7 +24,7 @@ export const LookColors = {
 } as const;
 
 /** Whether an element dims non-linearly; the state answer may say so per element (linear when it does not). */
-export function isLinearElement(element: LiveElement): boolean {
+function isLinearElement(element: LiveElement): boolean {
   return element.isLinear !== false;
 }
 

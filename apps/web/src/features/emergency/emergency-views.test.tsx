@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderComponent } from '../../test/render-component';
 import { LastResultCell } from './grade-tag';
-import { daysPeriod, epochOfWallInput, lastTwelveMonths, readPrintSearch, wallInputOf, yearPeriod } from './period';
+import { epochOfWallInput, lastTwelveMonths, readPrintSearch, wallInputOf, yearPeriod } from './period';
 import { ScheduleMatrix } from './schedule-matrix';
 
 const cell = (grade: ScheduleReport['rows'][number]['yearly']['grade']) => ({ grade, recordId: null, at: null });
@@ -26,10 +26,6 @@ describe('emergency periods in the site zone', () => {
     });
     // 29 February: from 28 February a year before.
     expect(lastTwelveMonths(Date.UTC(2028, 1, 29, 12) / 1000, 'UTC').from).toBe(Date.UTC(2027, 1, 28) / 1000);
-    expect(daysPeriod({ year: 2026, month: 3, day: 29 }, { year: 2026, month: 3, day: 29 }, 'Europe/Berlin')).toEqual({
-      from: Date.UTC(2026, 2, 28, 23) / 1000,
-      to: Date.UTC(2026, 2, 29, 22) / 1000,
-    });
   });
 
   it('reads and writes wall times of the site zone across a DST change', () => {

@@ -5,7 +5,7 @@ import { GradeTag } from './grade-tag';
 import { placeText } from './place-text';
 
 /** Colour of a fault's state: open red, waiting for its retest blue, closed green. */
-export const FAULT_STATE_COLORS = { open: 'error', awaitingRetest: 'processing', closed: 'success' } as const;
+const FAULT_STATE_COLORS = { open: 'error', awaitingRetest: 'processing', closed: 'success' } as const;
 
 /** A fault's state as a tag. */
 export function FaultStateTag({ fault }: { fault: Pick<Fault, 'state'> }) {

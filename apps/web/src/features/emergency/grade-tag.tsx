@@ -3,7 +3,7 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Colour of each grade: passing green, late gold, failing red, stopped and voided grey, missed orange. */
-export const GRADE_COLORS: Record<Grade, string> = {
+const GRADE_COLORS: Record<Grade, string> = {
   passed: 'success',
   passedLate: 'gold',
   failed: 'error',

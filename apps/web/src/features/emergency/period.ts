@@ -35,22 +35,6 @@ export function lastTwelveMonths(now: number, timeZone: string): Period {
   };
 }
 
-/** Days picked in a calendar (first and last, inclusive) as a period in a zone. */
-export function daysPeriod(
-  first: { year: number; month: number; day: number },
-  last: { year: number; month: number; day: number },
-  timeZone: string,
-): Period {
-  const after = new Date(Date.UTC(last.year, last.month - 1, last.day + 1));
-  return {
-    from: startOfLocalDay(first, timeZone),
-    to: startOfLocalDay(
-      { year: after.getUTCFullYear(), month: after.getUTCMonth() + 1, day: after.getUTCDate() },
-      timeZone,
-    ),
-  };
-}
-
 /** The year an instant falls in, in a zone. */
 export function yearOf(at: number, timeZone: string): number {
   return localDateOf(at, timeZone).year;

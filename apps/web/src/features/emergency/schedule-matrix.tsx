@@ -7,7 +7,7 @@ import { GradeTag } from './grade-tag';
 type Row = ScheduleReport['rows'][number];
 
 /** A closed window without a valid passing result: highlighted as a month without a valid test. */
-export const isMissingCell = (cell: ReportCell) => cell.grade !== null && !isPassingGrade(cell.grade);
+const isMissingCell = (cell: ReportCell) => cell.grade !== null && !isPassingGrade(cell.grade);
 
 function Cell({ cell }: { cell: ReportCell }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ export function kwhDigits(kwh: number): number {
 }
 
 /** Decimals of a kg figure: as for kWh. */
-export const kgDigits = kwhDigits;
+const kgDigits = kwhDigits;
 
 /** The change from `previous` to `current` in percent, or null when there was nothing before. */
 export function changePercent(current: number, previous: number): number | null {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../stores/session';
 
 /** Time between two frames while the replay plays. */
-export const FRAME_STEP_MS = 800;
+const FRAME_STEP_MS = 800;
 
 /** Which frame of a replay is shown and whether it plays on by itself. */
 export interface FrameReplay {

@@ -97,7 +97,7 @@ export function HeatMapView({ nid, map, rows }: HeatMapViewProps) {
 }
 
 /** A heat map's totals over its rows: value, Wh by source, and lit-while-unoccupied. */
-export function heatSums(map: HeatMap) {
+function heatSums(map: HeatMap) {
   const bySource = { meter: 0, d4i: 0, estimate: 0 };
   let total = 0;
   let litUnoccupied = 0;

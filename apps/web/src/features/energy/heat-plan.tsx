@@ -96,7 +96,7 @@ export function HeatPlan({ nid, map, rows }: HeatPlanProps) {
 }
 
 /** The colour scale of the plan, lowest to highest value of the period's frames. */
-export function HeatLegend({ low, high }: { low: string; high: string }) {
+function HeatLegend({ low, high }: { low: string; high: string }) {
   const { t } = useTranslation();
   return (
     <Flex align="center" gap={8} wrap data-testid="heat-legend">

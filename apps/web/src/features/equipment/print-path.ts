@@ -1,7 +1,7 @@
 import type { EquipmentScope } from '../../api/equipment';
 
 /** The print form of the network equipment statistics (spec section 2). */
-export const EQUIPMENT_PRINT_PATH = '/report/networkEquipDataPDF';
+const EQUIPMENT_PRINT_PATH = '/report/networkEquipDataPDF';
 
 /** The print form's address for a project and networks: `?pid=2&nids=5,7` (no `nids`: all of them). */
 export function printPathOf(scope: EquipmentScope): string {

@@ -15,11 +15,11 @@ import {
 /** Screen pixels a pointer may move and still count as a click. */
 export const CLICK_SLOP_PX = 3;
 /** Screen distance to a polygon's first corner that closes it. */
-export const CLOSE_POLYGON_PX = 8;
+const CLOSE_POLYGON_PX = 8;
 /** Least grab radius of a node icon, in screen pixels. */
 export const NODE_GRAB_PX = 6;
 /** Longest pause between the two clicks of a double-click. */
-export const DOUBLE_CLICK_MS = 500;
+const DOUBLE_CLICK_MS = 500;
 /** Radius of a corner handle, in screen pixels. */
 export const HANDLE_PX = 5;
 

@@ -20,7 +20,7 @@ export function nodeNameOffset(node: FloorPlanNode): PlanPoint {
 }
 
 /** CSS font of a name of `size` image pixels. */
-export function nameFont(size: number): string {
+function nameFont(size: number): string {
   return `${size}px ${FONT_FAMILY}`;
 }
 

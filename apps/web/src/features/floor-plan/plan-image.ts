@@ -10,14 +10,14 @@ import { boxesMeet } from './culling';
 export type PlanImage = readonly ImageLevel[];
 
 /** One size of the picture; tile rectangles are in that level's pixels. */
-export interface ImageLevel {
+interface ImageLevel {
   width: number;
   height: number;
   tiles: readonly ImageTile[];
 }
 
 /** A piece of a level, one pixel wider and taller than its share where it has a neighbour, to hide seams. */
-export interface ImageTile {
+interface ImageTile {
   x: number;
   y: number;
   width: number;
@@ -26,9 +26,9 @@ export interface ImageTile {
 }
 
 /** Longest side of a tile. */
-export const TILE = 1024;
+const TILE = 1024;
 /** The smallest level has its shorter side at least this long. */
-export const SMALLEST_SIDE = 256;
+const SMALLEST_SIDE = 256;
 
 /**
  * Which of `count` levels to draw at `zoom`: the smallest one that still has at least one picture

@@ -49,7 +49,7 @@ export interface FloorPlanNode {
 }
 
 /** What a drag changes on a zone: its points (already clamped and cleaned by the domain rules). */
-export interface FloorPlanZonePatch {
+interface FloorPlanZonePatch {
   points: PlanPoint[];
 }
 

@@ -29,7 +29,7 @@ export interface NodeDrag {
 }
 
 /** Konva attribute naming the zone a shape belongs to (zone names carry it). */
-export const ZONE_ID_ATTR = 'zoneId';
+const ZONE_ID_ATTR = 'zoneId';
 
 type Gesture =
   | { kind: 'pan'; start: PlanPoint; last: PlanPoint; moved: boolean }

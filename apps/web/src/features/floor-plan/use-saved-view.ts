@@ -4,7 +4,7 @@ import { useViewStateSaveMutation } from '../../api/zone';
 import { sameView } from './use-floor-plan-view';
 
 /** Pause after the last pan or zoom before the view is saved. */
-export const VIEW_SAVE_DELAY_MS = 600;
+const VIEW_SAVE_DELAY_MS = 600;
 
 /**
  * The map view of network `nid` for `<FloorPlan view onViewChange>`: the user's saved view of that

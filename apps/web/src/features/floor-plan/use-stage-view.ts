@@ -5,7 +5,7 @@ import { sameView } from './use-floor-plan-view';
 import { useLatest } from './use-latest';
 
 /** How long after the last wheel step a wheel zoom is reported. */
-export const WHEEL_COMMIT_MS = 200;
+const WHEEL_COMMIT_MS = 200;
 
 /** Imperative view of the stage: pan and zoom move the Konva stage, not React state. */
 export interface StageView {

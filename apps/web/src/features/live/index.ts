@@ -1,4 +1,3 @@
-export { applyLiveEvent, parseLiveEvent } from './apply-event';
 export { followLiveStream, type LiveStatus } from './live-stream';
 export { mergeDeviceStates } from './merge';
 export { useLiveNetwork } from './use-live-network';

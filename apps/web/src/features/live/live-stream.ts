@@ -9,7 +9,7 @@ import { readSseStream } from './sse';
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
 /** Longest wait between reconnection attempts. */
-export const LIVE_MAX_BACKOFF_MS = 30_000;
+const LIVE_MAX_BACKOFF_MS = 30_000;
 
 /** Wait before reconnection attempt `attempt` (0-based): 1 s doubling up to 30 s, with up to 20 % jitter. */
 export function liveBackoffMs(attempt: number, random: () => number = Math.random): number {

@@ -3,7 +3,7 @@ import { isEnergySpan } from '../energy/spans';
 import type { ReportPeriodChoice } from './report-period';
 
 /** The print route of the device report (spec section 2). */
-export const DEVICE_PRINT_PATH = '/report/device/pdf';
+const DEVICE_PRINT_PATH = '/report/device/pdf';
 
 /** What the device report printout shows: a network, a period and which of its devices. */
 export interface DevicePrintQuery {

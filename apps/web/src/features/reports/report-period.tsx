@@ -9,7 +9,7 @@ import { PERIOD_SPANS, spanKey } from '../energy/spans';
 export type ReportPeriodChoice = { kind: 'span'; span: EnergySpan } | { kind: 'range'; from: string; to: string };
 
 /** Longest custom range in local days (`ReportLimits.maxRangeDays` of the report calls). */
-export const MAX_RANGE_DAYS = 366;
+const MAX_RANGE_DAYS = 366;
 
 const RANGE = 'range';
 type PickedDay = Exclude<Parameters<NonNullable<DatePickerProps['onChange']>>[0], unknown[]>;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 type NamedScene = Pick<Scene, 'name' | 'builtIn'>;
 
 /** A scene's name as shown: a built-in scene's in the interface language, a user's scene's as stored. */
-export function sceneName(scene: NamedScene, t: TFunction): string {
+function sceneName(scene: NamedScene, t: TFunction): string {
   return scene.builtIn ? t(`scene.builtIn.${scene.builtIn}`, { defaultValue: scene.name }) : scene.name;
 }
 

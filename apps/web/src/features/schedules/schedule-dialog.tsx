@@ -1,8 +1,9 @@
 import type { Schedule } from '@lightwell/domain';
-import { Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScheduleMutations } from '../../api/schedule';
 import { toast } from '../../app/feedback';
+import { FormDialog } from '../../components/form-dialog';
 import { OverrideFields } from './override-fields';
 import { ScheduleTimeFields } from './schedule-time-fields';
 import { newScheduleValues, type ScheduleValues, schedulePayload, scheduleValuesOf } from './schedule-values';
@@ -35,16 +36,12 @@ export function ScheduleDialog({ nid, kind, schedule, onClose }: ScheduleDialogP
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       width={760}
       title={t(`schedule.form.${schedule ? 'edit' : 'create'}Title.${kind}`)}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={add.isPending || update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={add.isPending || update.isPending}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -99,6 +96,6 @@ export function ScheduleDialog({ nid, kind, schedule, onClose }: ScheduleDialogP
         <ScheduleTimeFields kind={kind} />
         <OverrideFields />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { bucketCount, datePattern, localTimeZone, SensorDiagnosis } from '@lightwell/domain';
-import { Button, DatePicker, Form, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Button, DatePicker, Form, InputNumber, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDiagnosisMutations, useDiagnosisSensorsQuery } from '../../api/sensor-diagnosis';
 import { toast } from '../../app/feedback';
+import { FormDialog } from '../../components/form-dialog';
 import { useSession } from '../../stores/session';
 import { durationText } from './diagnosis-format';
 
@@ -77,16 +78,12 @@ export function DiagnosisDialog({ nid, onClose }: { nid: number; onClose: () => 
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       width={640}
       title={t('device.diagnosis.form.title')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={add.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={add.isPending}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" name="diagnosis-form" initialValues={initialValues()} onFinish={handleSubmit}>
         <Form.Item
@@ -157,6 +154,6 @@ export function DiagnosisDialog({ nid, onClose }: { nid: number; onClose: () => 
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { isValidEmail, MAX_SHARE_EMAILS, shareRecipientsProblem } from '@lightwell/domain';
-import { Form, Modal, Radio, Select, Typography } from 'antd';
+import { Form, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useShareNetworkMutation, useShareProjectMutation } from '../../api/share';
 import { toast } from '../../app/feedback';
+import { FormDialog } from '../../components/form-dialog';
 import { useSession } from '../../stores/session';
 
 interface ShareValues {
@@ -64,15 +65,12 @@ export function ShareDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t(`share.dialog.title.${kind}`, { name: targetName })}
       okText={t('share.dialog.send')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={pending}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('share.dialog.hint', { max: MAX_SHARE_EMAILS })}</Typography.Paragraph>
       <Form
@@ -93,6 +91,6 @@ export function ShareDialog({
           </Radio.Group>
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { useUi } from '../../stores/ui';
 
 /** Below this window width the sidebar shows its icons only, until the user opens it. */
-export const SIDEBAR_COMPACT_BELOW_PX = 1200;
+const SIDEBAR_COMPACT_BELOW_PX = 1200;
 
 /** Opened by hand while the window is narrow; forgotten on reload, unlike the wide-screen choice. */
 const useCompactOpened = create<{ opened: boolean; toggle: () => void }>()((set, get) => ({

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CodeStepCard } from '../../components/code-step-card';
-import { DetailsForm } from './components/details-form';
+import { DetailsFields } from './components/details-fields';
 import { useRegister } from './use-register';
 
 /** Registration page (/addCount): e-mail and code first, then name and password. */
@@ -19,20 +19,13 @@ export function RegisterPage() {
         </Typography.Text>
       }
       stepTitles={[t('account.register.steps.email'), t('account.register.steps.details')]}
-      step={register.step}
-      email={register.email}
-      sending={register.sending}
-      onSendCode={register.handleSendCode}
+      codeStep={register}
+      name="register"
+      submitLabel={t('account.register.submit')}
+      pending={register.registering}
+      onSubmit={register.handleRegister}
     >
-      <DetailsForm
-        email={register.email}
-        remaining={register.remaining}
-        sending={register.sending}
-        pending={register.registering}
-        onResend={register.handleResend}
-        onBack={register.handleBack}
-        onSubmit={register.handleRegister}
-      />
+      <DetailsFields />
     </CodeStepCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CodeStepCard } from '../../components/code-step-card';
-import { ResetForm } from './components/reset-form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { usePasswordReset } from './use-password-reset';
 
 /** Password reset page (/forgetPassword): e-mail a code, then set a new password. */
@@ -14,20 +14,13 @@ export function ForgetPasswordPage() {
       subtitle={t('account.reset.subtitle')}
       footer={<Link to="/login">{t('account.register.toLogin')}</Link>}
       stepTitles={[t('account.reset.steps.email'), t('account.reset.steps.password')]}
-      step={reset.step}
-      email={reset.email}
-      sending={reset.sending}
-      onSendCode={reset.handleSendCode}
+      codeStep={reset}
+      name="reset"
+      submitLabel={t('account.reset.submit')}
+      pending={reset.resetting}
+      onSubmit={reset.handleReset}
     >
-      <ResetForm
-        email={reset.email}
-        remaining={reset.remaining}
-        sending={reset.sending}
-        pending={reset.resetting}
-        onResend={reset.handleResend}
-        onBack={reset.handleBack}
-        onSubmit={reset.handleReset}
-      />
+      <NewPasswordFields label={t('account.fields.newPassword')} />
     </CodeStepCard>
   );
 }

@@ -1,9 +1,10 @@
 import { isValidEmail, MAX_SHARE_EMAILS, type ProfileSummary, shareRecipientsProblem } from '@lightwell/domain';
-import { Form, Modal, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/errors';
 import { useProfileShareMutation } from '../../../api/profile';
 import { toast } from '../../../app/feedback';
+import { FormDialog } from '../../../components/form-dialog';
 import { useSession } from '../../../stores/session';
 
 /**
@@ -42,15 +43,12 @@ export function ProfileShareDialog({ profile, onClose }: { profile: ProfileSumma
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t('profile.share.title', { name: profile.name })}
       okText={t('share.dialog.send')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={share.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={share.isPending}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('profile.share.hint', { max: MAX_SHARE_EMAILS })}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="profile-share" initialValues={{ emails: [] }} onFinish={handleSubmit}>
@@ -58,6 +56,6 @@ export function ProfileShareDialog({ profile, onClose }: { profile: ProfileSumma
           <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} aria-label={t('share.dialog.emails')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

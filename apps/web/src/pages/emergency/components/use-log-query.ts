@@ -6,7 +6,7 @@ import { useTablePagination } from '../../../hooks/use-table-pagination';
 import { useSession } from '../../../stores/session';
 
 /** A period the log pages filter by: "all", the last twelve months, or a year. */
-export type PeriodChoice = number | 'all' | 'last';
+type PeriodChoice = number | 'all' | 'last';
 
 /** The query of a paged emergency log: a page of the user's size, a period and one fitting or all. */
 export type LogQuery = Paging & { from?: number; to?: number; deviceId?: number };

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/errors';
 
 /** A missing, invalid or expired e-mail link: what happened and what to do (ask for a new e-mail, or sign in). */
-export function InvalidEmergencyLink({ expired }: { expired: boolean }) {
+function InvalidEmergencyLink({ expired }: { expired: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

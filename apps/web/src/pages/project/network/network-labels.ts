@@ -19,7 +19,7 @@ export function roleKey(userType: number): string | undefined {
 }
 
 /** Actions the server writes to a network's audit trail (others show under their own name). */
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'network.create',
   'network.update',
   'network.delete',

@@ -11,7 +11,7 @@ import {
 } from '@lightwell/domain';
 
 /** One time-of-use band as the form holds it: prices in currency units, times in seconds of the day. */
-export interface BandValues {
+interface BandValues {
   weekdays: number[];
   from: number;
   /** End of the band, seconds; 86,400 is midnight at the end of the day. */
@@ -47,7 +47,7 @@ export function lastDayOf(validTo: string): string {
 }
 
 /** The band as stored: prices in hundredths (sections 3 and 9). */
-export function toBand(band: BandValues): TariffBandRecord {
+function toBand(band: BandValues): TariffBandRecord {
   return {
     weekdays: [...band.weekdays].sort((a, b) => a - b),
     fromSecond: band.from,

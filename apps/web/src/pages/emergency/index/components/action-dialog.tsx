@@ -16,7 +16,7 @@ import { useGatewayChoice } from '../../../../features/control/use-gateway-choic
 import { useFormatInstant } from '../../../../hooks/use-format-instant';
 
 /** The sentences of a confirmation: fittings covered, on battery for how long, and what else to know. */
-export function previewLines(t: TFunction, preview: ActionPreview, format: (at: number) => string): string[] {
+function previewLines(t: TFunction, preview: ActionPreview, format: (at: number) => string): string[] {
   const lines = [t('emergencyPages.preview.fittings', { count: preview.fittings, online: preview.online })];
   if (preview.onBattery > 0) {
     lines.push(
@@ -47,7 +47,7 @@ export function previewLines(t: TFunction, preview: ActionPreview, format: (at: 
  * The fittings an action will not be sent to, one sentence per reason with their names ("resume normal"
  * on fittings in a real emergency); the task's outcome of each says the same.
  */
-export function heldLines(t: TFunction, preview: ActionPreview): string[] {
+function heldLines(t: TFunction, preview: ActionPreview): string[] {
   const byReason = new Map<string, string[]>();
   for (const fitting of preview.held)
     byReason.set(fitting.reason, [...(byReason.get(fitting.reason) ?? []), fitting.name]);

@@ -28,12 +28,12 @@ export type HomeProject = ProjectSummary & {
 };
 
 /** kWh of Wh with one decimal, in the interface language's number format. */
-export function formatKWh(wh: number, language: string): string {
+function formatKWh(wh: number, language: string): string {
   return `${(wh / 1000).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kWh`;
 }
 
 /** kg of g with one decimal. */
-export function formatKg(grams: number, language: string): string {
+function formatKg(grams: number, language: string): string {
   return `${(grams / 1000).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
 }
 

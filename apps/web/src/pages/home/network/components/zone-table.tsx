@@ -14,7 +14,7 @@ const toMilli = (wh: number) => Math.round(wh * 1000);
  * network used more than its zones did, so the total row always equals the overview's energy. Zones
  * adding up to more than the network is a fault of the figures and is said, not hidden.
  */
-export function zoneTotals(zones: readonly ZoneRow[], totalWh: number) {
+function zoneTotals(zones: readonly ZoneRow[], totalWh: number) {
   const zonesMilli = zones.reduce((sum, zone) => sum + toMilli(zone.energyWh), 0);
   const restMilli = toMilli(totalWh) - zonesMilli;
   return {

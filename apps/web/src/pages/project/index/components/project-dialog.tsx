@@ -1,8 +1,9 @@
 import type { ProjectListItem } from '@lightwell/domain';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProjectAddMutation, useProjectUpdateMutation } from '../../../../api/project';
 import { toast } from '../../../../app/feedback';
+import { FormDialog } from '../../../../components/form-dialog';
 import { useSession } from '../../../../stores/session';
 import { ENTITY_NAME_MAX, REMARKS_MAX, useNameRules } from '../../name-rules';
 
@@ -48,15 +49,11 @@ export function ProjectDialog({ project, onClose }: { project?: ProjectListItem;
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t(project ? 'project.form.editTitle' : 'project.form.createTitle')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={pending}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -72,6 +69,6 @@ export function ProjectDialog({ project, onClose }: { project?: ProjectListItem;
           <Input.TextArea maxLength={REMARKS_MAX} rows={4} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

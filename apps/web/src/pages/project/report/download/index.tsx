@@ -1,7 +1,5 @@
-import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PickerCard } from '../../../../components/picker-card';
-import { ReportJobTable } from '../../../../features/reports/report-job-table';
+import { ReportDownloadLayout } from '../../../../features/reports/report-download-layout';
 import { submitReport } from '../../../../features/reports/submit-report';
 import { ProjectReportForm } from './components/project-report-form';
 import { useReportDownloadPage } from './use-report-download-page';
@@ -17,32 +15,19 @@ export function ProjectReportDownloadPage() {
   const page = useReportDownloadPage();
   const handleSubmit = () => submitReport(page.submit, t);
   return (
-    <div className="lw-stack">
-      <PickerCard
-        label={t('project.reports.form.project')}
-        value={page.pid}
-        options={page.projects}
-        loading={page.loading}
-        onChange={page.setPid}
-        testId="report-project"
+    <ReportDownloadLayout
+      picker={{ ...page.picker, label: t('project.reports.form.project'), testId: 'report-project' }}
+      empty={t('project.reports.download.noNetworks')}
+      jobs={page.list}
+    >
+      <ProjectReportForm
+        networks={page.networks}
+        choice={page.choice}
+        onChange={page.setChoice}
+        today={page.today}
+        submitting={page.submitting}
+        onSubmit={() => void handleSubmit()}
       />
-      {page.pid === null && !page.loading && <Empty description={t('project.reports.download.noNetworks')} />}
-      {page.pid !== null && (
-        <>
-          <ProjectReportForm
-            networks={page.networks}
-            choice={page.choice}
-            onChange={page.setChoice}
-            today={page.today}
-            submitting={page.submitting}
-            onSubmit={() => void handleSubmit()}
-          />
-          <Card title={t('project.reports.list.title')}>
-            <Typography.Paragraph type="secondary">{t('project.reports.list.intro')}</Typography.Paragraph>
-            <ReportJobTable jobs={page.list.data ?? []} loading={page.list.isLoading} />
-          </Card>
-        </>
-      )}
-    </div>
+    </ReportDownloadLayout>
   );
 }

@@ -47,13 +47,16 @@ export function useReportDownloadPage() {
       format: choice.format,
     });
   return {
-    pid,
-    setPid: (next: number) => {
-      setChosen(next);
-      setChoice((old) => ({ ...old, nids: [] }));
+    /** The project picker: a new project clears the chosen networks. */
+    picker: {
+      value: pid,
+      options: projects.map((p) => ({ value: p.id, label: p.name })),
+      loading: info.isLoading,
+      onChange: (next: number) => {
+        setChosen(next);
+        setChoice((old) => ({ ...old, nids: [] }));
+      },
     },
-    projects: projects.map((p) => ({ value: p.id, label: p.name })),
-    loading: info.isLoading,
     networks,
     today: localDateText(Math.floor(Date.now() / 1000), zone),
     choice,

@@ -16,7 +16,7 @@ import { isApiError } from '../../../../api/errors';
 import { toast } from '../../../../app/feedback';
 
 /** One row of the add form. */
-export interface AddRow {
+interface AddRow {
   kind: DeviceKind;
   model?: string;
   name?: string;

@@ -35,7 +35,7 @@ const D4I_ROWS = [
 ] as const satisfies readonly (readonly [string, Unit | null, number])[];
 
 /** Usage time in seconds as hours and minutes. */
-export function formatUsage(seconds: number, t: TFunction): string {
+function formatUsage(seconds: number, t: TFunction): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return t('device.units.usage', { hours, minutes });
@@ -45,7 +45,7 @@ const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : value;
 
 /** The scaled D4i bank of one element as a two-column table. */
-export function D4iBankTable({ element }: { element: DeviceElement }) {
+function D4iBankTable({ element }: { element: DeviceElement }) {
   const { t } = useTranslation();
   const bank = element.d4i;
   if (!bank) return null;
@@ -75,7 +75,7 @@ export function D4iBankTable({ element }: { element: DeviceElement }) {
 }
 
 /** One element: type, switching and level, colour temperature, decoded status, sensor and emergency data. */
-export function ElementSection({ element }: { element: DeviceElement }) {
+function ElementSection({ element }: { element: DeviceElement }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatInstant();
   const type = t(`device.elementType.${elementTypeName(element.type)}`);

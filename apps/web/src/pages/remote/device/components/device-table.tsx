@@ -8,7 +8,7 @@ import { PresenceTag, SyncTag } from '../../../../features/devices/device-tags';
 import { ProductIcon } from '../../../../features/devices/product-icon';
 
 /** What a row's buttons do. */
-export interface DeviceRowActions {
+interface DeviceRowActions {
   onDetail: (device: DeviceSummary) => void;
   onBind: (device: DeviceSummary) => void;
   onUnbind: (device: DeviceSummary) => void;

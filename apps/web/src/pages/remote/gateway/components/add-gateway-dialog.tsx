@@ -4,7 +4,7 @@ import { useGatewayAddMutation } from '../../../../api/gateway';
 import type { GatewaySecret } from './secret-dialog';
 
 /** Section 3 gatewayType values. */
-export const GATEWAY_TYPES = [3, 1, 2, 4, 5] as const;
+const GATEWAY_TYPES = [3, 1, 2, 4, 5] as const;
 
 interface AddValues {
   name: string;

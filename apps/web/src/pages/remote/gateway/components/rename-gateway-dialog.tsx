@@ -1,7 +1,8 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type GatewayRow, useGatewayUpdateMutation } from '../../../../api/gateway';
 import { toast } from '../../../../app/feedback';
+import { FormDialog } from '../../../../components/form-dialog';
 
 /** Gives a gateway a new name (owners and installers; the server checks again). */
 export function RenameGatewayDialog({ gateway, onClose }: { gateway: GatewayRow; onClose: () => void }) {
@@ -19,15 +20,11 @@ export function RenameGatewayDialog({ gateway, onClose }: { gateway: GatewayRow;
       },
     );
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t('gateway.rename.title', { name: gateway.name })}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={update.isPending}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ name: gateway.name }} onFinish={handleFinish}>
         <Form.Item
@@ -38,6 +35,6 @@ export function RenameGatewayDialog({ gateway, onClose }: { gateway: GatewayRow;
           <Input maxLength={32} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

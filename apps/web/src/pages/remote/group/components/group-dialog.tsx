@@ -1,8 +1,9 @@
 import { GROUP_CATEGORIES, type Group, type GroupCategory, type GroupTypeValue } from '@lightwell/domain';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGroupMutations } from '../../../../api/group';
 import { toast } from '../../../../app/feedback';
+import { FormDialog } from '../../../../components/form-dialog';
 import { PictureField } from '../../components/picture-field';
 
 interface GroupValues {
@@ -19,39 +20,23 @@ export function GroupDialog({ nid, group, onClose }: { nid: number; group?: Grou
   const { add, update } = useGroupMutations();
 
   const handleSubmit = (values: GroupValues) => {
+    const done = (key: string) => () => {
+      toast.saved(t(key));
+      onClose();
+    };
+    const image = values.image ?? null;
     if (group) {
-      update.mutate(
-        { groupId: group.id, name: values.name, category: values.category, image: values.image ?? null },
-        {
-          onSuccess: () => {
-            toast.saved(t('group.messages.updated'));
-            onClose();
-          },
-        },
-      );
-      return;
-    }
-    add.mutate(
-      { nid, ...values, image: values.image ?? null },
-      {
-        onSuccess: () => {
-          toast.saved(t('group.messages.created'));
-          onClose();
-        },
-      },
-    );
+      const body = { groupId: group.id, name: values.name, category: values.category, image };
+      update.mutate(body, { onSuccess: done('group.messages.updated') });
+    } else add.mutate({ nid, ...values, image }, { onSuccess: done('group.messages.created') });
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={group ? t('group.form.editTitle') : t('group.form.createTitle')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={add.isPending || update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={add.isPending || update.isPending}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -86,6 +71,6 @@ export function GroupDialog({ nid, group, onClose }: { nid: number; group?: Grou
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -7,11 +7,12 @@ import {
   SceneParamsSchemas,
   type SceneType,
 } from '@lightwell/domain';
-import { Divider, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Divider, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSceneMutations } from '../../../../api/scene';
 import { toast } from '../../../../app/feedback';
+import { FormDialog } from '../../../../components/form-dialog';
 import { PictureField } from '../../components/picture-field';
 import { CurveEditor } from './curve-editor';
 import { SceneParams } from './scene-params';
@@ -62,16 +63,12 @@ export function SceneDialog({ nid, scene, onClose }: { nid: number; scene?: Scen
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       width={760}
       title={scene ? t('scene.form.editTitle') : t('scene.form.createTitle')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={add.isPending || update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={add.isPending || update.isPending}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -114,6 +111,6 @@ export function SceneDialog({ nid, scene, onClose }: { nid: number; scene?: Scen
           </>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Largest logo file the page sends (the call takes up to 700 KiB). */
-export const MAX_LOGO_BYTES = 700 * 1024;
+const MAX_LOGO_BYTES = 700 * 1024;
 const TYPES = ['image/png', 'image/jpeg'];
 
 /** Reads a file as base64 without the data-URL prefix. */

@@ -7,7 +7,7 @@ import { useSession } from '../../../../stores/session';
 import { clockTime, lastDayOf } from '../tariff-form';
 
 /** A local date `YYYY-MM-DD` in the user's time format. */
-export function useFormatLocalDate(): (date: string) => string {
+function useFormatLocalDate(): (date: string) => string {
   const timeFormat = useSession((state) => state.timeFormat);
   return (date) => {
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -1,8 +1,9 @@
 import { Limits } from '@lightwell/domain';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNameUpdateMutation } from '../../../../api/user';
 import { toast } from '../../../../app/feedback';
+import { FormDialog } from '../../../../components/form-dialog';
 import { useFormRules } from '../../../../hooks/use-form-rules';
 import { useSession } from '../../../../stores/session';
 
@@ -28,21 +29,18 @@ export function NameDialog({ open, onClose }: { open: boolean; onClose: () => vo
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t('settings.account.changeName')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={update.isPending}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ name }} onFinish={handleSubmit} name="name-change">
         <Form.Item name="name" label={t('account.fields.name')} rules={rules.name}>
           <Input maxLength={Limits.nameMax} autoFocus />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { Code } from '@lightwell/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../api/errors';
 import { useUpdatePasswordMutation } from '../../../../api/user';
 import { endSession } from '../../../../app/end-session';
 import { toast } from '../../../../app/feedback';
+import { FormDialog } from '../../../../components/form-dialog';
 import { useFormRules } from '../../../../hooks/use-form-rules';
 
 interface PasswordValues {
@@ -45,15 +46,12 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t('settings.account.changePassword')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={update.isPending}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" onFinish={handleSubmit} name="password-change">
         <Form.Item name="oldPassword" label={t('account.fields.oldPassword')} rules={rules.password}>
@@ -76,6 +74,6 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

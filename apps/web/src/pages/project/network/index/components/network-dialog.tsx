@@ -1,8 +1,9 @@
 import { CURRENCIES, type NetworkSummary, storedToPrice, UserType } from '@lightwell/domain';
-import { Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNetworkAddMutation, useNetworkUpdateMutation } from '../../../../../api/network';
 import { toast } from '../../../../../app/feedback';
+import { FormDialog } from '../../../../../components/form-dialog';
 import { useSession } from '../../../../../stores/session';
 import { ENTITY_NAME_MAX, useNameRules } from '../../../name-rules';
 import { useNetworkLabels } from '../../network-labels';
@@ -86,15 +87,11 @@ export function NetworkDialog({
     : { category: 'other', electricityPrice: 0, currency: 'EUR', userType: UserType.owner };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={network ? t('network.form.editTitle') : t('network.form.createTitle')}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={add.isPending || update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={add.isPending || update.isPending}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" name="network-form" initialValues={initialValues} onFinish={handleSubmit}>
         <Form.Item name="name" label={t('network.form.name')} rules={rules.network}>
@@ -140,6 +137,6 @@ export function NetworkDialog({
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -95,7 +95,7 @@ export function BackupViewModal({ backupId, restoring, formatDateTime, onRestore
 }
 
 /** What a restore cannot bring back, one line per kind with the names concerned. */
-export function BackupWarnings({ warnings }: { warnings: RestoreWarning[] }) {
+function BackupWarnings({ warnings }: { warnings: RestoreWarning[] }) {
   const { t } = useTranslation();
   return (
     <Alert

@@ -1,7 +1,7 @@
 import { ColorPicker, Form, InputNumber } from 'antd';
 
 /** Hex text of a colour chosen in a ColorPicker, with alpha only when it is see-through. */
-export const hexOf = (color: { toHexString: () => string }) => color.toHexString();
+const hexOf = (color: { toHexString: () => string }) => color.toHexString();
 
 /** A form row with a colour picker whose value is hex text (domain `ColorSchema`). */
 export function ColorField({ name, label, testId }: { name: string; label: string; testId: string }) {

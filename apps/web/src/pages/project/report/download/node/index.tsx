@@ -1,9 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Space, Typography } from 'antd';
+import { Button, Card, Form, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PickerCard } from '../../../../../components/picker-card';
 import { devicePrintHref } from '../../../../../features/reports/device-print-link';
-import { ReportJobTable } from '../../../../../features/reports/report-job-table';
+import { ReportDownloadLayout } from '../../../../../features/reports/report-download-layout';
 import { ReportPeriodPicker } from '../../../../../features/reports/report-period';
 import { submitReport } from '../../../../../features/reports/submit-report';
 import { FormatChoice } from '../../components/format-choice';
@@ -21,74 +20,61 @@ export function NodeReportDownloadPage() {
   const page = useNodeReportPage();
   const handleSubmit = () => submitReport(page.submit, t);
   return (
-    <div className="lw-stack">
-      <PickerCard
-        label={t('project.reports.node.network')}
-        value={page.nid}
-        options={page.networks}
-        loading={page.loading}
-        onChange={page.setNid}
-        testId="report-network"
-      />
-      {page.nid === null && !page.loading && <Empty description={t('project.reports.node.noNetwork')} />}
-      {page.nid !== null && (
-        <>
-          <Card title={t('project.reports.node.formTitle')}>
-            <Typography.Paragraph type="secondary">{t('project.reports.node.intro')}</Typography.Paragraph>
-            <Form layout="vertical" onFinish={() => void handleSubmit()} data-testid="node-report-form">
-              <Form.Item label={t('project.reports.node.devices')}>
-                <DeviceTargetField
-                  kind={page.targetKind}
-                  onKind={page.setTargetKind}
-                  zones={page.zones}
-                  zoneIds={page.zoneIds}
-                  onZones={page.setZoneIds}
-                  devices={page.devices}
-                  deviceIds={page.deviceIds}
-                  onDevices={page.setDeviceIds}
-                  onSearch={page.setSearch}
-                  searching={page.devicesLoading}
-                />
-              </Form.Item>
-              <Form.Item label={t('project.reports.form.period')} extra={t('project.reports.form.periodHelp')}>
-                <ReportPeriodPicker value={page.period} onChange={page.setPeriod} today={page.today} />
-              </Form.Item>
-              <Form.Item label={t('project.reports.form.format')}>
-                <FormatChoice value={page.format} onChange={page.setFormat} />
-              </Form.Item>
-              <Space wrap>
-                <Button
-                  type="primary"
-                  htmlType="submit"
-                  loading={page.submitting}
-                  disabled={page.target === null}
-                  data-testid="report-create"
-                >
-                  {t('project.reports.form.create')}
-                </Button>
-                <Button
-                  icon={<PrinterOutlined />}
-                  disabled={page.target === null}
-                  href={
-                    page.target
-                      ? devicePrintHref({ nid: page.nid, period: page.period, target: page.target })
-                      : undefined
-                  }
-                  target="_blank"
-                  rel="noopener"
-                  data-testid="report-print"
-                >
-                  {t('project.reports.node.print')}
-                </Button>
-              </Space>
-            </Form>
-          </Card>
-          <Card title={t('project.reports.list.title')}>
-            <Typography.Paragraph type="secondary">{t('project.reports.list.intro')}</Typography.Paragraph>
-            <ReportJobTable jobs={page.list.data ?? []} loading={page.list.isLoading} />
-          </Card>
-        </>
-      )}
-    </div>
+    <ReportDownloadLayout
+      picker={{ ...page.picker, label: t('project.reports.node.network'), testId: 'report-network' }}
+      empty={t('project.reports.node.noNetwork')}
+      jobs={page.list}
+    >
+      <Card title={t('project.reports.node.formTitle')}>
+        <Typography.Paragraph type="secondary">{t('project.reports.node.intro')}</Typography.Paragraph>
+        <Form layout="vertical" onFinish={() => void handleSubmit()} data-testid="node-report-form">
+          <Form.Item label={t('project.reports.node.devices')}>
+            <DeviceTargetField
+              kind={page.targetKind}
+              onKind={page.setTargetKind}
+              zones={page.zones}
+              zoneIds={page.zoneIds}
+              onZones={page.setZoneIds}
+              devices={page.devices}
+              deviceIds={page.deviceIds}
+              onDevices={page.setDeviceIds}
+              onSearch={page.setSearch}
+              searching={page.devicesLoading}
+            />
+          </Form.Item>
+          <Form.Item label={t('project.reports.form.period')} extra={t('project.reports.form.periodHelp')}>
+            <ReportPeriodPicker value={page.period} onChange={page.setPeriod} today={page.today} />
+          </Form.Item>
+          <Form.Item label={t('project.reports.form.format')}>
+            <FormatChoice value={page.format} onChange={page.setFormat} />
+          </Form.Item>
+          <Space wrap>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={page.submitting}
+              disabled={page.target === null}
+              data-testid="report-create"
+            >
+              {t('project.reports.form.create')}
+            </Button>
+            <Button
+              icon={<PrinterOutlined />}
+              disabled={page.target === null}
+              href={
+                page.target && page.nid !== null
+                  ? devicePrintHref({ nid: page.nid, period: page.period, target: page.target })
+                  : undefined
+              }
+              target="_blank"
+              rel="noopener"
+              data-testid="report-print"
+            >
+              {t('project.reports.node.print')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+    </ReportDownloadLayout>
   );
 }

@@ -55,13 +55,17 @@ export function useNodeReportPage() {
   return {
     nid,
     network,
-    setNid: (next: number) => {
-      setChosen(next);
-      setZoneIds([]);
-      setDeviceIds([]);
+    /** The network picker: a new network clears the chosen zones and devices. */
+    picker: {
+      value: nid,
+      options: networks.map((n) => ({ value: n.id, label: `${n.projectName} · ${n.name}` })),
+      loading: info.isLoading,
+      onChange: (next: number) => {
+        setChosen(next);
+        setZoneIds([]);
+        setDeviceIds([]);
+      },
     },
-    networks: networks.map((n) => ({ value: n.id, label: `${n.projectName} · ${n.name}` })),
-    loading: info.isLoading,
     targetKind,
     setTargetKind,
     zones: zones.map((zone) => ({ value: zone.id, label: zone.name })),

@@ -21,7 +21,7 @@ export interface ScheduleFormValues {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Minutes from midnight as "HH:mm". */
-export const clock = (minuteOfDay: number) => `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
+const clock = (minuteOfDay: number) => `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
 
 /** "HH:mm" as minutes from midnight, or null. */
 export function minuteOfDayOf(value: string): number | null {

@@ -106,7 +106,7 @@ function barsOf(section: ChartSection, figures: EquipmentFigures, labels: Equipm
  * The ECharts option of a section's bars: counts on a value axis named with its unit, in the tooltip too.
  * Axis labels stay inside the chart by ECharts' own outer bounds (`outerBoundsMode` 'auto').
  */
-export function chartOption(bars: Bars, labels: EquipmentLabels, t: TFunction): EChartsCoreOption {
+function chartOption(bars: Bars, labels: EquipmentLabels, t: TFunction): EChartsCoreOption {
   const count = { type: 'value', minInterval: 1, name: t(`equipment.units.${bars.unit}Axis`), nameGap: 8 };
   const category = { type: 'category', data: bars.categories, inverse: bars.horizontal };
   return {
