@@ -14,15 +14,7 @@ import { reportDeliveries, reportRunFiles } from '../../db/schema.ts';
 import { buildFault, buildFittings, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { sweepEmergencyFaults } from '../emergency/fault-mail.ts';
 import { runReportCycles } from './engine.ts';
-import {
-  HOUR,
-  lapseLeases as lapseLeasesOf,
-  mailsTo as mailsToOf,
-  monthly,
-  pass as passOf,
-  runsOf as runsOfOf,
-  weekly,
-} from './test-engine.ts';
+import { HOUR, mailsTo as mailsToOf, monthly, pass as passOf, runsOf as runsOfOf, weekly } from './test-engine.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let t: TestApp;
@@ -37,7 +29,6 @@ afterEach(() => t.close());
 
 const pass = (ctx?: AppContext) => passOf(t, ctx);
 const mailsTo = (email: string) => mailsToOf(sink, email);
-const _lapseLeases = () => lapseLeasesOf(t);
 const runsOf = (pid: number) => runsOfOf(t, pid);
 
 describeApi('report cycles: every period mailed once per recipient', { timeout: 120_000 }, () => {
