@@ -1,7 +1,12 @@
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testReportWorkerBundle } from './scripts/lib/builds.mjs';
 
 const serverProject = (name: string, db: string) => ({
   extends: true as const,
+  // Report workers start from a bundle of their sources, built by the global setup below, as the server
+  // bundle's do (services/reports/report-builder.ts): from the sources through tsx each would take seconds.
+  define: { LIGHTWELL_REPORT_WORKER: JSON.stringify(pathToFileURL(testReportWorkerBundle).href) },
   test: {
     name,
     root: 'apps/server',
@@ -9,7 +14,7 @@ const serverProject = (name: string, db: string) => ({
     environment: 'node',
     env: { TEST_DB: db },
     // Migrated template databases, made once per change of the migrations; each file copies one.
-    globalSetup: ['./test/support/db-template.ts'],
+    globalSetup: ['./test/support/db-template.ts', './test/support/report-worker-bundle.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,

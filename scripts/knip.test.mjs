@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempTrees } from './lib/temp-tree.mjs';
 
 /*
  * The unused-code check of `npm run lint` (knip, configured by knip.json; docs/decisions.md, Nothing unused):
@@ -15,22 +14,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 const require = createRequire(import.meta.url);
 // knip's package exports only its API (dist/index.js); its command line sits beside it in bin/.
 const KNIP = join(dirname(dirname(require.resolve('knip'))), 'bin', 'knip.js');
-const dirs = [];
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /** A package folder holding the files given (path → text), removed after the test. */
-function tree(files) {
-  const dir = mkdtempSync(join(tmpdir(), 'knip-'));
-  dirs.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const tree = useTempTrees('knip-');
 
 /** Runs knip on `dir`: its exit status and its findings as `kind file name` lines, sorted. */
 function knip(dir) {

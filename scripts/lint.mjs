@@ -10,6 +10,7 @@ const CHECKS = [
   ['server layers', 'npx', 'depcruise', 'apps/server/src', '--config', '.dependency-cruiser.cjs'],
   ['unused files, exports and dependencies', 'npx', 'knip'],
   ['file and function sizes', 'node', 'scripts/size-rules.mjs'],
+  ['no route writes a table', 'node', 'scripts/route-rules.mjs'],
 ];
 
 const failed = [];

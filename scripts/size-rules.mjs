@@ -7,60 +7,23 @@
 //   node scripts/size-rules.mjs <dir> ...   check these folders (paths are matched relative to each)
 // Prints one line per breach; exits 1 on a breach not listed in PENDING (below), or on an entry there that no
 // longer breaches.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { parseSync } from '@swc/core';
+import { lineIndex, parseSource, readSource, runRule, sourceFiles } from './lib/source-rules.mjs';
 
 export const FILE_LIMIT = 350;
 export const FUNCTION_LIMIT = 80;
 
-const root = new URL('..', import.meta.url).pathname;
 const DEFAULT_DIRS = ['apps/server', 'apps/simulator'];
 
 /**
  * Breaches still to be split: a file (its path) or a function (`path#name`). An entry here is reported as
  * pending, not failed; one that no longer breaches fails, so the list only shrinks.
  */
-const PENDING = [
-  // Test files: each to be split by subject, its shared setup into a helper module beside it.
-  'apps/server/src/demo/demo.test.ts',
-  'apps/server/src/gateway-link/link.test.ts',
-  'apps/server/src/routes/report/report.test.ts',
-  'apps/server/test/isolation.test.ts',
-  'apps/server/test/report-cycle-drill.test.ts',
-];
+const PENDING = [];
 
-const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage']);
 const isTest = (path) => /\.test\.(ts|tsx|mts|mjs|js)$/.test(path);
 const segments = (path) => path.split('/');
 const fileRuleSkips = (path) => /(^|\/)db\/schema-[^/]*\.ts$/.test(path) || segments(path).includes('migrations');
 const functionRuleSkips = (path) => isTest(path) || segments(path).some((s) => s === 'routes' || s === 'db');
-
-function sourceFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return SKIP_DIRS.has(name) ? [] : sourceFiles(path);
-    return SOURCE.test(name) && !/\.d\.m?ts$/.test(name) ? [path] : [];
-  });
-}
-
-/** The line (1-based) of each byte offset: swc's spans count bytes of UTF-8 from 1. */
-function lineIndex(bytes) {
-  const starts = [0];
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts.push(i + 1);
-  return (position) => {
-    const offset = position - 1;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  };
-}
 
 const keyName = (key) => {
   if (!key) return null;
@@ -133,22 +96,14 @@ export function check(dirs) {
   const breaches = [];
   for (const dir of dirs) {
     for (const file of sourceFiles(dir)) {
-      const path = relative(dir, file).split(sep).join('/');
-      const shown = relative(root, file).startsWith('..') ? path : relative(root, file).split(sep).join('/');
-      const bytes = readFileSync(file);
-      const text = bytes.toString('utf8');
+      const source = readSource(dir, file);
+      const { path, shown, bytes, text } = source;
       const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
       if (lines > FILE_LIMIT && !fileRuleSkips(path)) {
         breaches.push({ key: shown, text: `${shown}: ${lines} lines (limit ${FILE_LIMIT})` });
       }
       if (functionRuleSkips(path)) continue;
-      const program = parseSync(text, {
-        syntax: /\.(ts|tsx|mts)$/.test(file) ? 'typescript' : 'ecmascript',
-        tsx: file.endsWith('.tsx'),
-        jsx: file.endsWith('.jsx'),
-        target: 'es2024',
-      });
-      if (program.span.end - 1 > bytes.length) throw new Error(`${shown}: spans do not start at the file's start`);
+      const program = parseSource(file, source);
       const lineOf = lineIndex(bytes);
       for (const fn of functionsOf(program)) {
         const first = lineOf(fn.span.start);
@@ -166,15 +121,12 @@ export function check(dirs) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const dirs = args.length > 0 ? args : DEFAULT_DIRS.map((dir) => join(root, dir));
-  const breaches = check(dirs);
-  const pending = new Set(args.length > 0 ? [] : PENDING);
-  const failures = breaches.filter((breach) => !pending.has(breach.key));
-  const stale = [...pending].filter((key) => !breaches.some((breach) => breach.key === key));
-  for (const breach of breaches.filter((b) => pending.has(b.key))) console.log(`pending  ${breach.text}`);
-  for (const breach of failures) console.error(`too long ${breach.text}`);
-  for (const key of stale) console.error(`fixed    ${key} (remove it from PENDING in scripts/size-rules.mjs)`);
-  if (failures.length > 0 || stale.length > 0) process.exit(1);
-  console.log(`size rules: no new breach (${pending.size} pending)`);
+  runRule({
+    check,
+    defaultDirs: DEFAULT_DIRS,
+    pendingList: PENDING,
+    label: 'too long',
+    script: 'scripts/size-rules.mjs',
+    summary: (count) => `size rules: no new breach (${count} pending)`,
+  });
 }

@@ -1,31 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempTrees } from './lib/temp-tree.mjs';
 import { check, FILE_LIMIT, FUNCTION_LIMIT } from './size-rules.mjs';
 
 /** The lines the checker prints for the breaches in `dir`. */
 const breachesIn = (dir) => check([dir]).map((breach) => breach.text);
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'size-rules.mjs');
-const dirs = [];
-
-/** A folder holding the files given (path → text), removed after the test. */
-function tree(files) {
-  const dir = mkdtempSync(join(tmpdir(), 'size-rules-'));
-  dirs.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tree = useTempTrees('size-rules-');
 
 const lines = (count, make = (i) => `const v${i} = ${i};`) =>
   `${Array.from({ length: count }, (_, i) => make(i)).join('\n')}\n`;

@@ -39,7 +39,7 @@ import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
 import { ensurePartitions } from '../../apps/server/src/telemetry/write-readings.ts';
-import { buildServerBundle, root } from '../../scripts/lib/builds.mjs';
+import { buildServerBundle, reportWorkerBundleOf, root } from '../../scripts/lib/builds.mjs';
 import { adminExists, adminQuery, withDatabase } from '../src/scratch-database.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
@@ -500,8 +500,10 @@ try {
     child.kill('SIGTERM');
     await exited;
   }
-  rmSync(bundle, { force: true });
-  rmSync(`${bundle}.map`, { force: true });
+  for (const file of [bundle, reportWorkerBundleOf(bundle)]) {
+    rmSync(file, { force: true });
+    rmSync(`${file}.map`, { force: true });
+  }
   rmSync(dataDir, { recursive: true, force: true });
   if (!KEEP) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
 }

@@ -1,5 +1,6 @@
-// Child process of api-throughput.ts: serves a bare Fastify route and the full console app on one
-// database, each doing the same read of one user row, and prints the ports and a signed session.
+// Child process of api-throughput.ts: serves a bare Fastify hello route (no database), a bare route and
+// the full console app on one database, the last two doing the same read of one user row, and prints the
+// ports and a signed session.
 import { calls, signParams } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -24,6 +25,7 @@ const uid = await seedDemo(app.ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
+bare.post('/hello', async () => ({ hello: 'world' }));
 bare.post('/bare', async () => {
   const [row] = await database.db.select().from(users).where(eq(users.id, uid)).limit(1);
   return { code: 0, data: { uid: row!.id, name: row!.name, email: row!.email } };

@@ -12,5 +12,14 @@ export function ensureServerBuilt(): Promise<boolean>;
 export function ensureSimulatorBuilt(): Promise<boolean>;
 /** Ends esbuild's service process after a build, so it does not stay beside the console. */
 export function stopBundler(): Promise<void>;
-/** Bundles the server into `outfile` (inside the repository) as `npm start` runs it. */
-export function buildServerBundle(outfile: string): Promise<void>;
+/**
+ * Bundles the server into `outfile` (inside the repository) as `npm start` runs it, with its report worker
+ * in `worker` (by default `reportWorkerBundleOf(outfile)`).
+ */
+export function buildServerBundle(outfile: string, worker?: string): Promise<void>;
+/** The report worker's bundle that goes with a server bundle: beside it, `<name>-report-worker.mjs`. */
+export function reportWorkerBundleOf(outfile: string): string;
+/** The report worker bundle the server's tests start their report workers from. */
+export const testReportWorkerBundle: string;
+/** Builds `testReportWorkerBundle` when it is missing or older than the server's sources; true when it built. */
+export function ensureTestReportWorkerBuilt(): Promise<boolean>;

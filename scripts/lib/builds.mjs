@@ -68,7 +68,10 @@ const SERVER_EXTERNALS = [
  * web app) resolve as when run from source.
  */
 export function ensureServerBuilt() {
-  return ensureBundle(serverBundle, SERVER_SOURCES, buildServerBundle);
+  // Built under a name of its own, the bundle still names the report worker beside the final file; a bundle
+  // whose worker is missing is built again.
+  const worker = reportWorkerBundleOf(serverBundle);
+  return ensureBundle(serverBundle, SERVER_SOURCES, (outfile) => buildServerBundle(outfile, worker), [worker]);
 }
 
 // The simulator's command line with mqtt and zod: nothing native, so nothing stays outside.
@@ -84,10 +87,17 @@ export function ensureSimulatorBuilt() {
   );
 }
 
-async function ensureBundle(output, sources, build) {
-  if (isFresh(output, sources)) return false;
-  // Built beside it and then renamed into place, so that two starts at once (the two browser-test parts)
-  // never run a half-written bundle.
+async function ensureBundle(output, sources, build, companions = []) {
+  if (isFresh(output, sources) && companions.every((file) => existsSync(file))) return false;
+  await writeBundle(output, build);
+  return true;
+}
+
+/**
+ * Builds a bundle beside `output` and then renames it into place, so that two starts at once (the two
+ * browser-test parts) never run a half-written bundle.
+ */
+async function writeBundle(output, build) {
   const temporary = `${output.slice(0, -'.mjs'.length)}-${process.pid}.mjs`;
   await build(temporary);
   const code = readFileSync(temporary, 'utf8').replace(
@@ -97,15 +107,38 @@ async function ensureBundle(output, sources, build) {
   writeFileSync(temporary, code);
   renameSync(`${temporary}.map`, `${output}.map`);
   renameSync(temporary, output);
-  return true;
 }
 
 /**
  * Bundles the server into `outfile` as `npm start` runs it. The file must sit in the repository (next to
  * the default bundle), so that the packages left outside the bundle resolve from its node_modules.
  */
-export function buildServerBundle(outfile) {
-  return bundle(join(root, 'apps/server/src/server.ts'), outfile, SERVER_EXTERNALS);
+export async function buildServerBundle(outfile, worker = reportWorkerBundleOf(outfile)) {
+  await writeBundle(worker, (file) =>
+    bundle(join(root, 'apps/server/src/services/reports/report-worker.ts'), file, SERVER_EXTERNALS),
+  );
+  // The console starts its report worker from this file (services/reports/report-builder.ts).
+  const define = { LIGHTWELL_REPORT_WORKER: JSON.stringify(pathToFileURL(worker).href) };
+  await bundle(join(root, 'apps/server/src/server.ts'), outfile, SERVER_EXTERNALS, define);
+}
+
+/** The report worker bundle the server's tests start their report workers from (vitest.config.ts). */
+export const testReportWorkerBundle = join(root, 'apps/server/dist/test-report-worker.mjs');
+
+/**
+ * Builds the report worker alone into `testReportWorkerBundle` when it is missing or older than the server's
+ * sources: tests run the console from its TypeScript sources, and a worker thread started from the sources
+ * would compile them all again through tsx (seconds per test file); the bundle starts in a fraction of that.
+ */
+export function ensureTestReportWorkerBuilt() {
+  return ensureBundle(testReportWorkerBundle, SERVER_SOURCES, (outfile) =>
+    bundle(join(root, 'apps/server/src/services/reports/report-worker.ts'), outfile, SERVER_EXTERNALS),
+  );
+}
+
+/** The report worker's bundle that goes with a server bundle: beside it, `<name>-report-worker.mjs`. */
+export function reportWorkerBundleOf(outfile) {
+  return `${outfile.slice(0, -'.mjs'.length)}-report-worker.mjs`;
 }
 
 let bundled = false;
@@ -115,8 +148,11 @@ export async function stopBundler() {
   if (bundled) await (await import('esbuild')).stop();
 }
 
-/** Bundles `entry` and what it imports into one ES module, leaving `external` packages as imports. */
-async function bundle(entry, outfile, external) {
+/**
+ * Bundles `entry` and what it imports into one ES module, leaving `external` packages as imports; `define`
+ * replaces global names by values.
+ */
+async function bundle(entry, outfile, external, define = {}) {
   const { build } = await import('esbuild');
   bundled = true;
   await build({
@@ -128,6 +164,7 @@ async function bundle(entry, outfile, external) {
     target: 'node20',
     sourcemap: true,
     external,
+    define,
     // Bundled CommonJS packages call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __lightwellRequire } from 'node:module'; const require = __lightwellRequire(import.meta.url);",

@@ -19,8 +19,11 @@ import { deriveServerKeys } from './lib/server-keys.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { ensureOutboxToken } from './mail/outbox-token.ts';
 import { registerCompression } from './plugins/compress.ts';
+import { loggerOptions, registerRequestIds, requestIdOptions } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { API_DOCS_CSP, registerSecurityHeaders, styleNonceOf } from './plugins/security-headers.ts';
 import { httpTimeoutOptions, registerRequestTimeout } from './plugins/timeouts.ts';
+import { registerWellFormedText } from './plugins/well-formed-text.ts';
 import { appRoutes } from './routes/app/app.routes.ts';
 import { backupRoutes } from './routes/backup/backup.routes.ts';
 import { controlRoutes } from './routes/control/control.routes.ts';
@@ -34,6 +37,7 @@ import { equipmentRoutes } from './routes/equipment/equipment.routes.ts';
 import { fileRoutes } from './routes/file/file.routes.ts';
 import { gatewayRoutes } from './routes/gateway/gateway.routes.ts';
 import { groupRoutes } from './routes/group/group.routes.ts';
+import { healthRoutes } from './routes/health/health.routes.ts';
 import { liveRoutes } from './routes/live/live.routes.ts';
 import { meshRoutes } from './routes/mesh/mesh.routes.ts';
 import { networkRoutes } from './routes/network/network.routes.ts';
@@ -42,7 +46,6 @@ import { outboxKept, outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { productRoutes } from './routes/product/product.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
 import { profileShareRoutes } from './routes/profile/profile-share.routes.ts';
-import { seedSystemProfiles } from './routes/profile/seed-system-profiles.ts';
 import { projectRoutes } from './routes/project/project.routes.ts';
 import { reportRoutes } from './routes/report/report.routes.ts';
 import { reportCycleRoutes } from './routes/report-cycle/report-cycle.routes.ts';
@@ -58,6 +61,8 @@ import { sessionRoutes } from './routes/user/session.routes.ts';
 import { nodeRoutes } from './routes/zone/node.routes.ts';
 import { zoneRoutes } from './routes/zone/zone.routes.ts';
 import { registerTaskLifecycle } from './services/commands/task-lifecycle.ts';
+import { seedSystemProfiles } from './services/profiles/seed-system-profiles.ts';
+import { stopReportJobs } from './services/reports/run-report-jobs.ts';
 import { resolveClientKey, resolveServerSecret } from './services/resolve-secrets.ts';
 
 /** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
@@ -68,11 +73,14 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Times the steps of the build (a start prints them at debug level). */
   timer?: PhaseTimer;
+  /** Where log lines go instead of standard output, as JSON lines (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const untimed: PhaseTimer = { time: (_name, step) => step() };
 
-const API_PREFIXES = ['/api/', '/SigMesh/'];
+// Paths the web app never answers: an unknown one, or `/metrics` refused, is a 404.
+const API_PREFIXES = ['/api/', '/SigMesh/', '/metrics'];
 
 /** The problems of a refused payload, from the zod issues fastify-type-provider-zod hands over. */
 function problemsOf(error: FastifyError, input: unknown): InputProblem[] {
@@ -173,21 +181,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   });
 }
 
-/** Log lines as coloured text on standard output, written in this thread so that none is lost at exit. */
-async function prettyStream(): Promise<NodeJS.WritableStream> {
-  const { default: pretty } = await import('pino-pretty');
-  return pretty({
-    colorize: process.stdout.isTTY === true,
-    translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname',
-    sync: true,
-  });
-}
-
 /** Builds the Fastify app: plugins, then routes, then error and not-found handlers. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = await createFastify(config);
+  const app = await createFastify(config, options.logStream);
   const timer = options.timer ?? untimed;
   const ctx = await buildContext(app, options, timer);
   app.decorate('ctx', ctx);
@@ -195,9 +192,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.link.close());
+  app.addHook('onClose', async () => stopReportJobs(ctx));
 
+  // Before any route or plugin, so that every answer, the API docs' too, carries its id and is counted.
+  registerRequestIds(app);
+  const metrics = registerMetrics(app);
   await registerCompression(app);
   await registerApiPlugins(app, timer);
+  healthRoutes(app, metrics);
   await registerRoutes(app, config);
   handleErrors(app);
   await timer.time('web app', () => serveWebApp(app, config.webDist));
@@ -205,17 +207,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 /** Fastify with the console's logger, limits and timeouts, zod validation and presenter-shaped responses. */
-async function createFastify(config: Config): Promise<FastifyInstance> {
+async function createFastify(config: Config, logStream?: NodeJS.WritableStream): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Readable lines for a person at a terminal; JSON lines for a log collector.
-      ...(config.logFormat === 'pretty' ? { stream: await prettyStream() } : {}),
-      // Query strings may carry a session token (image downloads): log paths only.
-      serializers: {
-        req: (request) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }),
-      },
-    },
+    logger: await loggerOptions(config, logStream),
+    ...requestIdOptions(config),
     bodyLimit: Limits.bodyBytes,
     ...httpTimeoutOptions(config),
     trustProxy: config.trustProxy,
@@ -223,6 +218,7 @@ async function createFastify(config: Config): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
   });
   registerRequestTimeout(app, config.httpRequestTimeoutMs);
+  registerWellFormedText(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are shaped by presenters (the allow-list); schemas on routes document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

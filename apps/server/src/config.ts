@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { Limits } from '@lightwell/domain';
 import { z } from 'zod';
@@ -5,6 +6,37 @@ import { z } from 'zod';
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** Whether `entry` is an IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges; the empty list turns what it guards off. */
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .superRefine((entries, ctx) => {
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not an IP address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8,::1; empty turns it off)`,
+      });
+    }
+  });
+
+/** Variables whose empty value means "off" rather than "unset": their empty value is kept, not defaulted. */
+const EMPTY_MEANS_OFF = new Set(['METRICS_ALLOW']);
 
 /** The standard MQTT port: left to an external broker such as Mosquitto, never taken by the embedded one. */
 const MQTT_STANDARD_PORT = 1883;
@@ -88,6 +120,11 @@ export const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
   /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */
   TRUST_PROXY: bool.default(false),
+  /**
+   * Client addresses (IPs and CIDR ranges, comma-separated) that may read `GET /metrics`; judged on the
+   * forwarded address only with TRUST_PROXY. Empty turns the endpoint off (404 for everyone).
+   */
+  METRICS_ALLOW: addressList.prefault('127.0.0.1,::1'),
   /** Whole months of raw telemetry readings kept before the current one (0 keeps all); rollups stay. */
   TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(25),
   /** What a command waits for its devices before the 100 ms each (docs/commands.md "Deadlines"), in ms. */
@@ -130,6 +167,8 @@ export interface Config {
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
   trustProxy: boolean;
+  /** Addresses and CIDR ranges allowed to read `GET /metrics`; none turns it off. */
+  metricsAllow: string[];
   telemetryRetentionMonths: number;
   commandTimeoutBaseMs: number;
   clockFile: string | undefined;
@@ -141,7 +180,9 @@ export interface Config {
  * person (standard output is a terminal), which makes them readable text unless LOG_FORMAT says otherwise.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): Config {
-  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([k, v]) => v !== '' || EMPTY_MEANS_OFF.has(k))),
+  );
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -175,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     commandTimeoutBaseMs: e.COMMAND_TIMEOUT_BASE_MS,
     clockFile: e.CLOCK_FILE === undefined ? undefined : resolve(e.CLOCK_FILE),

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { UserRow } from './db/queries/users.ts';
 import type { ServerKeys } from './lib/server-keys.ts';
 import type { GatewayLink, LiveHub } from './link-types.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
 export interface SessionInfo {
   uid: number;
   sessionId: number;
+  /** The caller's user row, read with the session (absent where a session is known without that read). */
+  user?: UserRow;
 }
 
 declare module 'fastify' {

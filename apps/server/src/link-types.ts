@@ -61,6 +61,10 @@ export interface GatewayLink {
   drain(): Promise<void>;
   /** URL gateways connect to (the embedded broker's, or `MQTT_URL` without credentials). */
   readonly brokerUrl: string;
+  /** Whether the console's MQTT connection to the broker is up now (readiness). */
+  readonly connected: boolean;
+  /** Gateway messages received and not yet applied, and when the oldest came (metrics). */
+  backlog(): { messages: number; oldestReceivedAt: Date | null };
   close(): Promise<void>;
 }
 

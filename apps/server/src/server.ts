@@ -8,6 +8,7 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { fileClock } from './lib/file-clock.ts';
 import { PhaseClock } from './lib/phase-clock.ts';
 import { lockDataDir } from './start/data-dir-lock.ts';
+import { stopGracefully } from './start/graceful-stop.ts';
 import { handOver } from './start/hand-over.ts';
 import { explainStartFailure, StartFailure, type StartStep } from './start/start-failure.ts';
 
@@ -29,6 +30,13 @@ try {
   const app = await clock.time('app', () => buildApp({ config: config!, database: database!, timer: clock, now }));
   if (config.demo) await clock.time('demo seed', () => seedDemo(app.ctx));
   const stopScheduler = startScheduler(app.ctx, app.log);
+  stopGracefully(app, {
+    stopJobs: stopScheduler,
+    async release() {
+      await database?.close();
+      releaseDataDir?.();
+    },
+  });
   step = 'listen';
   await clock.time('listen', () => app.listen({ port: config!.port, host: config!.host }));
   const address = app.server.address();
@@ -44,22 +52,6 @@ try {
   printBanner(config, database);
   app.log.info({ url: config.publicUrl }, 'console ready');
   handOver(app.log, { url: config.publicUrl, fleet, simulatorPort: config.simulatorHttpPort });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await stopScheduler();
-    await app.close();
-    await database?.close();
-    releaseDataDir?.();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  // Started by npm start: the start script going away ends this process too.
-  process.on('disconnect', () => void shutdown('disconnect'));
 } catch (error) {
   const explained = explainStartFailure(error, step, config);
   await database?.close().catch(() => undefined);

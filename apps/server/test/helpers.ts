@@ -113,11 +113,12 @@ export interface TestApp {
 /**
  * Builds the app on a fresh database with a movable clock; env overrides go to the configuration.
  * `databaseUrl` opens an existing PostgreSQL database instead (its own pool, left in place on close), so
- * that several app instances can stand for several server processes of one deployment.
+ * that several app instances can stand for several server processes of one deployment. `logStream`
+ * receives the app's log lines (JSON) when the env sets a LOG_LEVEL other than silent.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = options.databaseUrl
     ? await openDatabase({ url: options.databaseUrl, dataDir: '' })
@@ -135,7 +136,7 @@ export async function buildTestApp(
     MQTT_SHARE_GROUP: `test-${randomBytes(6).toString('hex')}`,
     ...env,
   });
-  const app = await buildApp({ config, database, now: clock.now });
+  const app = await buildApp({ config, database, now: clock.now, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -48,6 +48,18 @@ describeApi('refusals name the field and what it must be, in the caller language
   const addresses = (n: number) => Array.from({ length: n }, (_, i) => `guest${i}@example.com`);
 
   describe('validation (1001)', () => {
+    it('text that is not well-formed Unicode (a lone surrogate) is refused as a bad field, in German', async () => {
+      const german = await ownerSpeaking(t, GERMAN);
+      const refused = await call(t.app, 'projectAdd', { name: 'Lager \ud800' }, german.session);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: Code.badInput,
+        data: { problems: [{ field: 'name', rule: 'format', params: {} }] },
+      });
+      expect((refused.body as { message: string }).message).toMatch(/name/i);
+      expect((refused.body as { message: string }).message).not.toMatch(/well-formed|surrogate/);
+    });
+
     it('seven share addresses: at most 6, and how many were given', async () => {
       const { owner, network } = await networkTeam(t);
       const english = await call(

@@ -30,6 +30,7 @@ import { buildTestApp, call, describeApi, type Session, type TestApp } from './h
 import { listen, openLiveStream } from './live-stream.ts';
 import { ok, ROWS, refused } from './support/role-rows.ts';
 import { buildRoleWorld, ROLES, type RoleWorld } from './support/role-world.ts';
+import { namesNetworkThing } from './support/scoped-calls.ts';
 
 /** Families whose network-scoped calls this test walks (section 6 roles). */
 const FAMILIES = new Set([
@@ -53,28 +54,6 @@ const FAMILIES = new Set([
  * (`emergencyPublicFault`, `emergencyPublicReport`) open a network's record without naming it.
  */
 const WHOLE_FAMILIES = new Set(['emergency']);
-/** Payload fields that name a project, a network or something inside one (as in isolation.test.ts). */
-const NETWORK_SCOPED_KEYS = [
-  'pid',
-  'nid',
-  'nids',
-  'zid',
-  'zoneIds',
-  'nodeId',
-  'deviceId',
-  'deviceIds',
-  'virtualId',
-  'realId',
-  'gatewayId',
-  'backupId',
-  'groupId',
-  'sceneId',
-  'scheduleId',
-  'taskId',
-  'faultId',
-  'recordId',
-];
-
 describeApi('what each role of a network is answered, call by call', () => {
   let t: TestApp;
   let baseUrl: string;
@@ -157,11 +136,7 @@ describeApi('what each role of a network is answered, call by call', () => {
 
     const covered = new Set(ROWS.map((row) => row.name));
     const scoped = Object.entries(calls)
-      .filter(
-        ([, def]) =>
-          FAMILIES.has(def.tag) &&
-          (WHOLE_FAMILIES.has(def.tag) || NETWORK_SCOPED_KEYS.some((key) => key in def.payload)),
-      )
+      .filter(([, def]) => FAMILIES.has(def.tag) && (WHOLE_FAMILIES.has(def.tag) || namesNetworkThing(def.payload)))
       .map(([name]) => name);
     expect(scoped.filter((name) => !covered.has(name as CallName))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CallName, calls, signParams } from '@lightwell/domain';
@@ -154,6 +154,34 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
     expect(file.status).toBe(200);
     return Buffer.from(await file.arrayBuffer());
   }
+
+  it('builds reports in its report worker, started from the worker bundle beside the server bundle', async () => {
+    expect(existsSync(bundle.worker)).toBe(true);
+    const projects = await callShipped('projectInfoList', {});
+    const [project] = (projects.data as { networks: { id: number }[] }[]).filter((p) => p.networks.length > 0);
+    const payload = {
+      nid: project!.networks[0]!.id,
+      target: { kind: 'network' },
+      period: { kind: 'span', span: '7d' },
+    };
+    // With its worker bundle away, the console cannot build: the job fails and the console stays up.
+    renameSync(bundle.worker, `${bundle.worker}.away`);
+    try {
+      const asked = await callShipped('reportDeviceCreate', { ...payload, format: 'csv' });
+      expect(asked.code, asked.message).toBe(0);
+      let job = asked.data as { id: number; state: string };
+      while (job.state !== 'done' && job.state !== 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        job = (await callShipped('reportState', { id: job.id })).data as typeof job;
+      }
+      expect(job.state).toBe('failed');
+    } finally {
+      renameSync(`${bundle.worker}.away`, bundle.worker);
+    }
+    // With it back, the next report starts a worker again.
+    const csv = await shippedReport('reportDeviceCreate', { ...payload, format: 'csv' });
+    expect(csv.toString('utf8').split('\r\n').length).toBeGreaterThan(5);
+  });
 
   it('builds project and device reports in the background as PDF (charts, fonts), XLSX and CSV', async () => {
     const projects = await callShipped('projectInfoList', {});

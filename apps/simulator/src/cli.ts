@@ -1,11 +1,14 @@
 // npm start -w @lightwell/simulator -- --broker mqtt://127.0.0.1:18830 (--config fleet.json | --fleet 100x50)
 //   [--http http://127.0.0.1:8080] [--latency 20-150] [--control-port 18097] [--report-period 300000] [--quiet]
+//   [--scenario morning-burst|reconnect-storm|drop-mid-stream] [--drop-share 0.1] [--seed N]
 // `--config -` reads the fleet from standard input (how launch.mjs hands over the console's demo fleet).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '@lightwell/domain';
 import { startControlServer } from './control-server.ts';
 import { FleetFileSchema, generateFleet, type SimGatewaySpec, startSimulator } from './fleet.ts';
 import type { Latency } from './gateway.ts';
+import { runScenario, SCENARIOS, type ScenarioName } from './scenarios.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +23,9 @@ const { values } = parseArgs({
     history: { type: 'string' },
     'emergency-history': { type: 'string' },
     'write-fleet': { type: 'string' },
+    scenario: { type: 'string', multiple: true },
+    'drop-share': { type: 'string' },
+    seed: { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean' },
   },
@@ -39,6 +45,9 @@ function usage(problem?: string): never {
       "  --emergency-history N first send the emergency fittings' self-tests of the last N months",
       '  --write-fleet FILE    with --fleet: write the generated gateways (sn, secret, devices) to FILE',
       '  --config -            read the fleet file from standard input',
+      '  --scenario NAME       once connected, run morning-burst, reconnect-storm or drop-mid-stream (repeatable, in order)',
+      '  --drop-share SHARE    share of the gateways that drop-mid-stream drops (default 0.1)',
+      '  --seed N              seed the reconnect jitter and the scenarios, so a run can be replayed',
       '  --quiet               no per-gateway log lines (connection errors, refused calls)',
       '',
     ].join('\n'),
@@ -92,6 +101,13 @@ function say(text: string): void {
   else process.stdout.write(`${text}\n`);
 }
 
+const scenarios = (values.scenario ?? []) as ScenarioName[];
+const unknownScenario = scenarios.find((name) => !SCENARIOS.includes(name));
+if (unknownScenario) usage(`--scenario wants one of ${SCENARIOS.join(', ')}`);
+const dropShare = values['drop-share'] === undefined ? undefined : Number(values['drop-share']);
+if (dropShare !== undefined && !(dropShare >= 0 && dropShare <= 1)) usage('--drop-share wants a share from 0 to 1');
+const random = values.seed === undefined ? undefined : seededRandom(Number(values.seed));
+
 const started = Date.now();
 const simulator = await startSimulator({
   brokerUrl,
@@ -101,6 +117,7 @@ const simulator = await startSimulator({
   reportPeriodMs: values['report-period'] ? Number(values['report-period']) : file?.reportPeriodMs,
   sensorMeanMs: file?.sensorMeanMs,
   stateDir: values['state-dir'] ?? file?.stateDir,
+  random,
   log: values.quiet ? undefined : (message) => process.stderr.write(`${message}\n`),
 });
 const devices = gateways.reduce((sum, gateway) => sum + gateway.devices.length, 0);
@@ -166,3 +183,12 @@ process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 // The launching process going away ends the simulator too.
 process.on('disconnect', () => void shutdown());
+
+/** The scenarios named on the command line, one after the other (after the handlers above, so Ctrl-C stops them). */
+async function runScenarios(): Promise<void> {
+  for (const name of scenarios) {
+    if (stopping) return;
+    say(await runScenario(simulator, name, { share: dropShare, random }));
+  }
+}
+void runScenarios();

@@ -4,6 +4,7 @@ import { BUTTON_EVENTS, type ButtonEvent } from '@lightwell/domain';
 import { SIM_EMERGENCY_FAULTS, type SimEmergencyFault } from './emergency-fitting.ts';
 import type { Simulator } from './fleet.ts';
 import type { SimGateway } from './gateway.ts';
+import { runScenario, SCENARIOS, type ScenarioName } from './scenarios.ts';
 
 /** A running status and control endpoint. */
 export interface ControlServer {
@@ -25,6 +26,7 @@ type Answer = [status: number, body: unknown];
  *   `POST /gateways/<sn>/offline?seconds=N`: offline for N seconds, counting readings into its replay buffer,
  *   then back, replaying them; `GET /gateways/<sn>/reports`: its report sequence and buffer;
  * - `POST /history?days=N`: N days of readings before the earliest sent (every 15 minutes), as history;
+ * - `POST /scenarios/<name>?share=S`: starts morning-burst, reconnect-storm or drop-mid-stream (answered 202);
  * - `POST /devices/<mac>/reset-counter|swap-driver`: the driver's energy counter goes to 0, or a new driver;
  * - `POST /devices/<mac>/lose|restore|offline|clear`, `POST /devices/<mac>/fault?kind=lamp|driver|emergency`,
  *   `POST /devices/<mac>/press?event=singlePress|doublePress|toggle|up|down|pressAndHold` (a button press),
@@ -86,6 +88,14 @@ function answer(simulator: Simulator, method: string | undefined, url: URL): Ans
     if (!(days > 0 && days <= 60)) return [400, { error: 'days must be a number from 0 to 60' }];
     const fill = simulator.fillHistory(days * 86_400_000);
     return [200, { ok: true, reports: fill.reports }];
+  }
+  if (method === 'POST' && parts[0] === 'scenarios' && parts.length === 2) {
+    const name = parts[1] as ScenarioName;
+    if (!SCENARIOS.includes(name)) return [404, { error: `unknown scenario ${name}` }];
+    const share = url.searchParams.has('share') ? Number(url.searchParams.get('share')) : undefined;
+    if (share !== undefined && !(share >= 0 && share <= 1)) return [400, { error: 'share must be from 0 to 1' }];
+    void runScenario(simulator, name, { share });
+    return [202, { ok: true, scenario: name }];
   }
   if (method === 'POST' && parts[0] === 'gateways' && parts.length === 3) {
     return gatewayAction(simulator.gateway(parts[1]!), parts[2]!, url);

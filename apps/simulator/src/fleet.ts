@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { BackoffOptions } from './backoff.ts';
 import { SIM_DEVICE_KINDS, type SimDeviceKind, type SimDeviceSpec, SimDeviceSpecSchema } from './devices.ts';
 import { type GatewaySnapshot, type Latency, SimGateway, type SimGatewayOptions, SimMesh } from './gateway.ts';
 import { Ticker } from './ticker.ts';
@@ -26,7 +27,10 @@ export interface SimulatorOptions {
   sensorMeanMs?: number | undefined;
   /** Folder where each gateway keeps its report sequence and replay buffer across restarts. */
   stateDir?: string | undefined;
-  reconnect?: { minMs: number; maxMs: number } | undefined;
+  /** Reconnect backoff of every gateway (default 0.5 s doubling to 30 s, full jitter). */
+  reconnect?: BackoffOptions | undefined;
+  /** Random source of the reconnect jitter, shared by the fleet (`seededRandom` replays a run). */
+  random?: (() => number) | undefined;
   /** Gateways connecting at the same time while starting (default 50). */
   connectConcurrency?: number | undefined;
   /** Wait until every gateway is connected before resolving (default true). */
@@ -112,6 +116,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       sensorMeanMs: options.sensorMeanMs,
       stateDir: options.stateDir,
       reconnect: options.reconnect,
+      random: options.random,
       ticker,
       log: options.log,
     };

@@ -1,4 +1,5 @@
 import type { ElementState } from '@lightwell/domain';
+import type { BackoffOptions } from './backoff.ts';
 import type { MeshPresence, SimDeviceSpec } from './device-spec.ts';
 import type { SimDevice } from './devices.ts';
 import type { Latency } from './gateway-commands.ts';
@@ -23,8 +24,10 @@ export interface SimGatewayOptions {
   latencyMs?: Latency | undefined;
   firmware?: string | undefined;
   meshReady?: boolean | undefined;
-  /** Reconnect backoff bounds (default 1 s to 60 s, ±20 % jitter). */
-  reconnect?: { minMs: number; maxMs: number } | undefined;
+  /** Reconnect backoff (default 0.5 s doubling to 30 s, full jitter, reset after 30 s connected). */
+  reconnect?: BackoffOptions | undefined;
+  /** Random source of the reconnect jitter (default `Math.random`; `seededRandom` replays a run). */
+  random?: (() => number) | undefined;
   keepaliveSeconds?: number | undefined;
   /** Period of consumption reports and light-sensor readings (default 5 minutes; 0 off). */
   reportPeriodMs?: number | undefined;

@@ -102,6 +102,11 @@ export class LiveReports {
     this.readings(now);
   }
 
+  /** A `readings` report now, outside the period (a scenario's stream of reports). */
+  readingsNow(now: number): void {
+    this.readings(now);
+  }
+
   /** A `readings` report of every online device's counters (in chunks of the schema's 2000 devices). */
   private readings(now: number): void {
     const { mesh } = this.options;

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { type GatewayChannelName, gatewayTopic, type PresenceMessage } from '@lightwell/domain';
 import mqtt, { type MqttClient } from 'mqtt';
+import { Backoff, type BackoffOptions } from './backoff.ts';
 import { endWithin } from './end-client.ts';
 
 /** Connection state of a simulated gateway. */
@@ -14,8 +15,10 @@ export interface GatewaySessionOptions {
   /** Console base URL for the mesh-prefix HTTP calls (`/SigMesh/...`). */
   httpUrl?: string | undefined;
   keepaliveSeconds?: number | undefined;
-  /** Reconnect backoff bounds (default 1 s to 60 s, ±20 % jitter). */
-  reconnect?: { minMs: number; maxMs: number } | undefined;
+  /** Reconnect backoff (default 0.5 s doubling to 30 s, full jitter, reset after 30 s connected). */
+  reconnect?: BackoffOptions | undefined;
+  /** Random source of the reconnect jitter (a seeded one replays a run). */
+  random?: (() => number) | undefined;
   log?: ((message: string) => void) | undefined;
   /** The retained presence sent on every connection and on `publishPresence`. */
   presence: () => PresenceMessage;
@@ -32,15 +35,6 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const STOP_GRACE_MS = 2000;
 
 /**
- * Reconnect delay after `attempt` failures (0 = first retry): doubling from `minMs` up to `maxMs`,
- * then ±20 % jitter so that gateways that lost the broker together do not come back together.
- */
-export function backoffDelay(attempt: number, minMs = 1_000, maxMs = 60_000, random = Math.random): number {
-  const base = Math.min(maxMs, minMs * 2 ** Math.min(attempt, 30));
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
-
-/**
  * A gateway's connection to the console as a real one keeps it (docs/gateway-protocol.md): MQTT user = sn,
  * password = secret, a retained offline will, subscribe to its command topic, retained presence, then the
  * announcement; reconnects on its own timer with backoff until dropped or stopped. Also the mesh-prefix
@@ -52,14 +46,20 @@ export class GatewaySession {
   reconnects = 0;
   /** Delays chosen for reconnects, newest last (tests read it). */
   readonly reconnectDelays: number[] = [];
-  /** Failed attempts since the last successful connect. */
-  attempt = 0;
+  private readonly backoff: Backoff;
   private client: MqttClient | null = null;
   private wanted = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly connectedWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: GatewaySessionOptions) {}
+  constructor(private readonly options: GatewaySessionOptions) {
+    this.backoff = new Backoff(options.reconnect, options.random);
+  }
+
+  /** Failed attempts since the backoff last started over (after a stable connection or a wanted start). */
+  get attempt(): number {
+    return this.backoff.attempt;
+  }
 
   get connected(): boolean {
     return this.connection === 'online';
@@ -74,7 +74,7 @@ export class GatewaySession {
   start(): boolean {
     if (this.wanted) return false;
     this.wanted = true;
-    this.attempt = 0;
+    this.backoff.reset();
     this.connect();
     return true;
   }
@@ -107,7 +107,7 @@ export class GatewaySession {
     this.client = client;
     client.on('connect', () => {
       (client.stream as Socket).setNoDelay?.(true);
-      this.attempt = 0;
+      this.backoff.connected(Date.now());
       void this.announce(client);
     });
     client.on('message', (_topic, payload) => this.receive(payload));
@@ -149,9 +149,7 @@ export class GatewaySession {
 
   private scheduleReconnect(): void {
     if (!this.wanted || this.reconnectTimer) return;
-    const bounds = this.options.reconnect ?? { minMs: 1_000, maxMs: 60_000 };
-    const delay = backoffDelay(this.attempt, bounds.minMs, bounds.maxMs);
-    this.attempt += 1;
+    const delay = this.backoff.next(Date.now());
     this.reconnects += 1;
     this.reconnectDelays.push(delay);
     if (this.reconnectDelays.length > 20) this.reconnectDelays.shift();

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { type ButtonEvent, CancelMessageSchema, CommandMessageSchema, InventoryRequestSchema } from '@lightwell/domain';
+import {
+  type ButtonEvent,
+  CancelMessageSchema,
+  type CommandAction,
+  CommandMessageSchema,
+  InventoryRequestSchema,
+} from '@lightwell/domain';
 import type { SimDevice } from './devices.ts';
 import type { SimEmergencyFault } from './emergency-fitting.ts';
 import { CommandRunner } from './gateway-commands.ts';
@@ -13,7 +19,7 @@ import type { UnnumberedReport } from './report-buffer.ts';
 
 export type { Latency } from './gateway-commands.ts';
 export type { DeviceSnapshot, GatewaySnapshot, SimGatewayOptions } from './gateway-options.ts';
-export { backoffDelay, type GatewayConnection } from './gateway-session.ts';
+export type { GatewayConnection } from './gateway-session.ts';
 export { SimMesh } from './mesh.ts';
 
 /**
@@ -192,6 +198,28 @@ export class SimGateway extends GatewayProtocol {
   /** A device's driver is replaced: a new serial number and counter. */
   swapDriver(mac: string): void {
     this.events.swapDriver(mac);
+  }
+
+  /**
+   * Every online luminaire of the mesh carries out `action` at once (a scene recalled in the mesh, as a
+   * wall panel or the mesh's own timer does), each reporting its state as it answers: one state message
+   * per device, through the gateway that reports the mesh. Answers the devices that changed.
+   */
+  switchLuminaires(action: CommandAction): number {
+    const now = Date.now();
+    const via = this.via();
+    let changed = 0;
+    for (const device of this.devices.values()) {
+      if (device.presence !== 'online' || !device.isLuminaire || !device.apply(action, now).ok) continue;
+      via.publishState([device]);
+      changed += 1;
+    }
+    return changed;
+  }
+
+  /** A `readings` report of the mesh's online devices now, outside the period (numbered and buffered). */
+  sendReadings(): void {
+    this.live.readingsNow(Date.now());
   }
 
   /** Changes the period of consumption and readings reports (0 stops them). */

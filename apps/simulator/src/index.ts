@@ -1,3 +1,4 @@
+export * from './backoff.ts';
 export * from './control-server.ts';
 export * from './devices.ts';
 export * from './emergency-fitting.ts';
@@ -7,4 +8,5 @@ export * from './gateway.ts';
 export * from './history.ts';
 export * from './report-buffer.ts';
 export * from './report-sender.ts';
+export * from './scenarios.ts';
 export * from './ticker.ts';

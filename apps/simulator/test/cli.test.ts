@@ -26,9 +26,10 @@ async function runCli(args: string[]) {
     },
   );
   const lines: string[] = [];
+  const output = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no control endpoint: ${lines.join('\n')}`)), 20_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    output.on('line', (line) => {
       lines.push(line);
       const match = /control endpoint: (http:\S+)\/state/.exec(line);
       if (match) {
@@ -37,9 +38,22 @@ async function runCli(args: string[]) {
       }
     });
   });
+  /** The first line (printed already or to come) that matches. */
+  const line = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const seen = lines.find((printed) => pattern.test(printed));
+      if (seen) return resolve(seen);
+      const check = (printed: string) => {
+        if (!pattern.test(printed)) return;
+        output.off('line', check);
+        resolve(printed);
+      };
+      output.on('line', check);
+    });
   return {
     url,
     lines,
+    line,
     stop: () =>
       new Promise<number | null>((resolve) => {
         child.once('exit', (code) => resolve(code));
@@ -56,6 +70,14 @@ it('runs a generated fleet from the command line and writes it to a file', async
   expect(state.gateways.map((g) => g.connection)).toEqual(['online', 'online', 'online']);
   const written = JSON.parse(readFileSync(file, 'utf8')) as { gateways: { sn: string; secret: string }[] };
   expect(written.gateways).toHaveLength(3);
+  expect(await run.stop()).toBe(0);
+}, 30_000);
+
+it('runs a scenario named on the command line once the fleet is connected', async () => {
+  const run = await runCli(['--fleet', '2x16', '--latency', '0', '--seed', '3', '--scenario', 'morning-burst']);
+  expect(await run.line(/^morning-burst:/)).toBe(
+    'morning-burst: 20 luminaires in 2 meshes switched on, one state message each',
+  );
   expect(await run.stop()).toBe(0);
 }, 30_000);
 

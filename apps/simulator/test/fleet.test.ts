@@ -78,6 +78,11 @@ describe('fleet and control endpoint', () => {
       expect(simulator.gateway(sn).device(mac)!.presence).toBe('lost');
       expect((await fetch(`${control.url}/devices/000000000000/lose`, { method: 'POST' })).status).toBe(404);
       expect((await fetch(`${control.url}/gateways/${sn}/explode`, { method: 'POST' })).status).toBe(404);
+      const burst = await fetch(`${control.url}/scenarios/morning-burst`, { method: 'POST' });
+      expect([burst.status, await burst.json()]).toEqual([202, { ok: true, scenario: 'morning-burst' }]);
+      const lit = simulator.gateway(fleet[5]!.sn).device(fleet[5]!.devices[0]!.mac)!;
+      expect(lit.elementStates()[0]).toMatchObject({ onOff: 1, lightness: 100 });
+      expect((await fetch(`${control.url}/scenarios/explode`, { method: 'POST' })).status).toBe(404);
       await probe.close();
     } finally {
       await control.close();

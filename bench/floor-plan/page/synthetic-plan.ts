@@ -1,3 +1,4 @@
+import { seededRandom } from '@lightwell/domain';
 import type { FloorPlanNode, FloorPlanZone } from '../../../apps/web/src/features/floor-plan';
 
 /** Size of the synthetic floor plan, in image pixels. */
@@ -10,23 +11,11 @@ const CELL_W = PLAN_SIZE.width / COLUMNS;
 const CELL_H = PLAN_SIZE.height / ROWS;
 const INSET = 12;
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run draws the same plan. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const COLORS = ['#91caff', '#b7eb8f', '#ffd591', '#ffadd2', '#d3adf7', '#87e8de'];
 
 /** 200 zones on a 20×10 grid of rooms (every third one an L-shaped polygon) and 10 nodes in each: 2,000. */
 export function syntheticPlan(): { zones: FloorPlanZone[]; nodes: FloorPlanNode[] } {
-  const next = random(42);
+  const next = seededRandom(42);
   const zones: FloorPlanZone[] = [];
   const nodes: FloorPlanNode[] = [];
   for (let row = 0; row < ROWS; row++) {

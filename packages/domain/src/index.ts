@@ -34,6 +34,7 @@ export * from './profiles/process-timers.ts';
 export * from './profiles/profile-schemas.ts';
 export * from './profiles/profile-settings.ts';
 export * from './protocol/index.ts';
+export * from './random/seeded-random.ts';
 export * from './report-cycle/index.ts';
 export * from './roles/network-roles.ts';
 export * from './roles/share-rules.ts';

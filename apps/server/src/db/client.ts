@@ -20,6 +20,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where a database opened by `openDatabase` lives: PostgreSQL at a URL, or an embedded PGlite of this thread. */
+export type DatabaseSource = { kind: 'pg'; url: string } | { kind: 'pglite'; client: PGlite };
+
+const sources = new WeakMap<Db, DatabaseSource>();
+
+/**
+ * Where `db` lives, for work that reaches the same database from another thread (a report's worker opens
+ * PostgreSQL on its own, and asks this thread to run its queries on PGlite); undefined for a database not
+ * opened by `openDatabase`.
+ */
+export function sourceOf(db: Db): DatabaseSource | undefined {
+  return sources.get(db);
+}
+
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 /**
  * PostgreSQL-only step after the shared migrations (PGlite keeps one table): telemetry readings partitioned
@@ -54,23 +68,50 @@ const MIGRATION_LOCK = 7_316_001;
 
 /**
  * Opens PostgreSQL at `url`, or the embedded PGlite in `dataDir` (in memory when `dataDir` is
- * `memory://`), and applies the versioned migrations.
+ * `memory://`), and applies the versioned migrations. `pool` opens a PostgreSQL pool of at most `max`
+ * connections that leaves the migrations to the process that applied them (a report's worker thread).
  */
 export async function openDatabase(
-  options: { url?: string | undefined; dataDir: string },
+  options: { url?: string | undefined; dataDir: string; pool?: { max: number } },
   timer: PhaseTimer = untimed,
 ): Promise<Database> {
+  if (options.url && options.pool) return openPool(options.url, options.pool.max);
   if (options.url) return openPostgres(options.url, timer);
   return openPglite(options.dataDir, timer);
+}
+
+/**
+ * Keeps a lost database connection (PostgreSQL restarted, or the connection killed) from ending the
+ * process. The pool handles the errors of its idle clients; a client checked out between two statements
+ * (an open transaction, waiting for the next one) has no listener of its own, and an `error` event without
+ * a listener throws. The client's pending queries fail anyway, and the pool drops it when it comes back
+ * (it is no longer queryable).
+ */
+function survivePoolErrors(pool: pg.Pool): void {
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // Reported to the statements that were waiting on it; the pool drops the client on release.
+    });
+  });
+}
+
+/** A pool on a migrated PostgreSQL database. */
+function openPool(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000 });
+  survivePoolErrors(pool);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  sources.set(db, { kind: 'pg', url });
+  return { db, kind: 'pg', close: () => pool.end() };
 }
 
 const untimed: PhaseTimer = { time: (_name, step) => step() };
 
 async function openPostgres(url: string, timer: PhaseTimer): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-  });
+  survivePoolErrors(pool);
   const client = await timer.time('database connect', () => pool.connect());
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -84,7 +125,9 @@ async function openPostgres(url: string, timer: PhaseTimer): Promise<Database> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'pg', close: () => pool.end() };
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  sources.set(db, { kind: 'pg', url });
+  return { db, kind: 'pg', close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string, timer: PhaseTimer): Promise<Database> {
@@ -101,5 +144,6 @@ async function openPglite(dataDir: string, timer: PhaseTimer): Promise<Database>
   await timer.time('migrations', async () => {
     if (!(await isMigrated((text) => client.query(text)))) await migratePglite(db, { migrationsFolder });
   });
+  sources.set(db as unknown as Db, { kind: 'pglite', client });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -43,6 +43,8 @@ export interface BrokerConnection {
   readonly brokerUrl: string;
   /** Live updates to browsers, through the broker. */
   readonly live: LiveHub;
+  /** Whether the console's MQTT client is connected to the broker now (it reconnects on its own). */
+  readonly connected: boolean;
   /** Publishes a text payload at QoS 1; resolves when the broker has it. */
   publish(topic: string, payload: string): Promise<void>;
   /** Forgets a gateway's cached credentials and ends its connection here, and announces it to every process. */
@@ -162,6 +164,9 @@ export async function connectToBroker(
   };
   return {
     brokerUrl,
+    get connected() {
+      return !closed && client.connected;
+    },
     live: liveHub(liveListeners, async (event) => {
       if (closed) return;
       await publish(liveTopic(event.nid), JSON.stringify(event));

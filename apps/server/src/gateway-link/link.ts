@@ -83,6 +83,10 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
 
   const link: GatewayLink = {
     brokerUrl: connection.brokerUrl,
+    get connected() {
+      return !closed && connection.connected;
+    },
+    backlog: () => queue.backlog(),
     async publish(gatewaySn, channel, message) {
       await connection.publish(gatewayTopic(gatewaySn, channel), JSON.stringify(message));
     },

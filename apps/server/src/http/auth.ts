@@ -2,6 +2,7 @@ import { Code, type CodeValue, Limits, notCheckSignValue, signaturesEqual, signP
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, SessionInfo } from '../context.ts';
+import { findSessionWithUser } from '../db/queries/sessions.ts';
 import { sessions } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { markLanguage, refusalLanguage, refusalMessage } from './refusal.ts';
@@ -35,13 +36,9 @@ function hasValidSignature(ctx: AppContext, body: Record<string, unknown>): bool
   return signaturesEqual(sign, signParams(body, ctx.clientKey));
 }
 
-/** Finds the live session of a token for `uid`; expired sessions are removed. */
+/** Finds the live session of a token for `uid`, with the user's row; expired sessions are removed. */
 async function findSession(ctx: AppContext, uid: number, token: string): Promise<SessionInfo | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const row = await findSessionWithUser(ctx.db, hashToken(token));
   if (!row || row.uid !== uid) return null;
   const now = ctx.now().getTime();
   if (now - row.lastUsedAt.getTime() > Limits.sessionIdleSeconds * 1000) {
@@ -51,7 +48,7 @@ async function findSession(ctx: AppContext, uid: number, token: string): Promise
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, row.id));
   }
-  return { uid: row.uid, sessionId: row.id };
+  return { uid: row.uid, sessionId: row.id, user: row.user };
 }
 
 /**

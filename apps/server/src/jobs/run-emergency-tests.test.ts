@@ -1,34 +1,30 @@
-import { type EmergencySchedule, peakPerZone } from '@lightwell/domain';
+import { peakPerZone } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, type TestApp } from '../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { describeApi } from '../../test/helpers.ts';
 import { emergencyFittings, emergencyTestRecords, emergencyTestRuns } from '../db/schema.ts';
 import { buildFittings, buildRecord, buildZone } from '../routes/emergency/test-fittings.ts';
-import { londonNetwork, recordingStarter } from './emergency-tests/test-job.ts';
+import { londonNetwork, recordingStarter, useJobApp } from './emergency-tests/test-job.ts';
 import { runEmergencyTests } from './run-emergency-tests.ts';
 
 describeApi('the emergency self-test job', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const setNow = (iso: string) => {
-    t.clock.offsetMs = new Date(iso).getTime() - Date.now();
-  };
+  const fixture = useJobApp();
+  const { setNow, addSchedule } = fixture;
 
   it('starts the monthly function test at its local time across the DST change, once, by its schedule', async () => {
+    const { t } = fixture;
     setNow('2026-03-20T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');
     const fittings = await buildFittings(t.db, network.id, zone.id, 3, { createdAt: new Date('2026-01-01T00:00:00Z') });
-    const added = await call(
-      t.app,
-      'emergencyScheduleAdd',
-      { nid: network.id, name: 'Monthly', testKind: 'function', day: 3, minuteOfDay: 600, maxDelayMinutes: 10 },
-      owner.session,
-    );
-    const schedule = added.body.data as EmergencySchedule;
+    const schedule = await addSchedule(owner.session, {
+      nid: network.id,
+      name: 'Monthly',
+      testKind: 'function',
+      day: 3,
+      minuteOfDay: 600,
+      maxDelayMinutes: 10,
+    });
     const { asked, start } = recordingStarter(network.id);
     // 10:00 BST on 3 April is 09:00 UTC.
     setNow('2026-04-03T08:59:00Z');
@@ -49,6 +45,7 @@ describeApi('the emergency self-test job', () => {
   });
 
   it('staggers the yearly duration test: no two fittings of a zone on battery together, next batch once recharged', async () => {
+    const { t } = fixture;
     setNow('2026-05-01T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const stairs = await buildZone(t.db, network.id, 'Stairs');
@@ -56,20 +53,15 @@ describeApi('the emergency self-test job', () => {
     const created = { createdAt: new Date('2026-01-01T00:00:00Z') };
     const a = await buildFittings(t.db, network.id, stairs.id, 3, { ...created, ratedMinutes: 180 });
     const b = await buildFittings(t.db, network.id, hall.id, 2, { ...created, ratedMinutes: 60 });
-    await call(
-      t.app,
-      'emergencyScheduleAdd',
-      {
-        nid: network.id,
-        name: 'Yearly',
-        testKind: 'duration',
-        day: 4,
-        month: 6,
-        minuteOfDay: 60,
-        durationKind: 'preset',
-      },
-      owner.session,
-    );
+    await addSchedule(owner.session, {
+      nid: network.id,
+      name: 'Yearly',
+      testKind: 'duration',
+      day: 4,
+      month: 6,
+      minuteOfDay: 60,
+      durationKind: 'preset',
+    });
     const { asked, start } = recordingStarter(network.id);
     setNow('2026-06-04T00:01:00Z'); // 01:01 BST
     await runEmergencyTests(t.app.ctx, start);
@@ -97,18 +89,20 @@ describeApi('the emergency self-test job', () => {
   });
 
   it('grades a closed month: missed for a fitting with no valid result, once; a stopped test is no valid result', async () => {
+    const { t } = fixture;
     setNow('2026-06-20T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');
     const [tested, stopped, offline] = await buildFittings(t.db, network.id, zone.id, 3, {
       createdAt: new Date('2026-01-01T00:00:00Z'),
     });
-    await call(
-      t.app,
-      'emergencyScheduleAdd',
-      { nid: network.id, name: 'Monthly', testKind: 'function', day: 1, minuteOfDay: 60 },
-      owner.session,
-    );
+    await addSchedule(owner.session, {
+      nid: network.id,
+      name: 'Monthly',
+      testKind: 'function',
+      day: 1,
+      minuteOfDay: 60,
+    });
     const { start } = recordingStarter();
     setNow('2026-07-01T00:30:00Z');
     await runEmergencyTests(t.app.ctx, start);
@@ -146,18 +140,21 @@ describeApi('the emergency self-test job', () => {
   });
 
   it('grades a closed yearly window missed for a fitting whose only duration test there was partial', async () => {
+    const { t } = fixture;
     setNow('2026-05-20T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');
     const [full, partial] = await buildFittings(t.db, network.id, zone.id, 2, {
       createdAt: new Date('2026-01-01T00:00:00Z'),
     });
-    await call(
-      t.app,
-      'emergencyScheduleAdd',
-      { nid: network.id, name: 'Yearly', testKind: 'duration', day: 4, month: 6, minuteOfDay: 60 },
-      owner.session,
-    );
+    await addSchedule(owner.session, {
+      nid: network.id,
+      name: 'Yearly',
+      testKind: 'duration',
+      day: 4,
+      month: 6,
+      minuteOfDay: 60,
+    });
     const { start } = recordingStarter();
     setNow('2026-06-04T00:30:00Z');
     await runEmergencyTests(t.app.ctx, start);
@@ -186,6 +183,7 @@ describeApi('the emergency self-test job', () => {
   });
 
   it('books a retest when mains loss voided a test, and starts it once mains is back', async () => {
+    const { t } = fixture;
     setNow('2026-08-10T12:00:00Z');
     const { network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');

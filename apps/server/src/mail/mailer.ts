@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { Counter } from 'prom-client';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { processRegistry } from '../lib/metrics.ts';
 import { formatMailBlock } from './mail-block.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
@@ -27,6 +29,14 @@ export interface Mailer {
   send(to: string, template: MailTemplate, language: number, envelope?: MailEnvelope): Promise<MailReceipt | undefined>;
   close(): void;
 }
+
+/** Messages by template and what became of them: `sent` by SMTP, `failed` there, or `kept` in the outbox. */
+const mailOutcomes = new Counter({
+  name: 'lightwell_mails_total',
+  help: 'Mails by kind (template) and outcome: sent, failed, or kept in the outbox without SMTP_URL.',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [processRegistry],
+});
 
 /**
  * Limits of one SMTP delivery, so that a hung mail server gives up well within the lease of a report
@@ -65,6 +75,7 @@ export function createMailer(options: {
         })
         .returning({ id: outbox.id });
       if (!transport) {
+        mailOutcomes.inc({ kind: template.name, outcome: 'kept' });
         options.log.info({ to, template: template.name, outboxId: row?.id }, 'mail kept in outbox (no SMTP_URL)');
         options.print?.(formatMailBlock({ to, subject: mail.subject, text: mail.text, at: new Date() }));
         return { messageId: envelope.messageId ?? null, answer: 'kept' };
@@ -80,9 +91,11 @@ export function createMailer(options: {
           ...(envelope.headers ? { headers: envelope.headers } : {}),
           ...(envelope.attachments ? { attachments: envelope.attachments } : {}),
         });
+        mailOutcomes.inc({ kind: template.name, outcome: 'sent' });
         await options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, row!.id));
         return { messageId: info.messageId ?? null, answer: String(info.response ?? '') };
       } catch (error) {
+        mailOutcomes.inc({ kind: template.name, outcome: 'failed' });
         const message = error instanceof Error ? error.message : String(error);
         await options.db.update(outbox).set({ status: 'failed', error: message }).where(eq(outbox.id, row!.id));
         options.log.warn({ to, template: template.name, err: message }, 'mail delivery failed');

@@ -8,7 +8,6 @@ import {
   type Recipient,
   type RecipientInput,
   type RecipientKind,
-  recipientStatus,
 } from '@lightwell/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
@@ -18,10 +17,9 @@ import { projectRecipients, projects, recipientPreferences } from '../db/schema.
 import { CallError } from '../lib/call-error.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { noPermission } from '../policies/access.ts';
+import { presentRecipient, type RecipientRow } from '../presenters/recipient.ts';
 import { recordAudit } from './audit.ts';
 import { type MailAllowance, returnMailAllowance, takeMailAllowance } from './mail-limits.ts';
-
-type RecipientRow = typeof projectRecipients.$inferSelect;
 
 const DAY_MS = 86_400_000;
 
@@ -48,20 +46,6 @@ export async function activeRecipients(
     )
     .orderBy(asc(projectRecipients.email));
   return rows.map((row) => ({ email: row.email, language: codeToLanguage(row.language) }));
-}
-
-/** A stored recipient as the editor sees it. */
-export function presentRecipient(row: RecipientRow, now: Date): Recipient {
-  const status = recipientStatus(row.activatedAt?.getTime() ?? null, row.linkExpiresAt.getTime(), now.getTime());
-  return {
-    id: row.id,
-    email: row.email,
-    language: codeToLanguage(row.language),
-    kinds: row.kinds as RecipientKind[],
-    status,
-    activatedAt: row.activatedAt ? Math.floor(row.activatedAt.getTime() / 1000) : null,
-    linkExpiresAt: status === 'active' ? null : Math.floor(row.linkExpiresAt.getTime() / 1000),
-  };
 }
 
 /** A project's recipients in address order. */

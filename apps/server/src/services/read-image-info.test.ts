@@ -29,6 +29,8 @@ describe('image type and size read from the content (section 5)', () => {
       Buffer.from('GIF89a', 'latin1'),
       buildPng(4, 4).subarray(0, 16),
       buildJpeg(8, 8).subarray(0, 30),
+      buildPng(4, 4).subarray(0, 40),
+      buildJpeg(8, 8).subarray(0, buildJpeg(8, 8).length - 2),
       buildBmp(4, 4).subarray(0, 20),
       buildPng(0, 4),
       buildBmp(0, 4),

@@ -10,6 +10,9 @@ export interface ImageInfo {
 /** Largest side accepted; real floor plans stay far below it. */
 const MAX_SIDE = 30_000;
 
+/** The JPEG end-of-image marker. */
+const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 function startsWith(data: Uint8Array, bytes: number[]): boolean {
@@ -19,6 +22,8 @@ function startsWith(data: Uint8Array, bytes: number[]): boolean {
 function png(data: Buffer): ImageInfo | null {
   // The first chunk is IHDR: length (4), type (4), then width and height as 32-bit big-endian.
   if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') return null;
+  // A file cut short has no IEND chunk after its header: refused as unreadable.
+  if (data.indexOf('IEND', 33, 'latin1') < 0) return null;
   return { mime: 'image/png', extension: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }
 
@@ -44,7 +49,8 @@ function jpeg(data: Buffer): ImageInfo | null {
     const length = data.readUInt16BE(offset + 2);
     if (length < 2) return null;
     if (isStartOfFrame(marker)) {
-      if (offset + 9 > data.length) return null;
+      // A file cut short has no end-of-image marker after its frame header: refused as unreadable.
+      if (offset + 9 > data.length || data.lastIndexOf(END_OF_IMAGE) < offset) return null;
       return {
         mime: 'image/jpeg',
         extension: 'jpg',

@@ -89,7 +89,7 @@ async function mailInvitation(ctx: AppContext, share: typeof shares.$inferSelect
  * any mail fails, deletes the whole batch, hands back the messages not sent and answers 1052, so nothing
  * is shared (section 5).
  */
-export async function mailInvitationsOrUndo(
+async function mailInvitationsOrUndo(
   ctx: AppContext,
   rows: (typeof shares.$inferSelect)[],
   tokens: string[],
@@ -190,6 +190,31 @@ export async function createShares(
   if (blocked.length)
     throw shareRefused('taken', blocked, 'Some addresses already have access or a pending invitation.');
 
+  return issueInvitations(ctx, uid, emails, target.name, {
+    row: (email) => ({ kind: target.kind, pid: target.pid, nid: target.nid, email, userType }),
+    audit: { action: 'share.create', pid: target.pid, nid: target.nid, after: { emails, userType } },
+  });
+}
+
+/** What an invitation batch stores per address and audits once (`issueInvitations`). */
+export interface InvitationBatch {
+  /** The share row of one address, but for its sharer, token and expiry. */
+  row: (email: string) => Omit<typeof shares.$inferInsert, 'sharerUid' | 'tokenHash' | 'expiresAt'>;
+  audit: { action: string; pid?: number; nid?: number | null; after: Record<string, unknown> };
+}
+
+/**
+ * Stores pending share links for the addresses checked acceptable, valid `SHARE_LINK_DAYS`, takes the
+ * sharer's mail allowance and audits in one transaction, then e-mails each (`mailInvitationsOrUndo`: 1019,
+ * 1052, nothing kept when the mail cannot be sent).
+ */
+export async function issueInvitations(
+  ctx: AppContext,
+  uid: number,
+  emails: string[],
+  targetName: string,
+  batch: InvitationBatch,
+): Promise<{ sent: number }> {
   const expiresAt = new Date(ctx.now().getTime() + SHARE_LINK_DAYS * DAY_MS);
   const tokens = emails.map(() => newToken());
   const { rows, allowance } = await ctx.db.transaction(async (tx) => {
@@ -198,27 +223,17 @@ export async function createShares(
       .insert(shares)
       .values(
         emails.map((email, i) => ({
-          kind: target.kind,
-          pid: target.pid,
-          nid: target.nid,
+          ...batch.row(email),
           sharerUid: uid,
-          email,
-          userType,
           tokenHash: hashToken(tokens[i]!),
           expiresAt,
         })),
       )
       .returning();
-    await recordAudit(tx, {
-      action: 'share.create',
-      actorUid: uid,
-      pid: target.pid,
-      nid: target.nid,
-      after: { emails, userType },
-    });
+    await recordAudit(tx, { ...batch.audit, actorUid: uid });
     return { rows: inserted, allowance: taken };
   });
-  return mailInvitationsOrUndo(ctx, rows, tokens, target.name, allowance);
+  return mailInvitationsOrUndo(ctx, rows, tokens, targetName, allowance);
 }
 
 /** A share the user sent, for resend or revoke; anyone else's id is 1013. */

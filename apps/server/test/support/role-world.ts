@@ -16,7 +16,7 @@ import {
 } from '../../src/db/schema.ts';
 import { hashGatewaySecret } from '../../src/gateway-link/credentials.ts';
 import { buildLuminaires, TestGateway } from '../../src/routes/control/test-gateway.ts';
-import { ensureBuiltInScenes } from '../../src/routes/scene/scene-queries.ts';
+import { ensureBuiltInScenes } from '../../src/services/scenes/ensure-built-in-scenes.ts';
 import { buildNetwork, call, networkTeam, type Session, type TestApp } from '../helpers.ts';
 import { buildEmergencyRecord } from './emergency-record.ts';
 import { buildPng } from './images.ts';

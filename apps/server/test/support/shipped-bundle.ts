@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServerBundle } from '../../../../scripts/lib/builds.mjs';
+import { buildServerBundle, reportWorkerBundleOf } from '../../../../scripts/lib/builds.mjs';
 
 const root = new URL('../../../..', import.meta.url).pathname;
 
@@ -9,6 +9,8 @@ const root = new URL('../../../..', import.meta.url).pathname;
 export interface ShippedBundle {
   /** Path of the bundle, beside the one `npm start` runs, so its external packages resolve alike. */
   path: string;
+  /** Path of its report worker's bundle (`reportWorkerBundleOf`), which the console starts its report worker from. */
+  worker: string;
   remove: () => void;
 }
 
@@ -21,11 +23,15 @@ export interface ShippedBundle {
 export async function buildShippedBundle(): Promise<ShippedBundle> {
   const path = join(root, `apps/server/dist/shipped-test-${randomBytes(4).toString('hex')}.mjs`);
   await buildServerBundle(path);
+  const worker = reportWorkerBundleOf(path);
   return {
     path,
+    worker,
     remove: () => {
-      rmSync(path, { force: true });
-      rmSync(`${path}.map`, { force: true });
+      for (const file of [path, worker]) {
+        rmSync(file, { force: true });
+        rmSync(`${file}.map`, { force: true });
+      }
     },
   };
 }

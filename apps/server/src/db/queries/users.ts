@@ -11,9 +11,26 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+function prepareUserById(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('lw_user_by_id');
+}
+
+// A read of most calls: built once per database and, on PostgreSQL, parsed once per connection.
+const byId = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+
 /** The user with this id, if any. */
 export async function findUserById(db: Db, uid: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
+  let query = byId.get(db);
+  if (!query) {
+    query = prepareUserById(db);
+    byId.set(db, query);
+  }
+  const [row] = await query.execute({ uid });
   return row;
 }
 

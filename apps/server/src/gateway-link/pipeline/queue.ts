@@ -19,9 +19,18 @@ export interface RoundSteps<T> {
   apply(checked: T): Promise<void>;
 }
 
+/** Messages received and not yet applied: waiting in the queue or in a round in hand. */
+interface Backlog {
+  messages: number;
+  /** When the oldest of them was received; null when there is none. */
+  oldestReceivedAt: Date | null;
+}
+
 /** The queue of one link. */
 export interface MessageQueue {
   push(message: Received): void;
+  /** What is received and not yet applied, read at once (metrics). */
+  backlog(): Backlog;
   /** Resolves when every message pushed so far has been applied (until closed). */
   drain(): Promise<void>;
   /** Takes no more rounds. */
@@ -33,6 +42,8 @@ export function createQueue<T>(steps: RoundSteps<T>): MessageQueue {
   const queue: Received[] = [];
   let draining: Promise<void> | null = null;
   let closed = false;
+  /** The first message of each round taken and not yet applied, with the round's size. */
+  const inHand = new Map<Received, number>();
 
   function schedule(): void {
     if (draining || closed) return;
@@ -52,18 +63,35 @@ export function createQueue<T>(steps: RoundSteps<T>): MessageQueue {
    */
   async function drainLoop(): Promise<void> {
     let applying: Promise<void> = Promise.resolve();
-    while (queue.length > 0) {
-      const checked = await steps.check(queue.splice(0, BATCH_SIZE));
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, BATCH_SIZE);
+        const first = batch[0]!;
+        inHand.set(first, batch.length);
+        const checked = await steps.check(batch);
+        await applying;
+        applying = (checked ? steps.apply(checked) : Promise.resolve()).finally(() => inHand.delete(first));
+      }
       await applying;
-      applying = checked ? steps.apply(checked) : Promise.resolve();
+    } finally {
+      // A failed round ends the loop: what it held is no longer in hand.
+      inHand.clear();
     }
-    await applying;
   }
 
   return {
     push(message) {
       queue.push(message);
       schedule();
+    },
+    backlog() {
+      let messages = queue.length;
+      let oldest = queue[0]?.receivedAt ?? null;
+      for (const [first, size] of inHand) {
+        messages += size;
+        if (oldest === null || first.receivedAt < oldest) oldest = first.receivedAt;
+      }
+      return { messages, oldestReceivedAt: oldest };
     },
     async drain() {
       while (draining || (queue.length > 0 && !closed)) {

@@ -1,39 +1,20 @@
-import {
-  type EmergencyElement,
-  type EmergencySchedule,
-  type OverdueNetwork,
-  type ScreenSnapshot,
-  TaskStatus,
-} from '@lightwell/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, type TestApp } from '../../../test/helpers.ts';
-import { devices, emergencyTestRecords } from '../../db/schema.ts';
+import { type EmergencyElement, type OverdueNetwork, type ScreenSnapshot, TaskStatus } from '@lightwell/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { call, describeApi } from '../../../test/helpers.ts';
+import { devices } from '../../db/schema.ts';
 import { buildFittings, buildRecord, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { runEmergencyTests } from '../run-emergency-tests.ts';
-import { londonNetwork, promptGateway } from './test-job.ts';
+import { londonNetwork, promptGateway, useJobApp } from './test-job.ts';
 
 const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 describeApi('the emergency self-test job tries a fitting again while its window is open', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const setNow = (iso: string) => {
-    t.clock.offsetMs = new Date(iso).getTime() - Date.now();
-  };
-  const addSchedule = async (session: Parameters<typeof call>[3], payload: Record<string, unknown>) =>
-    (await call(t.app, 'emergencyScheduleAdd', payload, session)).body.data as EmergencySchedule;
-  const recordsOf = (nid: number) =>
-    t.db
-      .select()
-      .from(emergencyTestRecords)
-      .where(eq(emergencyTestRecords.nid, nid))
-      .orderBy(asc(emergencyTestRecords.id));
+  const fixture = useJobApp();
+  const { setNow, addSchedule, recordsOf } = fixture;
 
   it('starts the test of a fitting offline at the window once it is back, once, and grades it late', async () => {
+    const { t } = fixture;
     setNow('2026-09-20T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');
@@ -127,6 +108,7 @@ describeApi('the emergency self-test job tries a fitting again while its window 
   });
 
   it('tries a fitting that did not answer again only once it is heard from', async () => {
+    const { t } = fixture;
     setNow('2026-09-20T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');
@@ -161,6 +143,7 @@ describeApi('the emergency self-test job tries a fitting again while its window 
   });
 
   it('tries a fitting of the yearly duration test again only once no neighbour is on battery or recharging', async () => {
+    const { t } = fixture;
     setNow('2026-05-20T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const stairs = await buildZone(t.db, network.id, 'Stairs');
@@ -205,6 +188,7 @@ describeApi('the emergency self-test job tries a fitting again while its window 
   });
 
   it('counts a fitting offline through its monthly window overdue on home and the network overview once the window closes', async () => {
+    const { t } = fixture;
     setNow('2026-07-02T12:00:00Z');
     const { owner, network } = await londonNetwork(t);
     const zone = await buildZone(t.db, network.id, 'Stairs');

@@ -1,8 +1,10 @@
-// What the self-test job's tests share: starters that record or pass on what the job sends, a London network.
-import { type ReportMessage, TaskStatus } from '@lightwell/domain';
+// What the self-test job's tests share: an app with its clock, starters that record or pass on what the job
+// sends, a London network.
+import { type EmergencySchedule, type ReportMessage, TaskStatus } from '@lightwell/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { networkTeam, type TestApp } from '../../../test/helpers.ts';
-import { devices, gateways, networks, taskDevices } from '../../db/schema.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, call, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
+import { devices, emergencyTestRecords, gateways, networks, taskDevices } from '../../db/schema.ts';
 import { applyReport } from '../../gateway-link/ingest.ts';
 import type { LinkedGateway } from '../../link-types.ts';
 import { applyAck } from '../../services/commands/apply-ack.ts';
@@ -79,8 +81,40 @@ export async function promptGateway(t: TestApp, nid: number) {
   return { linked, silent, sent, start, outcomes, report };
 }
 
+/** A network team (test factory) whose network keeps Europe/London time. */
 export async function londonNetwork(t: TestApp) {
   const team = await networkTeam(t);
   await t.db.update(networks).set({ timeZone: 'Europe/London' }).where(eq(networks.id, team.network.id));
   return team;
+}
+
+/**
+ * The self-test job tests' setup: registers the hooks that build an app and close it again, and answers its
+ * `t` (set once the hooks ran) with the clock and schedule steps the tests take.
+ */
+export function useJobApp() {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  return {
+    get t() {
+      return t;
+    },
+    /** Sets the app's clock to `iso`. */
+    setNow: (iso: string) => {
+      t.clock.offsetMs = new Date(iso).getTime() - Date.now();
+    },
+    /** Adds a self-test schedule as `session` and answers it. */
+    addSchedule: async (session: Session, payload: Record<string, unknown>) =>
+      (await call(t.app, 'emergencyScheduleAdd', payload, session)).body.data as EmergencySchedule,
+    /** The self-test records of a network, oldest first. */
+    recordsOf: (nid: number) =>
+      t.db
+        .select()
+        .from(emergencyTestRecords)
+        .where(eq(emergencyTestRecords.nid, nid))
+        .orderBy(asc(emergencyTestRecords.id)),
+  };
 }

@@ -1,48 +1,23 @@
-import { Code, type LiveEvent, type TaskDetail, TaskStatus, type TaskSummary } from '@lightwell/domain';
+import { Code, type LiveEvent, TaskStatus, type TaskSummary } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import {
-  buildNetwork,
-  buildTestApp,
-  call,
-  describeApi,
-  networkTeam,
-  type Session,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expect, it, vi } from 'vitest';
+import { buildNetwork, call, describeApi, networkTeam } from '../../../test/helpers.ts';
 import { devices, gateways, groupDevices, groups, nodes, tasks, zones } from '../../db/schema.ts';
-import { lightsOff, settled as settledOf } from './test-control.ts';
-import { buildLuminaires, TestGateway } from './test-gateway.ts';
+import { lightsOff, useControlSite } from './test-control.ts';
+import { buildLuminaires } from './test-gateway.ts';
 
-let t: TestApp;
-const started: TestGateway[] = [];
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await Promise.all(started.map((g) => g.close()));
-  await t.close();
-});
-
-async function gatewayIn(nid: number, row: Parameters<typeof TestGateway.start>[3] = {}) {
-  const gateway = await TestGateway.start(t.db, t.brokerUrl, nid, row);
-  started.push(gateway);
-  return gateway;
-}
-
-/** Waits until the task has ended (or `until` holds) and answers it with its devices. */
-const settled = (session: Session, taskId: number, until?: (task: TaskDetail) => boolean) =>
-  settledOf(t, session, taskId, until);
+const site = useControlSite();
+const { gatewayIn, settled } = site;
 
 describeApi('controlLight', () => {
   it('sends one command and reports per device: 9 executed, 1 failed (device not online)', async () => {
-    const { owner, sub, network } = await networkTeam(t);
+    const { owner, sub, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
-    const lights = await buildLuminaires(t.db, network.id, gateway.id, 10, 1);
+    const lights = await buildLuminaires(site.t.db, network.id, gateway.id, 10, 1);
     const events: LiveEvent[] = [];
-    const stop = t.app.ctx.live.subscribe(network.id, (event) => events.push(event));
+    const stop = site.t.app.ctx.live.subscribe(network.id, (event) => events.push(event));
 
-    const reply = await call(t.app, 'controlLight', lightsOff(network.id), sub.session);
+    const reply = await call(site.t.app, 'controlLight', lightsOff(network.id), sub.session);
     expect(reply.body.code).toBe(Code.ok);
     const answered = reply.body.data as TaskSummary;
     expect(answered).toMatchObject({ status: TaskStatus.waiting, total: 10, failed: 1, failures: { offline: 1 } });
@@ -68,11 +43,11 @@ describeApi('controlLight', () => {
   });
 
   it('ends executed when every device executed, and a repeated outcome changes nothing', async () => {
-    const { owner, network } = await networkTeam(t);
+    const { owner, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
-    const [light] = await buildLuminaires(t.db, network.id, gateway.id, 1);
+    const [light] = await buildLuminaires(site.t.db, network.id, gateway.id, 1);
     const reply = await call(
-      t.app,
+      site.t.app,
       'controlLight',
       { nid: network.id, target: { kind: 'device', ids: [light!.id] }, lightness: 40, fadeMs: 500 },
       owner.session,
@@ -92,41 +67,45 @@ describeApi('controlLight', () => {
       state: 'refused',
       results: [{ mac: light!.mac, ok: false, reason: 'fault' }],
     });
-    await t.app.ctx.link.drain();
-    expect((await call(t.app, 'taskGet', { taskId: task.id }, owner.session)).body.data).toEqual(task);
+    await site.t.app.ctx.link.drain();
+    expect((await call(site.t.app, 'taskGet', { taskId: task.id }, owner.session)).body.data).toEqual(task);
   });
 
   it('records failures with the reason the gateway gives', async () => {
-    const { owner, network } = await networkTeam(t);
+    const { owner, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
-    const lights = await buildLuminaires(t.db, network.id, gateway.id, 3);
+    const lights = await buildLuminaires(site.t.db, network.id, gateway.id, 3);
     gateway.behaviour = { mode: 'execute', failing: new Map([[lights[2]!.mac, 'fault']]) };
-    const reply = await call(t.app, 'controlLight', lightsOff(network.id), owner.session);
+    const reply = await call(site.t.app, 'controlLight', lightsOff(network.id), owner.session);
     const task = await settled(owner.session, (reply.body.data as TaskSummary).id);
     expect(task).toMatchObject({ status: TaskStatus.failed, executed: 2, failed: 1, failures: { fault: 1 } });
   });
 
   it('refuses with 1070, 1071, 1072, 1073 and 1075, storing only the all-offline command', async () => {
-    const { owner, network } = await networkTeam(t);
-    expect((await call(t.app, 'controlLight', lightsOff(network.id), owner.session)).body.code).toBe(Code.noGateway);
+    const { owner, network } = await networkTeam(site.t);
+    expect((await call(site.t.app, 'controlLight', lightsOff(network.id), owner.session)).body.code).toBe(
+      Code.noGateway,
+    );
 
     const gateway = await gatewayIn(network.id, { status: 1 });
-    expect((await call(t.app, 'controlLight', lightsOff(network.id), owner.session)).body.code).toBe(
+    expect((await call(site.t.app, 'controlLight', lightsOff(network.id), owner.session)).body.code).toBe(
       Code.noDeviceSelected,
     );
-    await buildLuminaires(t.db, network.id, gateway.id, 2, 2);
-    expect((await call(t.app, 'controlLight', lightsOff(network.id), owner.session)).body.code).toBe(
+    await buildLuminaires(site.t.db, network.id, gateway.id, 2, 2);
+    expect((await call(site.t.app, 'controlLight', lightsOff(network.id), owner.session)).body.code).toBe(
       Code.gatewayOffline,
     );
 
-    const other = await buildNetwork(t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
+    const other = await buildNetwork(site.t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
     const meshless = await gatewayIn(other.id, { gatewayType: 1, status: 2, meshStatus: 0 });
-    await buildLuminaires(t.db, other.id, meshless.id, 1);
-    expect((await call(t.app, 'controlLight', lightsOff(other.id), owner.session)).body.code).toBe(Code.meshOffline);
-    expect(await t.db.select().from(tasks).where(eq(tasks.nid, other.id))).toEqual([]);
+    await buildLuminaires(site.t.db, other.id, meshless.id, 1);
+    expect((await call(site.t.app, 'controlLight', lightsOff(other.id), owner.session)).body.code).toBe(
+      Code.meshOffline,
+    );
+    expect(await site.t.db.select().from(tasks).where(eq(tasks.nid, other.id))).toEqual([]);
 
-    await t.db.update(gateways).set({ status: 2 }).where(eq(gateways.id, gateway.id));
-    const offline = await call(t.app, 'controlLight', lightsOff(network.id), owner.session);
+    await site.t.db.update(gateways).set({ status: 2 }).where(eq(gateways.id, gateway.id));
+    const offline = await call(site.t.app, 'controlLight', lightsOff(network.id), owner.session);
     expect(offline.body.code).toBe(Code.deviceNotOnline);
     expect(offline.body.data).toMatchObject({
       status: TaskStatus.nonExecution,
@@ -134,7 +113,7 @@ describeApi('controlLight', () => {
       failed: 2,
       failures: { offline: 2 },
     });
-    const list = await call(t.app, 'taskList', { nid: network.id }, owner.session);
+    const list = await call(site.t.app, 'taskList', { nid: network.id }, owner.session);
     expect((list.body.data as { list: TaskSummary[] }).list.map((task) => task.status)).toEqual([
       TaskStatus.nonExecution,
     ]);
@@ -142,48 +121,58 @@ describeApi('controlLight', () => {
   });
 
   it('refuses a second command while the gateway executes one (1074)', async () => {
-    const { owner, installer, network } = await networkTeam(t);
+    const { owner, installer, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
     gateway.behaviour = { mode: 'silent', confirmCancel: true };
-    await buildLuminaires(t.db, network.id, gateway.id, 2);
-    const first = await call(t.app, 'controlLight', lightsOff(network.id), owner.session);
+    await buildLuminaires(site.t.db, network.id, gateway.id, 2);
+    const first = await call(site.t.app, 'controlLight', lightsOff(network.id), owner.session);
     expect(first.body.code).toBe(Code.ok);
-    const second = await call(t.app, 'controlLight', lightsOff(network.id, { onOff: 1 }), installer.session);
+    const second = await call(site.t.app, 'controlLight', lightsOff(network.id, { onOff: 1 }), installer.session);
     expect(second.body.code).toBe(Code.gatewayBusy);
     await vi.waitFor(() => expect(gateway.commands).toHaveLength(1));
   });
 
   it('takes a gateway chosen in the browser only from the same network (else 1013)', async () => {
-    const { owner, network } = await networkTeam(t);
+    const { owner, network } = await networkTeam(site.t);
     const first = await gatewayIn(network.id);
     const second = await gatewayIn(network.id);
-    await buildLuminaires(t.db, network.id, first.id, 2);
-    const other = await buildNetwork(t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
+    await buildLuminaires(site.t.db, network.id, first.id, 2);
+    const other = await buildNetwork(site.t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
     const foreign = await gatewayIn(other.id);
-    const refused = await call(t.app, 'controlLight', lightsOff(network.id, { gatewayId: foreign.id }), owner.session);
+    const refused = await call(
+      site.t.app,
+      'controlLight',
+      lightsOff(network.id, { gatewayId: foreign.id }),
+      owner.session,
+    );
     expect(refused.body.code).toBe(Code.noPermission);
-    const reply = await call(t.app, 'controlLight', lightsOff(network.id, { gatewayId: second.id }), owner.session);
+    const reply = await call(
+      site.t.app,
+      'controlLight',
+      lightsOff(network.id, { gatewayId: second.id }),
+      owner.session,
+    );
     const task = await settled(owner.session, (reply.body.data as TaskSummary).id);
     expect(task).toMatchObject({ gatewayId: second.id, status: TaskStatus.executed, executed: 2 });
     expect(first.commands).toEqual([]);
   });
 
   it('controls zones, groups and devices of the network only; a foreign device id is 1013', async () => {
-    const { owner, network } = await networkTeam(t);
-    const other = await buildNetwork(t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
+    const { owner, network } = await networkTeam(site.t);
+    const other = await buildNetwork(site.t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
     const gateway = await gatewayIn(network.id);
     const otherGateway = await gatewayIn(other.id);
-    const [foreignLight] = await buildLuminaires(t.db, other.id, otherGateway.id, 1);
-    const [light] = await buildLuminaires(t.db, network.id, gateway.id, 1);
+    const [foreignLight] = await buildLuminaires(site.t.db, other.id, otherGateway.id, 1);
+    const [light] = await buildLuminaires(site.t.db, network.id, gateway.id, 1);
     const reply = await call(
-      t.app,
+      site.t.app,
       'controlLight',
       { nid: network.id, target: { kind: 'device', ids: [light!.id, foreignLight!.id] }, onOff: 1 },
       owner.session,
     );
     expect(reply.body.code).toBe(Code.noPermission);
     const empty = await call(
-      t.app,
+      site.t.app,
       'controlLight',
       { nid: network.id, target: { kind: 'device' }, onOff: 1 },
       owner.session,
@@ -192,15 +181,15 @@ describeApi('controlLight', () => {
   });
 
   it('resolves zones and groups to their luminaires, a bound virtual device to its real one', async () => {
-    const { owner, network } = await networkTeam(t);
+    const { owner, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
-    const lights = await buildLuminaires(t.db, network.id, gateway.id, 3);
+    const lights = await buildLuminaires(site.t.db, network.id, gateway.id, 3);
     const base = { nid: network.id, gatewayId: gateway.id, model: 'LW-X', online: true };
-    const [sensor] = await t.db
+    const [sensor] = await site.t.db
       .insert(devices)
       .values({ ...base, kind: 'motionSensor', name: 'Sensor', mac: 'BB0000000001', address: 90 })
       .returning();
-    const [virtual] = await t.db
+    const [virtual] = await site.t.db
       .insert(devices)
       .values({
         ...base,
@@ -211,7 +200,7 @@ describeApi('controlLight', () => {
         boundId: lights[2]!.id,
       })
       .returning();
-    const [zone] = await t.db
+    const [zone] = await site.t.db
       .insert(zones)
       .values({
         nid: network.id,
@@ -223,16 +212,16 @@ describeApi('controlLight', () => {
         ],
       })
       .returning();
-    await t.db
+    await site.t.db
       .insert(nodes)
       .values(
         [lights[0]!, sensor!, virtual!].map((d) => ({ nid: network.id, zoneId: zone!.id, name: d.name, vid: d.id })),
       );
-    const [group] = await t.db.insert(groups).values({ nid: network.id, name: 'Row' }).returning();
-    await t.db.insert(groupDevices).values({ groupId: group!.id, deviceId: lights[1]!.id });
+    const [group] = await site.t.db.insert(groups).values({ nid: network.id, name: 'Row' }).returning();
+    await site.t.db.insert(groupDevices).values({ groupId: group!.id, deviceId: lights[1]!.id });
 
     const byZone = await call(
-      t.app,
+      site.t.app,
       'controlLight',
       { nid: network.id, target: { kind: 'zone', ids: [zone!.id] }, onOff: 1 },
       owner.session,
@@ -240,7 +229,7 @@ describeApi('controlLight', () => {
     await settled(owner.session, (byZone.body.data as TaskSummary).id);
     expect(gateway.commands[0]!.targets.map((d) => d.mac)).toEqual([lights[0]!.mac, lights[2]!.mac]);
     const byGroup = await call(
-      t.app,
+      site.t.app,
       'controlLight',
       { nid: network.id, target: { kind: 'group', ids: [group!.id] }, onOff: 0 },
       owner.session,
@@ -251,21 +240,23 @@ describeApi('controlLight', () => {
   });
 
   it('answers 1013 to a user of another project, for existing and missing networks alike', async () => {
-    const { stranger, network } = await networkTeam(t);
+    const { stranger, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
-    await buildLuminaires(t.db, network.id, gateway.id, 1);
+    await buildLuminaires(site.t.db, network.id, gateway.id, 1);
     for (const nid of [network.id, 999_999]) {
-      expect((await call(t.app, 'controlLight', lightsOff(nid), stranger.session)).body.code).toBe(Code.noPermission);
+      expect((await call(site.t.app, 'controlLight', lightsOff(nid), stranger.session)).body.code).toBe(
+        Code.noPermission,
+      );
     }
     expect(gateway.commands).toEqual([]);
   });
 
   it('lets owners, installers and sub-users control', async () => {
-    const { owner, installer, sub, network } = await networkTeam(t);
+    const { owner, installer, sub, network } = await networkTeam(site.t);
     const gateway = await gatewayIn(network.id);
-    await buildLuminaires(t.db, network.id, gateway.id, 2);
+    await buildLuminaires(site.t.db, network.id, gateway.id, 2);
     for (const member of [owner, installer, sub]) {
-      const reply = await call(t.app, 'controlLight', lightsOff(network.id), member.session);
+      const reply = await call(site.t.app, 'controlLight', lightsOff(network.id), member.session);
       expect(reply.body.code).toBe(Code.ok);
       await settled(member.session, (reply.body.data as TaskSummary).id);
     }

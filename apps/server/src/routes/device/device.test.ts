@@ -1,48 +1,32 @@
 import { Code, type DeviceDetail, type DeviceSummary, SAMPLE_D4I_BANK_RAW } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildNetwork,
-  buildTestApp,
-  call,
-  describeApi,
-  networkTeam,
-  type Session,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { buildNetwork, call, describeApi, networkTeam } from '../../../test/helpers.ts';
 import { auditEvents, deviceElements, devices } from '../../db/schema.ts';
-import { buildProduct, buildRealDevice, type Page, row } from './test-devices.ts';
+import { buildProduct, buildRealDevice, type Page, row, useDeviceSite } from './test-devices.ts';
 
 const RAW_BANK = SAMPLE_D4I_BANK_RAW;
 
+const site = useDeviceSite();
+const { add } = site;
+
 describeApi('devices: list, detail, add, update, delete, bind and sensors', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-
-  const add = async (session: Session, nid: number, rows: unknown[]) => {
-    const reply = await call(t.app, 'deviceAdd', { nid, devices: rows }, session);
-    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
-    return reply.body.data as DeviceSummary[];
-  };
-
   it('lists devices to every member (1050 when empty), paged and filtered; 1013 to a stranger', async () => {
-    const { owner, installer, sub, stranger, network } = await networkTeam(t);
-    expect((await call(t.app, 'deviceList', { nid: network.id }, sub.session)).body).toMatchObject({
+    const { owner, installer, sub, stranger, network } = await networkTeam(site.t);
+    expect((await call(site.t.app, 'deviceList', { nid: network.id }, sub.session)).body).toMatchObject({
       code: Code.emptyList,
       data: { list: [], total: 0 },
     });
-    const lamp = await buildProduct(t.db);
-    const sensor = await buildProduct(t.db, 'motionSensor');
+    const lamp = await buildProduct(site.t.db);
+    const sensor = await buildProduct(site.t.db, 'motionSensor');
     await add(installer.session, network.id, [row(lamp.model, 'A4C138000001'), row(lamp.model, 'A4C138000002')]);
-    await buildRealDevice(t.db, network.id, sensor, 'A4C1380000F1', { name: 'Corridor sensor' });
+    await buildRealDevice(site.t.db, network.id, sensor, 'A4C1380000F1', { name: 'Corridor sensor' });
     for (const who of [owner, installer, sub]) {
-      const page = (await call(t.app, 'deviceList', { nid: network.id }, who.session)).body.data as Page<DeviceSummary>;
+      const page = (await call(site.t.app, 'deviceList', { nid: network.id }, who.session)).body
+        .data as Page<DeviceSummary>;
       expect(page.total).toBe(3);
     }
-    const virtualOnly = (await call(t.app, 'deviceList', { nid: network.id, isVirtual: true }, sub.session)).body
+    const virtualOnly = (await call(site.t.app, 'deviceList', { nid: network.id, isVirtual: true }, sub.session)).body
       .data as Page<DeviceSummary>;
     expect(virtualOnly.list.map((d) => d.mac)).toEqual(['A4C138000001', 'A4C138000002']);
     expect(virtualOnly.list[0]).toMatchObject({
@@ -52,24 +36,24 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
       nodeFlag: 3,
       boundId: null,
     });
-    const sensors = (await call(t.app, 'deviceList', { nid: network.id, kind: 'motionSensor' }, sub.session)).body
+    const sensors = (await call(site.t.app, 'deviceList', { nid: network.id, kind: 'motionSensor' }, sub.session)).body
       .data as Page<DeviceSummary>;
     expect(sensors.list).toMatchObject([{ name: 'Corridor sensor', isVirtual: false, online: true }]);
-    const byMac = (await call(t.app, 'deviceList', { nid: network.id, search: 'a4:c1:38:00:00:02' }, sub.session)).body
-      .data as Page<DeviceSummary>;
+    const byMac = (await call(site.t.app, 'deviceList', { nid: network.id, search: 'a4:c1:38:00:00:02' }, sub.session))
+      .body.data as Page<DeviceSummary>;
     expect(byMac.list.map((d) => d.mac)).toEqual(['A4C138000002']);
-    const paged = (await call(t.app, 'deviceList', { nid: network.id, page: 2, pageSize: 10 }, sub.session)).body;
+    const paged = (await call(site.t.app, 'deviceList', { nid: network.id, page: 2, pageSize: 10 }, sub.session)).body;
     expect(paged).toMatchObject({ code: 0, data: { list: [], total: 3, page: 2 } });
     for (const nid of [network.id, 999_999]) {
-      const refused = await call(t.app, 'deviceList', { nid }, stranger.session);
+      const refused = await call(site.t.app, 'deviceList', { nid }, stranger.session);
       expect(refused.body.code).toBe(Code.noPermission);
       expect(JSON.stringify(refused.body)).not.toContain('A4C1');
     }
   });
 
   it('adds 1 to 10 virtual devices; MAC required, hexadecimal and unique in the network (1082)', async () => {
-    const { owner, installer, sub, stranger, network } = await networkTeam(t);
-    const lamp = await buildProduct(t.db);
+    const { owner, installer, sub, stranger, network } = await networkTeam(site.t);
+    const lamp = await buildProduct(site.t.db);
     const added = await add(owner.session, network.id, [
       row(lamp.model, 'a4:c1:38:00:01:01', {
         serialNumber: 'S1',
@@ -79,7 +63,7 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
       }),
     ]);
     expect(added).toMatchObject([{ mac: 'A4C138000101', model: lamp.model, productId: lamp.id, isVirtual: true }]);
-    const [stored] = await t.db.select().from(devices).where(eq(devices.id, added[0]!.id));
+    const [stored] = await site.t.db.select().from(devices).where(eq(devices.id, added[0]!.id));
     expect(stored).toMatchObject({
       supplier: 'Acme',
       manufacturer: 'Lightwell',
@@ -87,7 +71,7 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
       kind: 'luminaire',
     });
     expect(stored!.installedAt?.getTime()).toBe(1_700_000_000_000);
-    const [audit] = await t.db
+    const [audit] = await site.t.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.nid, network.id), eq(auditEvents.action, 'device.add')));
@@ -96,45 +80,50 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
     const ten = Array.from({ length: 10 }, (_, i) => row(lamp.model, `A4C1380002${String(i).padStart(2, '0')}`));
     expect(await add(installer.session, network.id, ten)).toHaveLength(10);
     const eleven = Array.from({ length: 11 }, (_, i) => row(lamp.model, `A4C1380003${String(i).padStart(2, '0')}`));
-    expect((await call(t.app, 'deviceAdd', { nid: network.id, devices: eleven }, owner.session)).body.code).toBe(
+    expect((await call(site.t.app, 'deviceAdd', { nid: network.id, devices: eleven }, owner.session)).body.code).toBe(
       Code.badInput,
     );
-    expect((await call(t.app, 'deviceAdd', { nid: network.id, devices: [] }, owner.session)).body.code).toBe(
+    expect((await call(site.t.app, 'deviceAdd', { nid: network.id, devices: [] }, owner.session)).body.code).toBe(
       Code.badInput,
     );
     for (const mac of ['', 'A4C13800', 'A4C1380001ZZ']) {
-      const reply = await call(t.app, 'deviceAdd', { nid: network.id, devices: [row(lamp.model, mac)] }, owner.session);
+      const reply = await call(
+        site.t.app,
+        'deviceAdd',
+        { nid: network.id, devices: [row(lamp.model, mac)] },
+        owner.session,
+      );
       expect(reply.body.code, mac).toBe(Code.badInput);
     }
     const taken = await call(
-      t.app,
+      site.t.app,
       'deviceAdd',
       { nid: network.id, devices: [row(lamp.model, 'A4C138000101')] },
       owner.session,
     );
     expect(taken.body).toMatchObject({ code: Code.macTaken, data: { macs: ['A4C138000101'] } });
     const twice = await call(
-      t.app,
+      site.t.app,
       'deviceAdd',
       { nid: network.id, devices: [row(lamp.model, 'A4C138000401'), row(lamp.model, 'a4c138000401')] },
       owner.session,
     );
     expect(twice.body.code).toBe(Code.macTaken);
     // The same MAC is free in another network, and a real device's MAC may be planned as a virtual one.
-    const other = await buildNetwork(t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
+    const other = await buildNetwork(site.t.db, owner.pid, [{ uid: owner.user.id, userType: 2 }]);
     expect(await add(owner.session, other.id, [row(lamp.model, 'A4C138000101')])).toHaveLength(1);
-    await buildRealDevice(t.db, network.id, lamp, 'A4C138000501');
+    await buildRealDevice(site.t.db, network.id, lamp, 'A4C138000501');
     expect(await add(owner.session, network.id, [row(lamp.model, 'A4C138000501')])).toHaveLength(1);
 
     const unknown = await call(
-      t.app,
+      site.t.app,
       'deviceAdd',
       { nid: network.id, devices: [row('NOPE-1', 'A4C138000601')] },
       owner.session,
     );
     expect(unknown.body.code).toBe(Code.badInput);
     const wrongKind = await call(
-      t.app,
+      site.t.app,
       'deviceAdd',
       { nid: network.id, devices: [row(lamp.model, 'A4C138000602', { kind: 'pushButton' })] },
       owner.session,
@@ -142,7 +131,7 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
     expect(wrongKind.body.code).toBe(Code.badInput);
     for (const who of [sub, stranger]) {
       const refused = await call(
-        t.app,
+        site.t.app,
         'deviceAdd',
         { nid: network.id, devices: [row(lamp.model, 'A4C138000701')] },
         who.session,
@@ -152,16 +141,16 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
   });
 
   it('shows every section-3 field and decodes element status, flags and the D4i bank', async () => {
-    const { owner, sub, stranger, network } = await networkTeam(t);
-    const lamp = await buildProduct(t.db, 'luminaire', { ratedPower: 40 });
-    const now = Math.floor(t.clock.now().getTime() / 1000);
-    const real = await buildRealDevice(t.db, network.id, lamp, 'A4C138001001', {
+    const { owner, sub, stranger, network } = await networkTeam(site.t);
+    const lamp = await buildProduct(site.t.db, 'luminaire', { ratedPower: 40 });
+    const now = Math.floor(site.t.clock.now().getTime() / 1000);
+    const real = await buildRealDevice(site.t.db, network.id, lamp, 'A4C138001001', {
       usageSeconds: 7200,
       installedAt: new Date(1_700_000_000_000),
       supplier: 'Acme',
       batteryType: 'LiFePO4',
     });
-    await t.db.insert(deviceElements).values([
+    await site.t.db.insert(deviceElements).values([
       {
         deviceId: real.id,
         index: 0,
@@ -186,7 +175,7 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
       },
     ]);
     for (const who of [owner, sub]) {
-      const reply = await call(t.app, 'deviceGet', { deviceId: real.id }, who.session);
+      const reply = await call(site.t.app, 'deviceGet', { deviceId: real.id }, who.session);
       expect(reply.body.code).toBe(0);
       const detail = reply.body.data as DeviceDetail;
       expect(detail).toMatchObject({
@@ -226,7 +215,7 @@ describeApi('devices: list, detail, add, update, delete, bind and sensors', () =
       expect(detail.elements[1]).toMatchObject({ health: 'normal', bankFresh: false, problem: false });
     }
     for (const deviceId of [real.id, 999_999]) {
-      expect((await call(t.app, 'deviceGet', { deviceId }, stranger.session)).body.code).toBe(Code.noPermission);
+      expect((await call(site.t.app, 'deviceGet', { deviceId }, stranger.session)).body.code).toBe(Code.noPermission);
     }
   });
 });

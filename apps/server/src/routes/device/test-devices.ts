@@ -1,3 +1,6 @@
+import type { DeviceSummary } from '@lightwell/domain';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, call, type Session, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, products } from '../../db/schema.ts';
 
@@ -58,3 +61,27 @@ export const row = (model: string, mac: string, extra: Record<string, unknown> =
   mac,
   ...extra,
 });
+
+/**
+ * Registers the hooks of a device test file: a test app before the tests, closed after them. Answers the app
+ * (once built) and `add`, which adds devices through deviceAdd and expects it to succeed.
+ */
+export function useDeviceSite() {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  return {
+    /** The test app; built before the first test. */
+    get t() {
+      return t;
+    },
+    /** Adds `rows` to `nid` as `session` and answers the devices added; anything but success fails the test. */
+    add: async (session: Session, nid: number, rows: unknown[]) => {
+      const reply = await call(t.app, 'deviceAdd', { nid, devices: rows }, session);
+      expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
+      return reply.body.data as DeviceSummary[];
+    },
+  };
+}

@@ -1,38 +1,13 @@
-import { Code, type FileDownloadLink, fileDownload, fileUpload, type UploadedFile } from '@lightwell/domain';
+import { Code, fileDownload, type UploadedFile } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildNetwork,
-  buildTestApp,
-  call,
-  describeApi,
-  networkTeam,
-  type Session,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { buildNetwork, call, describeApi, networkTeam } from '../../../test/helpers.ts';
 import { files } from '../../db/schema.ts';
-import { type FilePart, multipart, png, signed } from './test-upload.ts';
+import { png, signed, useUploadApp } from './test-upload.ts';
 
 describeApi('floor-plan images: upload, download, delete', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-
-  const upload = async (fields: Record<string, string | number>, parts: FilePart[]) => {
-    const body = multipart(fields, parts);
-    const response = await t.app.inject({ method: 'POST', url: fileUpload.path, ...body });
-    return { status: response.statusCode, body: JSON.parse(response.body) as { code: number; data: unknown } };
-  };
-  /** A download link of `fileName` handed out to `session`; the test fails when the call refuses. */
-  const linkFor = async (session: Session, fileName: string) => {
-    const reply = await call(t.app, 'fileDownloadUrl', { fileName }, session);
-    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
-    return reply.body.data as FileDownloadLink;
-  };
-  /** Opens a download address as a browser does: a plain GET, no session. */
-  const open = (url: string) => t.app.inject({ method: 'GET', url });
+  const fixture = useUploadApp();
+  const { upload, linkFor, open } = fixture;
   const answerOf = (response: { body: string }) => JSON.parse(response.body) as { code: number };
   /** `url` with query field `name` set to `value`. */
   const withField = (url: string, name: string, value: string) => {
@@ -42,6 +17,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   };
 
   it('hands out download links only to the uploader and members: 1012, 1001, then 1013 for anyone else', async () => {
+    const { t } = fixture;
     const { owner, stranger, network } = await networkTeam(t);
     const { fileName } = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body
       .data as UploadedFile;
@@ -61,6 +37,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('a link opens its one file until it expires, cached privately no longer than that', async () => {
+    const { t } = fixture;
     const { owner, network } = await networkTeam(t);
     const image = png(30, 30);
     const { fileName } = (await upload(signed(owner.session, { nid: network.id }), [image])).body.data as UploadedFile;
@@ -101,6 +78,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('refuses altered links, links of another file or user, and the session in the query', async () => {
+    const { t } = fixture;
     const { owner, stranger, network } = await networkTeam(t);
     const plan = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body.data as UploadedFile;
     const own = await buildNetwork(t.db, stranger.pid, [{ uid: stranger.user.id, userType: 2 }]);
@@ -137,6 +115,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('replacing an image releases the old one; delete removes the floor plan (editors only)', async () => {
+    const { t } = fixture;
     const { owner, installer, sub, stranger, network } = await networkTeam(t);
     const first = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body.data as UploadedFile;
     const second = (await upload(signed(owner.session, { nid: network.id }), [png(20, 20)])).body.data as UploadedFile;

@@ -21,10 +21,10 @@ import { markLanguage, refusalLanguage, refusalMessage, sendRefusal, validationM
 import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { authorize, loadNetworkAccess, noPermission } from '../../policies/access.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { deleteFile } from '../../services/delete-file.ts';
 import { createDownloadLink, downloadLinkSecondsLeft } from '../../services/download-links.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
-import { backupHoldsImage, releaseFile } from '../../services/release-file.ts';
+import { backupHoldsImage } from '../../services/release-file.ts';
 import { ISSUED_FILE_PREFIX, readableIssuedFile } from '../../services/report-cycles/issued-files.ts';
 import { REPORT_FILE_PREFIX } from '../../services/reports/report-jobs.ts';
 import { mayReadReportFile, readableReportFile } from '../../services/reports/report-requests.ts';
@@ -245,20 +245,7 @@ export function fileRoutes(app: FastifyInstance): void {
         ? using.every((n) => canEditNetwork(members.get(n.id) ?? [], session.uid))
         : file.ownerUid === session.uid,
     );
-    await ctx.db.transaction(async (tx) => {
-      for (const network of using) {
-        await tx.update(networks).set({ image: null, updatedAt: ctx.now() }).where(eq(networks.id, network.id));
-        await recordAudit(tx, {
-          action: 'network.image.delete',
-          actorUid: session.uid,
-          pid: network.pid,
-          nid: network.id,
-          before: { image: network.image },
-          after: { image: null },
-        });
-      }
-      await releaseFile(tx, payload.fileName);
-    });
+    await deleteFile(ctx, session.uid, payload.fileName, using);
     return null;
   });
 }

@@ -1,33 +1,17 @@
-import { Code, type FileDownloadLink, fileUpload, ImageUpload, type UploadedFile, type Zone } from '@lightwell/domain';
+import { Code, fileUpload, ImageUpload, type UploadedFile, type Zone } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, networkTeam, type Session, type TestApp } from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { call, describeApi, networkTeam } from '../../../test/helpers.ts';
 import { buildBmp, buildJpeg, buildPng } from '../../../test/support/images.ts';
 import { auditEvents, files, networks, users } from '../../db/schema.ts';
-import { type FilePart, multipart, png, signed } from './test-upload.ts';
+import { multipart, png, signed, useUploadApp } from './test-upload.ts';
 
 describeApi('floor-plan images: upload, download, delete', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-
-  const upload = async (fields: Record<string, string | number>, parts: FilePart[]) => {
-    const body = multipart(fields, parts);
-    const response = await t.app.inject({ method: 'POST', url: fileUpload.path, ...body });
-    return { status: response.statusCode, body: JSON.parse(response.body) as { code: number; data: unknown } };
-  };
-  /** A download link of `fileName` handed out to `session`; the test fails when the call refuses. */
-  const linkFor = async (session: Session, fileName: string) => {
-    const reply = await call(t.app, 'fileDownloadUrl', { fileName }, session);
-    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
-    return reply.body.data as FileDownloadLink;
-  };
-  /** Opens a download address as a browser does: a plain GET, no session. */
-  const open = (url: string) => t.app.inject({ method: 'GET', url });
+  const fixture = useUploadApp();
+  const { upload, linkFor, open } = fixture;
 
   it('stores a PNG in the database and makes it the network’s floor plan with its size', async () => {
+    const { t } = fixture;
     const { owner, installer, sub, network } = await networkTeam(t);
     const image = png(640, 480);
     const reply = await upload(signed(installer.session, { nid: network.id }), [image]);
@@ -53,6 +37,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('reads BMP and JPEG by content, whatever the name says; refuses text named .png (1066)', async () => {
+    const { t } = fixture;
     const { owner, network } = await networkTeam(t);
     const bmp = await upload(signed(owner.session, { nid: network.id }), [
       { name: 'plan.bmp', type: 'image/bmp', data: buildBmp(30, 20) },
@@ -96,6 +81,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('refuses more than 3 MB with 1067 and broken uploads with 1001, never a 5xx', async () => {
+    const { t } = fixture;
     const { owner, network } = await networkTeam(t);
     const fields = () => signed(owner.session, { nid: network.id });
     const big = Buffer.concat([buildPng(100, 100), Buffer.alloc(ImageUpload.maxBytes)]);
@@ -130,6 +116,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('checks the signature over the text fields (1011), the session (1012) and the role (1013)', async () => {
+    const { t } = fixture;
     const { owner, sub, stranger, network } = await networkTeam(t);
     const stored = () => t.db.select({ name: files.name }).from(files);
     const before = await stored();
@@ -152,6 +139,7 @@ describeApi('floor-plan images: upload, download, delete', () => {
   });
 
   it('moves zones and nodes with the picture when the new image has another size', async () => {
+    const { t } = fixture;
     const { owner, network } = await networkTeam(t);
     const zone = (
       await call(

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { signParams } from '@lightwell/domain';
-import { type Session, SIGNING_SECRET } from '../../../test/helpers.ts';
+import { type FileDownloadLink, fileUpload, signParams } from '@lightwell/domain';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, call, type Session, SIGNING_SECRET, type TestApp } from '../../../test/helpers.ts';
 import { buildPng } from '../../../test/support/images.ts';
 
 /** One file of a multipart upload. */
-export interface FilePart {
+interface FilePart {
   field?: string;
   name: string;
   type: string;
@@ -44,3 +45,39 @@ export const png = (width: number, height: number): FilePart => ({
   type: 'image/png',
   data: buildPng(width, height),
 });
+
+/**
+ * The file route tests' setup: registers the hooks that build an app and close it again, and answers its
+ * `t` (set once the hooks ran) with the upload and download calls the tests make.
+ */
+export function useUploadApp() {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Posts a multipart upload: its HTTP status and answer. */
+  const upload = async (fields: Record<string, string | number>, parts: FilePart[]) => {
+    const body = multipart(fields, parts);
+    const response = await t.app.inject({ method: 'POST', url: fileUpload.path, ...body });
+    return { status: response.statusCode, body: JSON.parse(response.body) as { code: number; data: unknown } };
+  };
+  /** A download link of `fileName` handed out to `session`; the test fails when the call refuses. */
+  const linkFor = async (session: Session, fileName: string) => {
+    const reply = await call(t.app, 'fileDownloadUrl', { fileName }, session);
+    expect(reply.body.code, JSON.stringify(reply.body)).toBe(0);
+    return reply.body.data as FileDownloadLink;
+  };
+  /** Opens a download address as a browser does: a plain GET, no session. */
+  const open = (url: string) => t.app.inject({ method: 'GET', url });
+
+  return {
+    get t() {
+      return t;
+    },
+    upload,
+    linkFor,
+    open,
+  };
+}

@@ -1,11 +1,13 @@
 import { Code, type ElementReading, type MeshCallName, meshCalls } from '@lightwell/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { gateways, networks } from '../../db/schema.ts';
+import { gateways } from '../../db/schema.ts';
 import { applyReport, type DeviceReport, liveEventsOf, secretMatches } from '../../gateway-link/index.ts';
 import type { LinkedGateway } from '../../link-types.ts';
+import { fillNetworkLocation } from '../../services/mesh/fill-network-location.ts';
+import { markGatewaySeen } from '../../services/mesh/mark-gateway-seen.ts';
 import { storeReports } from '../../telemetry/index.ts';
 
 type Body<N extends MeshCallName> = z.output<(typeof meshCalls)[N]['body']>;
@@ -18,7 +20,7 @@ async function authenticateGateway(ctx: AppContext, sn: string, secret: string):
     .where(eq(gateways.sn, sn))
     .limit(1);
   if (!row || !secretMatches(secret, row.secretHash)) return null;
-  await ctx.db.update(gateways).set({ lastSeenAt: ctx.now() }).where(eq(gateways.id, row.id));
+  await markGatewaySeen(ctx, row.id);
   return { id: row.id, nid: row.nid, sn: row.sn };
 }
 
@@ -56,10 +58,7 @@ export function meshRoutes(app: FastifyInstance): void {
         }
         if (name === 'meshLbs') {
           const b = body as Body<'meshLbs'>;
-          await ctx.db
-            .update(networks)
-            .set({ latitude: b.latitude, longitude: b.longitude, updatedAt: ctx.now() })
-            .where(and(eq(networks.id, gateway.nid), isNull(networks.latitude), isNull(networks.longitude)));
+          await fillNetworkLocation(ctx, gateway.nid, b);
           return reply.send({ code: Code.ok, data: null });
         }
         const report = reportOf(name, body);

@@ -1,14 +1,14 @@
 import { Code, canRemoveMember, canRestoreNetwork, epochSeconds, Limits, transferOwnership } from '@lightwell/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/queries/networks.ts';
-import { auditEvents, networks, networkUsers, projects, users } from '../../db/schema.ts';
+import { auditEvents, networkUsers, projects, users } from '../../db/schema.ts';
 import { serveCall } from '../../http/serve-call.ts';
 import { Answer } from '../../lib/call-error.ts';
-import { authorize, ensureProjectMembers, loadNetworkAccess } from '../../policies/access.ts';
-import { auditNetwork } from '../../presenters/network.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { releaseProjectMembers } from '../../services/release-project-members.ts';
+import { authorize, loadNetworkAccess } from '../../policies/access.ts';
+import { removeMember } from '../../services/network-members/remove-member.ts';
+import { transferNetworkOwnership } from '../../services/network-members/transfer-network-ownership.ts';
+import { restoreNetwork } from '../../services/networks/recycle-network.ts';
 
 /** Members of a network, ownership transfer, the recycle bin and the audit trail. */
 export function networkMemberRoutes(app: FastifyInstance): void {
@@ -41,21 +41,7 @@ export function networkMemberRoutes(app: FastifyInstance): void {
   serveCall(app, 'networkUserDelete', async ({ ctx, session, payload }) => {
     const { network, members } = await loadNetworkAccess(ctx, session.uid, payload.nid);
     authorize(canRemoveMember(members, session.uid, payload.memberUid));
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .delete(networkUsers)
-        .where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, payload.memberUid)));
-      // Removed from the project's last network they were in: out of the project too.
-      await releaseProjectMembers(tx, network.pid, [payload.memberUid]);
-      const before = members.find((m) => m.uid === payload.memberUid);
-      await recordAudit(tx, {
-        action: 'member.remove',
-        actorUid: session.uid,
-        pid: network.pid,
-        nid: network.id,
-        before,
-      });
-    });
+    await removeMember(ctx, session.uid, network, members, payload.memberUid);
     return null;
   });
 
@@ -64,31 +50,7 @@ export function networkMemberRoutes(app: FastifyInstance): void {
     authorize(members.some((m) => m.uid === payload.memberUid));
     const next = transferOwnership(members, session.uid, payload.memberUid);
     authorize(next !== null);
-    await ctx.db.transaction(async (tx) => {
-      const kept = new Set(next!.map((m) => m.uid));
-      const removed = members.filter((m) => !kept.has(m.uid)).map((m) => m.uid);
-      if (removed.length) {
-        await tx.delete(networkUsers).where(and(eq(networkUsers.nid, network.id), inArray(networkUsers.uid, removed)));
-        await releaseProjectMembers(tx, network.pid, removed);
-      }
-      // Demote before promoting: the database allows one owner per network at any moment.
-      const changed = next!.filter((m) => members.find((o) => o.uid === m.uid)?.userType !== m.userType);
-      changed.sort((a, b) => (a.userType === 2 ? 1 : 0) - (b.userType === 2 ? 1 : 0));
-      for (const member of changed) {
-        await tx
-          .update(networkUsers)
-          .set({ userType: member.userType })
-          .where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, member.uid)));
-      }
-      await recordAudit(tx, {
-        action: 'network.transfer',
-        actorUid: session.uid,
-        pid: network.pid,
-        nid: network.id,
-        before: members,
-        after: next,
-      });
-    });
+    await transferNetworkOwnership(ctx, session.uid, network, members, next!);
     return null;
   });
 
@@ -116,27 +78,7 @@ export function networkMemberRoutes(app: FastifyInstance): void {
   serveCall(app, 'networkRecycleRestore', async ({ ctx, session, payload }) => {
     const { network, members } = await loadNetworkAccess(ctx, session.uid, payload.nid, { deleted: true });
     authorize(canRestoreNetwork(members, session.uid));
-    await ctx.db.transaction(async (tx) => {
-      const [restored] = await tx
-        .update(networks)
-        .set({ deletedAt: null, deletedBy: null, updatedAt: ctx.now() })
-        .where(eq(networks.id, network.id))
-        .returning();
-      // Deleting it may have taken its members out of the project; the network brings them back.
-      await ensureProjectMembers(
-        tx,
-        network.pid,
-        members.map((m) => m.uid),
-      );
-      await recordAudit(tx, {
-        action: 'network.restore',
-        actorUid: session.uid,
-        pid: network.pid,
-        nid: network.id,
-        before: auditNetwork(network),
-        after: auditNetwork(restored!),
-      });
-    });
+    await restoreNetwork(ctx, session.uid, network, members);
     return null;
   });
 

@@ -1,18 +1,19 @@
-import { Code, canEditNetwork, deleteOutcome, priceToStored } from '@lightwell/domain';
+import { Code, canEditNetwork, deleteOutcome } from '@lightwell/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { listMemberNetworks, memberNetworksWhere, membersOf } from '../../db/queries/networks.ts';
 import { projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
-import { networks, networkUsers, projects, projectUsers, users } from '../../db/schema.ts';
+import { projects, projectUsers, users } from '../../db/schema.ts';
 import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { authorize, loadNetworkAccess, loadProjectAccess, type NetworkAccess } from '../../policies/access.ts';
-import { auditNetwork, presentNetworkDetail, presentNetworkSummary } from '../../presenters/network.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { recordPriceChange } from '../../services/energy/tariffs.ts';
+import { presentNetworkDetail, presentNetworkSummary } from '../../presenters/network.ts';
 import { moveNetworks } from '../../services/move-networks.ts';
-import { releaseProjectMembers } from '../../services/release-project-members.ts';
+import { createNetwork } from '../../services/networks/create-network.ts';
+import { leaveNetwork } from '../../services/networks/leave-network.ts';
+import { deleteNetwork } from '../../services/networks/recycle-network.ts';
+import { updateNetwork } from '../../services/networks/update-network.ts';
 
 /** Name of a project and of its owner (creator). */
 async function projectNames(ctx: AppContext, pid: number) {
@@ -77,59 +78,14 @@ export function networkRoutes(app: FastifyInstance): void {
   serveCall(app, 'networkAdd', async ({ ctx, session, payload }) => {
     await loadProjectAccess(ctx, session.uid, payload.pid);
     authorize((await projectFactsOf(ctx.db, session.uid, payload.pid)).canAddNetwork);
-    return ctx.db.transaction(async (tx) => {
-      const [network] = await tx
-        .insert(networks)
-        .values({
-          pid: payload.pid,
-          name: payload.name,
-          category: payload.category,
-          electricityPrice: priceToStored(payload.electricityPrice),
-          currency: payload.currency,
-          createdBy: session.uid,
-        })
-        .returning();
-      const members = [{ uid: session.uid, userType: payload.userType }];
-      await tx.insert(networkUsers).values({ nid: network!.id, ...members[0]! });
-      await recordAudit(tx, {
-        action: 'network.create',
-        actorUid: session.uid,
-        pid: payload.pid,
-        nid: network!.id,
-        after: auditNetwork(network!),
-      });
-      return detail({ ...ctx, db: tx }, session.uid, { network: network!, members });
-    });
+    return detail(ctx, session.uid, await createNetwork(ctx, session.uid, payload));
   });
 
   serveCall(app, 'networkVoUpdate', async ({ ctx, session, payload }) => {
     const access = await loadNetworkAccess(ctx, session.uid, payload.key.id);
     authorize(access.network.pid === payload.pid && canEditNetwork(access.members, session.uid));
-    return ctx.db.transaction(async (tx) => {
-      const [network] = await tx
-        .update(networks)
-        .set({
-          // A field left out of `key` keeps its stored value (undefined columns are not written).
-          name: payload.key.name,
-          category: payload.key.category,
-          electricityPrice:
-            payload.key.electricityPrice === undefined ? undefined : priceToStored(payload.key.electricityPrice),
-          currency: payload.key.currency,
-          updatedAt: ctx.now(),
-        })
-        .where(eq(networks.id, access.network.id))
-        .returning();
-      await recordPriceChange(ctx, tx, access.network, session.uid);
-      await recordAudit(tx, {
-        action: 'network.update',
-        actorUid: session.uid,
-        pid: network!.pid,
-        nid: network!.id,
-        before: auditNetwork(access.network),
-        after: auditNetwork(network!),
-      });
-      return detail({ ...ctx, db: tx }, session.uid, { network: network!, members: access.members });
-    });
+    const network = await updateNetwork(ctx, session.uid, access.network, payload.key);
+    return detail(ctx, session.uid, { network, members: access.members });
   });
 
   serveCall(app, 'networkDelete', async ({ ctx, session, payload }) => {
@@ -138,41 +94,12 @@ export function networkRoutes(app: FastifyInstance): void {
     if (outcome === 'refuseOthers') {
       throw new CallError(Code.networkNotDeletable, 'Other users are still in this network; remove them first.');
     }
-    const { network } = access;
-    return ctx.db.transaction(async (tx) => {
-      if (outcome === 'leave') {
-        await tx.delete(networkUsers).where(and(eq(networkUsers.nid, network.id), eq(networkUsers.uid, session.uid)));
-        await releaseProjectMembers(tx, network.pid, [session.uid]);
-        await recordAudit(tx, {
-          action: 'network.leave',
-          actorUid: session.uid,
-          pid: network.pid,
-          nid: network.id,
-          before: access.me,
-        });
-        return { outcome: 'left' as const };
-      }
-      const [deleted] = await tx
-        .update(networks)
-        .set({ deletedAt: ctx.now(), deletedBy: session.uid })
-        .where(eq(networks.id, network.id))
-        .returning();
-      // A network in the recycle bin keeps nobody in its project; restoring it brings its members back.
-      await releaseProjectMembers(
-        tx,
-        network.pid,
-        access.members.map((m) => m.uid),
-      );
-      await recordAudit(tx, {
-        action: 'network.delete',
-        actorUid: session.uid,
-        pid: network.pid,
-        nid: network.id,
-        before: auditNetwork(network),
-        after: auditNetwork(deleted!),
-      });
-      return { outcome: 'deleted' as const };
-    });
+    if (outcome === 'leave') {
+      await leaveNetwork(ctx, access.network, access.me);
+      return { outcome: 'left' as const };
+    }
+    await deleteNetwork(ctx, session.uid, access.network, access.members);
+    return { outcome: 'deleted' as const };
   });
 
   serveCall(app, 'networkMoveList', async ({ ctx, session, payload }) => {

@@ -1,31 +1,22 @@
 import { Code, PRODUCT_ICON_SIDE } from '@lightwell/domain';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { files, productSubVersions, products } from '../../db/schema.ts';
 import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { noPermission } from '../../policies/access.ts';
 import { type ProductRow, presentProduct } from '../../presenters/product.ts';
-import { recordAudit } from '../../services/audit.ts';
 import { subVersionCounts } from '../../services/devices/load-devices.ts';
+import { addProduct } from '../../services/products/add-product.ts';
+import { setProductIcon } from '../../services/products/set-product-icon.ts';
 import { readImageInfo } from '../../services/read-image-info.ts';
-import { storeImageFile } from '../../services/store-image-file.ts';
-
-/** Icon files are named `icon-…` so that replacing an icon can remove the one it replaces. */
-const ICON_PREFIX = 'icon-';
 
 async function findProduct(db: Db, productId: number): Promise<ProductRow> {
   const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!row) throw noPermission();
   return row;
 }
-
-const modelTaken = () =>
-  new CallError(Code.nameTaken, 'A product with this model already exists.', null, {
-    key: 'refusals.1016.productModel',
-  });
 
 /**
  * The product catalogue (section 3 myOTAProduct): every signed-in user reads it and may add products;
@@ -63,50 +54,8 @@ export function productRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'productAdd', async ({ ctx, session, payload }) => {
-    const [existing] = await ctx.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.model, payload.model))
-      .limit(1);
-    if (existing) throw modelTaken();
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(products)
-          .values({
-            ownerUid: session.uid,
-            model: payload.model,
-            name: payload.name,
-            kind: payload.kind,
-            manufacturer: payload.manufacturer ?? '',
-            ratedPower: payload.ratedPower ?? null,
-          })
-          .returning();
-        if (payload.subVersions.length > 0) {
-          await tx.insert(productSubVersions).values(
-            payload.subVersions.map((sub) => ({
-              productId: row!.id,
-              hardwareVersion: sub.hardwareVersion,
-              config: { elements: sub.elements },
-            })),
-          );
-        }
-        await recordAudit(tx, {
-          action: 'product.add',
-          actorUid: session.uid,
-          after: { id: row!.id, model: row!.model, kind: row!.kind },
-        });
-        return presentProduct(row!, session.uid, payload.subVersions.length);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'products_model_key')) throw modelTaken();
-      if (isUniqueViolation(error, 'product_sub_versions_key')) {
-        throw new CallError(Code.badInput, 'Each hardware version may be listed once.', null, {
-          key: 'refusals.1001.versionRepeated',
-        });
-      }
-      throw error;
-    }
+    const row = await addProduct(ctx, session.uid, payload);
+    return presentProduct(row, session.uid, payload.subVersions.length);
   });
 
   serveCall(app, 'productIconUpload', async ({ ctx, session, payload }) => {
@@ -125,24 +74,8 @@ export function productRoutes(app: FastifyInstance): void {
         { key: 'refusals.1066.iconSize', params: { side: PRODUCT_ICON_SIDE, width: info.width, height: info.height } },
       );
     }
-    return ctx.db.transaction(async (tx) => {
-      const fileName = await storeImageFile(tx, { prefix: ICON_PREFIX, ownerUid: session.uid, data, info });
-      const [row] = await tx.update(products).set({ icon: fileName }).where(eq(products.id, product.id)).returning();
-      if (product.icon?.startsWith(ICON_PREFIX)) {
-        const stillUsed = await tx.select({ id: products.id }).from(products).where(eq(products.icon, product.icon));
-        if (stillUsed.length === 0) {
-          await tx.delete(files).where(and(eq(files.name, product.icon), like(files.name, `${ICON_PREFIX}%`)));
-        }
-      }
-      await recordAudit(tx, {
-        action: 'product.icon',
-        actorUid: session.uid,
-        before: { id: product.id, icon: product.icon },
-        after: { id: product.id, icon: fileName },
-      });
-      const counts = await subVersionCounts(tx, [product.id]);
-      return presentProduct(row!, session.uid, counts.get(product.id) ?? 0);
-    });
+    const { row, subVersionCount } = await setProductIcon(ctx, session.uid, product, data, info);
+    return presentProduct(row, session.uid, subVersionCount);
   });
 
   serveCall(app, 'productIcon', async ({ ctx, payload }) => {

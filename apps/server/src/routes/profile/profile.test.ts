@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { auditEvents, networks, profiles, zones } from '../../db/schema.ts';
-import { seedSystemProfiles } from './seed-system-profiles.ts';
+import { seedSystemProfiles } from '../../services/profiles/seed-system-profiles.ts';
 
 interface Page {
   list: ProfileSummary[];

@@ -1,5 +1,5 @@
 import { Code, Limits } from '@lightwell/domain';
-import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { escapeLike, listMemberNetworks, memberNetworksWhere } from '../../db/queries/networks.ts';
 import { isProjectMemberSql, projectFacts, projectFactsOf } from '../../db/queries/projects.ts';
@@ -8,9 +8,10 @@ import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { authorize, loadProjectAccess } from '../../policies/access.ts';
 import { presentProjectSummary } from '../../presenters/project.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { createProject } from '../../services/create-default-project.ts';
-import { deleteProject } from '../../services/delete-project.ts';
+import { addProject } from '../../services/projects/add-project.ts';
+import { deleteProject } from '../../services/projects/delete-project.ts';
+import { setDefaultProject } from '../../services/projects/set-default-project.ts';
+import { updateProject } from '../../services/projects/update-project.ts';
 
 /**
  * Projects of the signed-in user: those they created or hold a role in a live network of
@@ -106,57 +107,20 @@ export function projectRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, 'projectAdd', async ({ ctx, session, payload }) => {
-    return ctx.db.transaction(async (tx) => {
-      const [hasDefault] = await tx
-        .select({ n: count() })
-        .from(projectUsers)
-        .where(and(eq(projectUsers.uid, session.uid), eq(projectUsers.isDefault, true)));
-      const isDefault = (hasDefault?.n ?? 0) === 0;
-      const pid = await createProject(tx, {
-        uid: session.uid,
-        name: payload.name,
-        remarks: payload.remarks,
-        isDefault,
-      });
-      const [row] = await tx.select().from(projects).where(eq(projects.id, pid));
-      await recordAudit(tx, { action: 'project.create', actorUid: session.uid, pid, after: payload });
-      return presentProjectSummary(row!, isDefault, await projectFactsOf(tx, session.uid, pid));
-    });
+    const { row, isDefault } = await addProject(ctx, session.uid, payload);
+    return presentProjectSummary(row, isDefault, await projectFactsOf(ctx.db, session.uid, row.id));
   });
 
   serveCall(app, 'projectUpdate', async ({ ctx, session, payload }) => {
     const access = await loadProjectAccess(ctx, session.uid, payload.pid);
     authorize(access.isCreator);
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(projects)
-        .set({ name: payload.name, remarks: payload.remarks, updatedAt: ctx.now() })
-        .where(eq(projects.id, payload.pid))
-        .returning();
-      const before = { name: access.project.name, remarks: access.project.remarks };
-      await recordAudit(tx, {
-        action: 'project.update',
-        actorUid: session.uid,
-        pid: payload.pid,
-        before,
-        after: payload,
-      });
-      return presentProjectSummary(row!, access.isDefault, await projectFactsOf(tx, session.uid, payload.pid));
-    });
+    const row = await updateProject(ctx, session.uid, access.project, payload);
+    return presentProjectSummary(row, access.isDefault, await projectFactsOf(ctx.db, session.uid, row.id));
   });
 
   serveCall(app, 'projectUpdateId', async ({ ctx, session, payload }) => {
     await loadProjectAccess(ctx, session.uid, payload.pid);
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(projectUsers)
-        .set({ isDefault: false })
-        .where(and(eq(projectUsers.uid, session.uid), ne(projectUsers.pid, payload.pid)));
-      await tx
-        .update(projectUsers)
-        .set({ isDefault: true })
-        .where(and(eq(projectUsers.uid, session.uid), eq(projectUsers.pid, payload.pid)));
-    });
+    await setDefaultProject(ctx, session.uid, payload.pid);
     return null;
   });
 

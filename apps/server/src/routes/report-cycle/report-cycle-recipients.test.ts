@@ -1,35 +1,20 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Code, type RecipientPreferences, type RecipientReception, type ReportView } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeApi, memberWithProject, post, SIGNING_SECRET, type TestApp } from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { call, describeApi, memberWithProject, post, SIGNING_SECRET } from '../../../test/helpers.ts';
 import { buildActiveRecipient, setClock } from '../../../test/support/report-cycle-site.ts';
 import { auditEvents, projectRecipients, reportDeliveries, reportRunFiles } from '../../db/schema.ts';
 import { activeRecipients } from '../../services/project-recipients.ts';
 import { recipientLinkUrl } from '../../services/report-cycles/links.ts';
-import { DAY, issuedWeeklySite, linkIn, newestMail as newestMailOf, tamper } from './test-site.ts';
+import { DAY, linkIn, tamper, useIssuedWeeklySite } from './test-site.ts';
 
-type Site = Awaited<ReturnType<typeof issuedWeeklySite>>;
-let sink: Site['sink'];
-let t: TestApp;
-let site: Site['site'];
-let english: Site['english'];
-let german: Site['german'];
-/** The weekly report of week 12, sent to both recipients. */
-let issued: Site['issued'];
-
-beforeAll(async () => {
-  ({ sink, t, site, english, german, issued } = await issuedWeeklySite());
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
-
-const newestMail = (email: string) => newestMailOf(sink, email);
+const fixture = useIssuedWeeklySite();
+const { newestMail } = fixture;
 
 describeApi('recipients on the reception page (projectSettingEmail/reception, set, remove)', () => {
   it('lists every recipient with state, last mail sent and next one due, to editors only (1050 when none)', async () => {
+    const { t, site, english } = fixture;
     setClock(t, '2026-03-24T10:00:00Z');
     const pending = await t.db
       .insert(projectRecipients)
@@ -78,6 +63,7 @@ describeApi('recipients on the reception page (projectSettingEmail/reception, se
   });
 
   it('pauses and resumes a recipient (no mail of any kind meanwhile) and sets the CSV wish, audited', async () => {
+    const { t, site } = fixture;
     const extra = await buildActiveRecipient(t, site.pid, 'api-pause@example.com', 1, [
       'energyReport',
       'emergencyFault',
@@ -120,6 +106,7 @@ describeApi('recipients on the reception page (projectSettingEmail/reception, se
   });
 
   it('removes one recipient, keeping its past deliveries; 1013 for another project’s and for a sub-user', async () => {
+    const { t, site, issued } = fixture;
     const gone = await buildActiveRecipient(t, site.pid, 'api-gone@example.com', 0);
     const [past] = await t.db
       .insert(reportDeliveries)
@@ -156,6 +143,7 @@ describeApi('recipients on the reception page (projectSettingEmail/reception, se
 
 describeApi('public links of a report e-mail (report/cycle/view, /email/register)', () => {
   it('opens the issued report from its e-mail link in the recipient’s language, with the PDF’s SHA-256', async () => {
+    const { t, german, issued } = fixture;
     const link = linkIn(newestMail(german.email).text, '/report/projectPDF1');
     const reply = await call(t.app, 'reportRunView', { link });
     expect(reply.body.code).toBe(Code.ok);
@@ -178,6 +166,7 @@ describeApi('public links of a report e-mail (report/cycle/view, /email/register
   });
 
   it('refuses a tampered, a foreign-purpose, a client-key-signed and an expired link (1065)', async () => {
+    const { t, english } = fixture;
     const mail = newestMail(english.email);
     const view = linkIn(mail.text, '/report/projectPDF1');
     const manage = linkIn(mail.text, '/email/register');
@@ -203,6 +192,7 @@ describeApi('public links of a report e-mail (report/cycle/view, /email/register
   });
 
   it('lets a recipient without an account confirm, choose language, kinds and CSV, or leave, from the link', async () => {
+    const { t, site } = fixture;
     const [row] = await t.db
       .insert(projectRecipients)
       .values({
@@ -259,6 +249,7 @@ describeApi('public links of a report e-mail (report/cycle/view, /email/register
   });
 
   it('unsubscribes in one click: a POST to the List-Unsubscribe address, without a session', async () => {
+    const { t, site } = fixture;
     const one = await buildActiveRecipient(t, site.pid, 'api-oneclick@example.com', 0, [
       'energyReport',
       'emergencyFault',
@@ -309,6 +300,7 @@ describeApi('public links of a report e-mail (report/cycle/view, /email/register
 
 describeApi('files of automatic reports through signed download links', () => {
   it('hands the exact file to editors; a sub-user and a stranger get 1013', async () => {
+    const { t, site, issued } = fixture;
     const [file] = await t.db.select().from(reportRunFiles).where(eq(reportRunFiles.runId, issued.id)).limit(1);
     for (const who of [site.sub, site.stranger]) {
       expect((await call(t.app, 'fileDownloadUrl', { fileName: file!.fileName }, who.session)).body.code).toBe(

@@ -1,40 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Code, type ReportCycleSettings, type ReportRunRecord } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildNetwork,
-  buildTestApp,
-  call,
-  describeApi,
-  memberWithProject,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { buildNetwork, buildTestApp, call, describeApi, memberWithProject } from '../../../test/helpers.ts';
 import { setClock } from '../../../test/support/report-cycle-site.ts';
 import { auditEvents, reportDeliveries, reportRunFiles, reportRuns } from '../../db/schema.ts';
-import { issuedWeeklySite, newestMail as newestMailOf, weekly } from './test-site.ts';
+import { useIssuedWeeklySite, weekly } from './test-site.ts';
 
-type Site = Awaited<ReturnType<typeof issuedWeeklySite>>;
-let sink: Site['sink'];
-let t: TestApp;
-let site: Site['site'];
-let english: Site['english'];
-let german: Site['german'];
-/** The weekly report of week 12, sent to both recipients. */
-let issued: Site['issued'];
-
-beforeAll(async () => {
-  ({ sink, t, site, english, german, issued } = await issuedWeeklySite());
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-  await sink.close();
-});
-
-const newestMail = (email: string) => newestMailOf(sink, email);
+const fixture = useIssuedWeeklySite();
+const { newestMail } = fixture;
 
 describeApi('report cycle settings (reportCycle/all, reportCycle/update)', () => {
   it('answers the four cycles to every member, editable by the creator and the installer only', async () => {
+    const { t, site } = fixture;
     for (const [who, canEdit] of [
       [site.owner, true],
       [site.installer, true],
@@ -60,6 +38,7 @@ describeApi('report cycle settings (reportCycle/all, reportCycle/update)', () =>
   });
 
   it('refuses a stranger and a missing project (1013), no session (1012) and bad input (1001)', async () => {
+    const { t, site } = fixture;
     for (const pid of [site.pid, 999_991]) {
       expect((await call(t.app, 'reportCycleAll', { pid }, site.stranger.session)).body.code).toBe(Code.noPermission);
       const update = await call(t.app, 'reportCycleUpdate', { pid, cycles: [weekly] }, site.stranger.session);
@@ -70,6 +49,7 @@ describeApi('report cycle settings (reportCycle/all, reportCycle/update)', () =>
   });
 
   it('sets the cycles given (the others keep theirs), stamps a switch-on, audits, and tells the next send', async () => {
+    const { t } = fixture;
     const saved = t.clock.offsetMs;
     const { session, pid } = await memberWithProject(t);
     const network = await buildNetwork(t.db, pid, [{ uid: session.uid, userType: 2 }], { timeZone: 'Europe/Berlin' });
@@ -107,6 +87,7 @@ describeApi('report cycle settings (reportCycle/all, reportCycle/update)', () =>
   });
 
   it('refuses a sub-user (1013), each cycle twice, a send day but 1 or 2, and no or unknown sections (1001)', async () => {
+    const { t, site } = fixture;
     const sub = await call(
       t.app,
       'reportCycleUpdate',
@@ -134,6 +115,7 @@ describeApi('report cycle settings (reportCycle/all, reportCycle/update)', () =>
 
 describeApi('automatic report runs (reportRun/list, restate, resend)', () => {
   it('lists the runs with their deliveries, Message-IDs, figures and file hashes to editors only', async () => {
+    const { t, site, english, german, issued } = fixture;
     const reply = await call(t.app, 'reportRunList', { pid: site.pid }, site.installer.session);
     expect(reply.body.code).toBe(Code.ok);
     const [run] = reply.body.data as ReportRunRecord[];
@@ -168,6 +150,7 @@ describeApi('automatic report runs (reportRun/list, restate, resend)', () => {
   });
 
   it('restates only an issued energy report of the project, for editors (1105 while due, 1013 otherwise)', async () => {
+    const { t, site, issued } = fixture;
     const [due] = await t.db
       .insert(reportRuns)
       .values({
@@ -195,6 +178,7 @@ describeApi('automatic report runs (reportRun/list, restate, resend)', () => {
   });
 
   it('sends a copy of the exact message again as a new message, within the mail limits (1019), to editors only', async () => {
+    const { t, site, german, issued } = fixture;
     const [delivery] = await t.db
       .select()
       .from(reportDeliveries)
@@ -244,6 +228,7 @@ describeApi('automatic report runs (reportRun/list, restate, resend)', () => {
   });
 
   it('answers 1052 when the mail server refuses the copy, and hands the allowance back', async () => {
+    const { sink } = fixture;
     const broken = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port + 1}` });
     try {
       const editor = await memberWithProject(broken);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { authorize } from '../../policies/access.ts';
+import { loadProjectSettingsAccess } from '../../policies/project-settings.ts';
 import { presentCycleSettings, updateCycleSettings } from '../../services/report-cycles/cycle-settings.ts';
 import { viewIssuedEquipment } from '../../services/report-cycles/equipment-view.ts';
 import { listReception, removeRecipient, setRecipientPreferences } from '../../services/report-cycles/reception.ts';
@@ -13,7 +14,6 @@ import {
 } from '../../services/report-cycles/recipient-links.ts';
 import { viewIssuedReport } from '../../services/report-cycles/report-view.ts';
 import { listRuns, resendRunCopy, restateRun } from '../../services/report-cycles/runs.ts';
-import { loadProjectSettingsAccess } from '../../services/report-setup.ts';
 
 /** Where a report e-mail's `List-Unsubscribe` address points: the recipient's page, POSTed to for one click. */
 const ONE_CLICK_PATH = '/email/register';

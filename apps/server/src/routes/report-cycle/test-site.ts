@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { readMail } from '../../../test/support/mime.ts';
 import {
@@ -20,7 +21,7 @@ export const DAY = 86_400;
  * that have been sent the weekly report of week 12 (`issued`), the clock at 23 March 2026 00:30 (test
  * factory). Close `t` and `sink` after use.
  */
-export async function issuedWeeklySite() {
+async function issuedWeeklySite() {
   const sink = await startSmtpSink();
   const t = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://console.example.com' });
   setClock(t, '2026-03-18T10:00:00Z');
@@ -34,14 +35,51 @@ export async function issuedWeeklySite() {
   return { sink, t, site, english, german, issued };
 }
 
-type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+type IssuedWeeklySite = Awaited<ReturnType<typeof issuedWeeklySite>>;
 
-/** The newest mail to an address, read. */
-export function newestMail(sink: Sink, email: string) {
-  const mail = sink.mails.filter((item) => item.to.includes(email)).at(-1);
-  if (!mail) throw new Error(`no mail to ${email}`);
-  return readMail(mail.raw);
+/**
+ * The report-cycle route tests' setup: registers the hooks that make the issued weekly site of
+ * `issuedWeeklySite` once for the file and close its app and sink, and answers the site's parts (set once
+ * the hooks ran) with `newestMail`.
+ */
+export function useIssuedWeeklySite() {
+  let made: IssuedWeeklySite;
+  beforeAll(async () => {
+    made = await issuedWeeklySite();
+  }, 120_000);
+  afterAll(async () => {
+    await made.t.close();
+    await made.sink.close();
+  });
+  return {
+    get sink() {
+      return made.sink;
+    },
+    get t() {
+      return made.t;
+    },
+    get site() {
+      return made.site;
+    },
+    get english() {
+      return made.english;
+    },
+    get german() {
+      return made.german;
+    },
+    /** The weekly report of week 12, sent to both recipients. */
+    get issued() {
+      return made.issued;
+    },
+    /** The newest mail to an address, read. */
+    newestMail(email: string) {
+      const mail = made.sink.mails.filter((item) => item.to.includes(email)).at(-1);
+      if (!mail) throw new Error(`no mail to ${email}`);
+      return readMail(mail.raw);
+    },
+  };
 }
+
 /** A `link=` token of a page in a mail's text. */
 export function linkIn(text: string, page: '/report/projectPDF1' | '/email/register'): string {
   const token = new RegExp(`${page.replace(/\//g, '\\/')}\\?link=([A-Za-z0-9_.-]+)`).exec(text)?.[1];

@@ -1,22 +1,15 @@
-import { Code, nextSceneNumber, parseSceneDefinition, type SceneType } from '@lightwell/domain';
-import { eq } from 'drizzle-orm';
+import { Code, parseSceneDefinition, type SceneType } from '@lightwell/domain';
 import type { FastifyInstance } from 'fastify';
-import { scenes } from '../../db/schema.ts';
 import { serveCall } from '../../http/serve-call.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { loadNetworkAccess } from '../../policies/access.ts';
-import { authorizeConfigure, hasRealDevices } from '../../policies/network-edit.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { lockNetwork } from '../../services/lock-network.ts';
+import { authorizeConfigure } from '../../policies/network-edit.ts';
+import { deleteScene } from '../../services/scenes/delete-scene.ts';
+import { ensureBuiltInScenes } from '../../services/scenes/ensure-built-in-scenes.ts';
+import { assertEditable, findScene, listScenes } from '../../services/scenes/load-scenes.ts';
+import { addScene, updateScene } from '../../services/scenes/save-scene.ts';
+import { setSceneDevices } from '../../services/scenes/save-scene-devices.ts';
 import { assertPictureUsable } from '../group/picture.routes.ts';
-import {
-  assertEditable,
-  ensureBuiltInScenes,
-  findScene,
-  listScenes,
-  loadScene,
-  saveSceneDevices,
-} from './scene-queries.ts';
 
 /** Checks a scene's parameters against its type (section 3); 1001 with the first problem. */
 function checkDefinition(type: SceneType, params: unknown, curve: Parameters<typeof parseSceneDefinition>[2]) {
@@ -38,35 +31,7 @@ export function sceneRoutes(app: FastifyInstance): void {
     authorizeConfigure(access);
     const definition = checkDefinition(payload.type, payload.params, payload.curve);
     await assertPictureUsable(ctx.db, session.uid, payload.nid, payload.image);
-    return ctx.db.transaction(async (tx) => {
-      await lockNetwork(tx, payload.nid);
-      await ensureBuiltInScenes(tx, payload.nid);
-      const numbers = await tx.select({ number: scenes.number }).from(scenes).where(eq(scenes.nid, payload.nid));
-      const [row] = await tx
-        .insert(scenes)
-        .values({
-          nid: payload.nid,
-          number: nextSceneNumber(numbers.map((n) => n.number)),
-          name: payload.name,
-          type: payload.type,
-          image: payload.image ?? null,
-          fadeTime: payload.fadeTime,
-          params: definition.params,
-          curve: definition.curve,
-          createdAt: ctx.now(),
-          updatedAt: ctx.now(),
-        })
-        .returning();
-      await saveSceneDevices(tx, row!, payload.devices);
-      await recordAudit(tx, {
-        action: 'scene.add',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: payload.nid,
-        after: { id: row!.id, name: row!.name, type: row!.type, devices: payload.devices.length },
-      });
-      return loadScene(tx, row!.id);
-    });
+    return addScene(ctx, { uid: session.uid, network: access.network }, payload, definition);
   });
 
   serveCall(app, 'sceneUpdate', async ({ ctx, session, payload }) => {
@@ -78,31 +43,22 @@ export function sceneRoutes(app: FastifyInstance): void {
     // A new type starts from its own defaults unless parameters come with it.
     const params = payload.params ?? (type === scene.type ? scene.params : {});
     const curve = payload.curve !== undefined ? payload.curve : scene.curve;
-    const definition = checkDefinition(type, params, curve);
-    await ctx.db
-      .update(scenes)
-      .set({
-        name: payload.name,
-        image: payload.image,
-        type,
-        params: definition.params,
-        curve: definition.curve,
-        fadeTime: payload.fadeTime,
-        updatedAt: ctx.now(),
-      })
-      .where(eq(scenes.id, scene.id));
-    return loadScene(ctx.db, scene.id);
+    const { params: checked, curve: checkedCurve } = checkDefinition(type, params, curve);
+    return updateScene(ctx, scene, {
+      name: payload.name,
+      image: payload.image,
+      type,
+      params: checked,
+      curve: checkedCurve,
+      fadeTime: payload.fadeTime,
+    });
   });
 
   serveCall(app, 'sceneDeviceSet', async ({ ctx, session, payload }) => {
     const scene = await findScene(ctx.db, payload.sceneId);
     authorizeConfigure(await loadNetworkAccess(ctx, session.uid, scene.nid));
     assertEditable(scene);
-    return ctx.db.transaction(async (tx) => {
-      await lockNetwork(tx, scene.nid);
-      await saveSceneDevices(tx, await findScene(tx, scene.id), payload.devices);
-      return loadScene(tx, scene.id);
-    });
+    return setSceneDevices(ctx, scene, payload.devices);
   });
 
   serveCall(app, 'sceneDelete', async ({ ctx, session, payload }) => {
@@ -110,20 +66,7 @@ export function sceneRoutes(app: FastifyInstance): void {
     const access = await loadNetworkAccess(ctx, session.uid, scene.nid);
     authorizeConfigure(access);
     assertEditable(scene);
-    await ctx.db.transaction(async (tx) => {
-      await lockNetwork(tx, scene.nid);
-      const current = await loadScene(tx, scene.id);
-      const real = current.devices.filter((device) => !device.isVirtual).length;
-      if (real > 0) throw hasRealDevices(real);
-      await tx.delete(scenes).where(eq(scenes.id, scene.id));
-      await recordAudit(tx, {
-        action: 'scene.delete',
-        actorUid: session.uid,
-        pid: access.network.pid,
-        nid: scene.nid,
-        before: { id: scene.id, name: scene.name, number: scene.number },
-      });
-    });
+    await deleteScene(ctx, { uid: session.uid, network: access.network }, scene);
     return null;
   });
 }

@@ -8,8 +8,8 @@ import { serveCall } from '../../http/serve-call.ts';
 import { Answer, CallError } from '../../lib/call-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { authorize, loadNetworkAccess } from '../../policies/access.ts';
+import { loadProjectSettingsAccess } from '../../policies/project-settings.ts';
 import { acceptShare, revokeShare } from '../../services/change-share.ts';
-import { loadProjectSettingsAccess } from '../../services/report-setup.ts';
 import {
   checkAcceptable,
   createShares,

@@ -122,6 +122,8 @@ export function registerTaskLifecycle(app: FastifyInstance): void {
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    // Acknowledgements already received still reach their tasks: the link drains before these handlers go.
+    await app.ctx.link.drain();
     removeAckHandler?.();
     removeManualHandler?.();
     await sweeping;

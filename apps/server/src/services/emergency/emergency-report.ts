@@ -16,7 +16,7 @@ export async function reportNetwork(ctx: AppContext, network: NetworkRow) {
 }
 
 /** Faults of a network opened in a period, oldest first. */
-export async function faultsInPeriod(ctx: AppContext, nid: number, from: Date, to: Date) {
+export async function faultsInPeriod(ctx: Pick<AppContext, 'db'>, nid: number, from: Date, to: Date) {
   return ctx.db
     .select()
     .from(emergencyFaults)

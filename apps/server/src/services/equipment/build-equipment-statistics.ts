@@ -130,7 +130,7 @@ async function loadDeviceFacts(db: Db, list: readonly NetworkRow[], now: Date) {
  * recipients).
  */
 export async function buildEquipmentStatistics(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   project: EquipmentProject,
   list: readonly NetworkRow[],
 ): Promise<EquipmentStatistics> {

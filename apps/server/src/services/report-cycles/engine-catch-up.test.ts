@@ -2,48 +2,27 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Code, type ReportRunRecord } from '@lightwell/domain';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, type TestApp } from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { call, describeApi } from '../../../test/helpers.ts';
 import {
   buildActiveRecipient,
   enableCycles,
   reportCycleSite,
   setClock,
 } from '../../../test/support/report-cycle-site.ts';
-import { startSmtpSink } from '../../../test/support/smtp-sink.ts';
-import type { AppContext } from '../../context.ts';
 import { reportDeliveries, reportRunFiles, tariffVersions } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { buildFittings, buildRecord, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { runReportCycles } from './engine.ts';
-import {
-  lapseLeases as lapseLeasesOf,
-  mailsTo as mailsToOf,
-  monthly,
-  pass as passOf,
-  runsOf as runsOfOf,
-  weekly,
-} from './test-engine.ts';
+import { monthly, useEngineApp, weekly } from './test-engine.ts';
 import { CYCLE_WORKER } from './workers.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let t: TestApp;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
-beforeEach(async () => {
-  t = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://console.example.com' });
-});
-afterEach(() => t.close());
-
-const pass = (ctx?: AppContext) => passOf(t, ctx);
-const mailsTo = (email: string) => mailsToOf(sink, email);
-const lapseLeases = () => lapseLeasesOf(t);
-const runsOf = (pid: number) => runsOfOf(t, pid);
+const engine = useEngineApp();
+const { pass, mailsTo, runsOf, lapseLeases } = engine;
 
 describeApi('report cycles: catch-up, issued reports, restatements, the self-test report', { timeout: 120_000 }, () => {
   it('catches up after downtime: the missed weeks oldest first, each marked late and saying why', async () => {
+    const { t } = engine;
     setClock(t, '2026-03-18T10:00:00Z');
     const site = await reportCycleSite(t);
     const en = await buildActiveRecipient(t, site.pid, `late-en-${site.pid}@example.com`, 0);
@@ -85,6 +64,7 @@ describeApi('report cycles: catch-up, issued reports, restatements, the self-tes
   });
 
   it('never recomputes an issued report: a tariff changed later alters nothing; a restatement asked for is a new version', async () => {
+    const { t } = engine;
     setClock(t, '2026-03-18T10:00:00Z');
     const site = await reportCycleSite(t);
     const recipient = await buildActiveRecipient(t, site.pid, `tariff-${site.pid}@example.com`, 0);
@@ -146,6 +126,7 @@ describeApi('report cycles: catch-up, issued reports, restatements, the self-tes
   });
 
   it('sends an intent a killed process left again with the same Message-ID, never as a second message', async () => {
+    const { t } = engine;
     setClock(t, '2026-03-18T10:00:00Z');
     const site = await reportCycleSite(t);
     // a: handed to SMTP, then the process died before recording the answer; b: recorded, never tried.
@@ -201,6 +182,7 @@ describeApi('report cycles: catch-up, issued reports, restatements, the self-tes
   });
 
   it('takes over at once what a process of this machine that ended held, and waits for a running or distant holder', async () => {
+    const { t } = engine;
     setClock(t, '2026-03-18T10:00:00Z');
     const site = await reportCycleSite(t);
     const a = await buildActiveRecipient(t, site.pid, `a-ended-${site.pid}@example.com`, 0);
@@ -252,6 +234,7 @@ describeApi('report cycles: catch-up, issued reports, restatements, the self-tes
   });
 
   it('mails the self-test report of each network with fittings at the monthly time, recorded once', async () => {
+    const { t } = engine;
     setClock(t, '2026-05-20T10:00:00Z');
     const site = await reportCycleSite(t);
     const zone = await buildZone(t.db, site.network.id, 'Stairs');

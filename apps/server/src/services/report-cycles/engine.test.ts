@@ -1,38 +1,25 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { buildTestApp, call, describeApi, type TestApp } from '../../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { call, describeApi } from '../../../test/helpers.ts';
 import {
   buildActiveRecipient,
   enableCycles,
   reportCycleSite,
   setClock,
 } from '../../../test/support/report-cycle-site.ts';
-import { startSmtpSink } from '../../../test/support/smtp-sink.ts';
-import type { AppContext } from '../../context.ts';
 import { reportDeliveries, reportRunFiles } from '../../db/schema.ts';
 import { buildFault, buildFittings, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { sweepEmergencyFaults } from '../emergency/fault-mail.ts';
 import { runReportCycles } from './engine.ts';
-import { HOUR, mailsTo as mailsToOf, monthly, pass as passOf, runsOf as runsOfOf, weekly } from './test-engine.ts';
+import { HOUR, monthly, useEngineApp, weekly } from './test-engine.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let t: TestApp;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
-beforeEach(async () => {
-  t = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://console.example.com' });
-});
-afterEach(() => t.close());
-
-const pass = (ctx?: AppContext) => passOf(t, ctx);
-const mailsTo = (email: string) => mailsToOf(sink, email);
-const runsOf = (pid: number) => runsOfOf(t, pid);
+const engine = useEngineApp();
+const { pass, mailsTo, runsOf } = engine;
 
 describeApi('report cycles: every period mailed once per recipient', { timeout: 120_000 }, () => {
   it('mails a weekly and a monthly report once per recipient and period in their language, across the London DST change', async () => {
+    const { t } = engine;
     setClock(t, '2026-03-18T10:00:00Z');
     const site = await reportCycleSite(t);
     const en = await buildActiveRecipient(t, site.pid, `en-${site.pid}@example.com`, 0);
@@ -106,6 +93,7 @@ describeApi('report cycles: every period mailed once per recipient', { timeout: 
 });
 describeApi('report cycles: fault mails and recipients in the same record', { timeout: 120_000 }, () => {
   it('records each real-time fault mail as a delivery of the fault’s run, with its Message-ID and the server’s answer', async () => {
+    const { t } = engine;
     setClock(t, '2026-05-02T08:00:00Z');
     const site = await reportCycleSite(t);
     const zone = await buildZone(t.db, site.network.id, 'Stairs');
@@ -133,6 +121,7 @@ describeApi('report cycles: fault mails and recipients in the same record', { ti
   });
 
   it('sends nothing to a paused recipient, and the CSV as well to one who asked for it', async () => {
+    const { t } = engine;
     setClock(t, '2026-03-18T10:00:00Z');
     const site = await reportCycleSite(t);
     const paused = await buildActiveRecipient(t, site.pid, `paused-${site.pid}@example.com`, 0);

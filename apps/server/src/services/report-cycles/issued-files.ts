@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { reportRunFiles, reportRuns } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
-import { loadProjectSettingsAccess } from '../report-setup.ts';
+import { loadProjectSettingsAccess } from '../../policies/project-settings.ts';
 
 /** Prefix of the stored files of automatic reports (`fileDownloadUrl` tells them from others by it). */
 export const ISSUED_FILE_PREFIX = 'issued-';

@@ -3,9 +3,9 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projectRecipients, recipientPreferences, reportDeliveries, reportRuns } from '../../db/schema.ts';
 import { noPermission } from '../../policies/access.ts';
+import { presentRecipient } from '../../presenters/recipient.ts';
 import { recordAudit } from '../audit.ts';
 import { loadFittings } from '../emergency/fittings.ts';
-import { presentRecipient } from '../project-recipients.ts';
 import { liveProjectNetworks, loadCycleSettings } from './cycle-settings.ts';
 
 type NextDue = NonNullable<RecipientReception['nextDue']>;

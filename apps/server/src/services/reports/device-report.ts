@@ -175,7 +175,7 @@ async function zoneNamesAndMacs(db: Db, nid: number, ids: readonly number[]) {
  * faulty now, the emergency faults opened in the period and its D4i operating time.
  */
 async function deviceRows(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   network: EnergyNetwork,
   selected: readonly EnergyDevice[],
   perDevice: ReadonlyMap<number, DeviceSums>,
@@ -226,7 +226,7 @@ async function deviceRows(
  * the overview's energy to the mWh.
  */
 export async function buildDeviceReport(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   network: EnergyNetwork,
   target: DeviceReportTarget,
   period: Period,

@@ -108,7 +108,7 @@ export interface ProjectReport {
  * so the report and that page count the installed base alike.
  */
 export type EquipmentSource = (
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   project: { id: number; name: string },
   networks: readonly NetworkRow[],
 ) => Promise<EquipmentStatistics>;
@@ -126,7 +126,7 @@ export interface ProjectReportInput {
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The tariff versions of a network in force on some local day of `period` (the first also before it). */
-async function tariffsOf(ctx: AppContext, network: NetworkRow, period: Period): Promise<ReportTariff[]> {
+async function tariffsOf(ctx: Pick<AppContext, 'db'>, network: NetworkRow, period: Period): Promise<ReportTariff[]> {
   const versions = (await loadVersions(ctx.db, [network])).get(network.id) ?? [];
   const { from, to } = localRangeOf(period, network.timeZone);
   return withValidTo(versions)
@@ -161,7 +161,12 @@ function factorSetsOf(figures: EnergyFigures): ReportFactorSet[] {
 }
 
 /** A network's emergency lighting for a report: its standing now and its tests and faults of the period. */
-async function emergencyOf(ctx: AppContext, network: NetworkRow, period: Period, now: Date): Promise<ReportEmergency> {
+async function emergencyOf(
+  ctx: Pick<AppContext, 'db'>,
+  network: NetworkRow,
+  period: Period,
+  now: Date,
+): Promise<ReportEmergency> {
   const elements = await loadEmergencyElements(ctx.db, { nid: network.id, timeZone: network.timeZone }, now);
   const from = new Date(period.start * 1000);
   const to = new Date(period.end * 1000);
@@ -247,7 +252,7 @@ function totalsOf(networks: readonly NetworkReport[], dataStarts: Map<number, nu
  * each step done of all there are (the job's progress).
  */
 export async function buildProjectReport(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   input: ProjectReportInput,
   onStep: (done: number, total: number) => Promise<void> = async () => undefined,
   equipmentSource: EquipmentSource = buildEquipmentStatistics,

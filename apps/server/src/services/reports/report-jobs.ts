@@ -168,3 +168,18 @@ export async function purgeReports(ctx: AppContext): Promise<string> {
     .returning({ id: reportJobs.id });
   return `reports ${purged.length}`;
 }
+
+/**
+ * Hands a claimed job back to the queue, for a console that stops while building it: queued again with its
+ * progress reset and this claim not counted as an attempt, so another process (or this one after its
+ * restart) builds it at once rather than after `REPORT_STALE_SECONDS`. Answers whether the claim was still
+ * this process's.
+ */
+export async function releaseReportJob(ctx: AppContext, id: number, worker: string): Promise<boolean> {
+  const rows = await ctx.db
+    .update(reportJobs)
+    .set({ state: 'queued', claimedBy: null, progress: 0, attempts: sql`greatest(${reportJobs.attempts} - 1, 0)` })
+    .where(and(eq(reportJobs.id, id), eq(reportJobs.claimedBy, worker), eq(reportJobs.state, 'running')))
+    .returning({ id: reportJobs.id });
+  return rows.length > 0;
+}

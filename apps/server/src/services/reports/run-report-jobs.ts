@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { downloadPeriodIn, type ReportFormat } from '@lightwell/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { networks, projects } from '../../db/schema.ts';
-import { writeReportCsv } from '../../reports/csv-writer.ts';
-import { writeReportPdf } from '../../reports/pdf-writer.ts';
-import type { ReportDocument } from '../../reports/report-document.ts';
-import type { ReportFile } from '../../reports/report-file.ts';
-import { writeReportXlsx } from '../../reports/xlsx-writer.ts';
-import { loadPdfHeader } from '../report-setup.ts';
-import { buildDeviceReport } from './device-report.ts';
-import { deviceReportDocument } from './device-report-document.ts';
-import { buildProjectReport } from './project-report.ts';
-import { projectReportDocument } from './project-report-document.ts';
+import type { Db } from '../../db/client.ts';
+import { buildReportInWorker, ReportBuildStopped, stopReportWorker } from './report-builder.ts';
 import {
   beatReportJob,
   claimReportJob,
@@ -21,72 +10,12 @@ import {
   REPORT_FILE_PREFIX,
   REPORT_HEARTBEAT_MS,
   REPORT_WORKER,
-  type ReportJobParams,
   type ReportJobRow,
+  releaseReportJob,
 } from './report-jobs.ts';
-import { reportText } from './report-text.ts';
 
-/** Progress up to this per cent is the figures; the rest is writing the file. */
-const FIGURES_SHARE = 90;
-
-/** Writes a document in a format. */
-async function writeFile(
-  document: ReportDocument,
-  format: ReportFormat,
-  pdf: () => Promise<ReportFile>,
-): Promise<ReportFile> {
-  if (format === 'pdf') return pdf();
-  if (format === 'csv') return writeReportCsv(document);
-  return writeReportXlsx(document);
-}
-
-/**
- * Builds the file of a job from what it was asked for: the project or device report of its live networks
- * (a network deleted since is left out), in the asker's language and date format, with the project's
- * header block in a PDF. `onProgress` is told the per cent done.
- */
-async function buildReportFile(
-  ctx: AppContext,
-  job: ReportJobRow,
-  onProgress: (percent: number) => Promise<void>,
-): Promise<ReportFile> {
-  const params = job.params as unknown as ReportJobParams;
-  const list = (
-    await ctx.db
-      .select()
-      .from(networks)
-      .where(and(inArray(networks.id, job.nids), isNull(networks.deletedAt)))
-  ).sort((a, b) => job.nids.indexOf(a.id) - job.nids.indexOf(b.id));
-  const [project] = await ctx.db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(eq(projects.id, job.pid));
-  if (!project || list.length === 0) throw new Error('the networks of the report are gone');
-  const text = reportText(job.language, job.timeFormat);
-  const format = job.format as ReportFormat;
-  const zone = list[0]!.timeZone;
-  const pdf = (document: ReportDocument) => async () =>
-    writeReportPdf(document, await loadPdfHeader(ctx.db, project, text.language), {
-      at: ctx.now(),
-      timeZone: zone,
-      timeFormat: job.timeFormat,
-    });
-  if (job.kind === 'device') {
-    const network = list[0]!;
-    const period = downloadPeriodIn(params.period, network.timeZone, params.requestedAt);
-    const data = await buildDeviceReport(ctx, network, params.target ?? { kind: 'network' }, period);
-    await onProgress(FIGURES_SHARE);
-    const document = deviceReportDocument(text, data, format === 'pdf');
-    return writeFile(document, format, pdf(document));
-  }
-  const report = await buildProjectReport(
-    ctx,
-    { project, networks: list, period: params.period, sections: params.sections, requestedAt: params.requestedAt },
-    (done, total) => onProgress(Math.floor((done / Math.max(1, total)) * FIGURES_SHARE)),
-  );
-  const document = projectReportDocument(text, report);
-  return writeFile(document, format, pdf(document));
-}
+/** The jobs this process is building, per database, so a console that stops waits for their last write. */
+const inHand = new Map<Db, Set<Promise<unknown>>>();
 
 /**
  * Builds one claimed job and ends it: done with its file, or failed with the reason kept for the log. While
@@ -99,7 +28,7 @@ async function runReportJob(ctx: AppContext, job: ReportJobRow, worker = REPORT_
   heartbeat.unref();
   try {
     let last = -1;
-    const file = await buildReportFile(ctx, job, async (percent) => {
+    const file = await buildReportInWorker(ctx, job, async (percent) => {
       if (percent === last) return;
       last = percent;
       await beatReportJob(ctx, job.id, worker, percent);
@@ -107,7 +36,8 @@ async function runReportJob(ctx: AppContext, job: ReportJobRow, worker = REPORT_
     const name = `${REPORT_FILE_PREFIX}${job.id}-${randomBytes(8).toString('hex')}.${file.extension}`;
     return await finishReportJob(ctx, job.id, worker, { file: { name, mime: file.mime, data: file.data } });
   } catch (error) {
-    await finishReportJob(ctx, job.id, worker, { error: error instanceof Error ? error.message : String(error) });
+    if (error instanceof ReportBuildStopped) await releaseReportJob(ctx, job.id, worker);
+    else await finishReportJob(ctx, job.id, worker, { error: error instanceof Error ? error.message : String(error) });
     throw error;
   } finally {
     clearInterval(heartbeat);
@@ -131,11 +61,33 @@ export async function runReportJobs(
     const job = await claimReportJob(ctx, worker);
     if (!job) break;
     built += 1;
+    const running = runReportJob(ctx, job, worker);
+    const jobs = inHand.get(ctx.db) ?? new Set();
+    inHand.set(ctx.db, jobs);
+    jobs.add(running);
+    let stopped = false;
     try {
-      await runReportJob(ctx, job, worker);
+      await running;
     } catch (error) {
       options.onError?.(error);
+      // The console is stopping: its job is queued again for another process; this one claims no more.
+      stopped = error instanceof ReportBuildStopped;
+    } finally {
+      jobs.delete(running);
+      if (jobs.size === 0) inHand.delete(ctx.db);
     }
+    if (stopped) break;
   }
   return built;
+}
+
+/**
+ * Stops building reports for a console that is stopping: the builds in hand are given up and their jobs
+ * queued again (`releaseReportJob`), for another process to build at once; then the report worker ends once
+ * it holds no other build.
+ */
+export async function stopReportJobs(ctx: AppContext): Promise<void> {
+  const jobs = [...(inHand.get(ctx.db) ?? [])];
+  await stopReportWorker(ctx.db);
+  await Promise.allSettled(jobs);
 }

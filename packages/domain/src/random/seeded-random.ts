@@ -1,0 +1,15 @@
+/**
+ * A seeded pseudo-random source in [0, 1) (mulberry32): the same seed gives the same sequence, so a
+ * simulator scenario, a backoff sequence, a generated test case or a bench's synthetic plan can be made again
+ * exactly. Not for secrets.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
