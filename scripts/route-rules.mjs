@@ -12,7 +12,7 @@
 //   node scripts/route-rules.mjs <dir> ...   check these folders (paths are matched relative to each)
 // Prints one line per write; exits 1 on a file not listed in PENDING (below), or on an entry there that no
 // longer writes.
-import { lineIndex, parseSource, readSource, runRule, sourceFiles } from './lib/source-rules.mjs';
+import { parseSource, runRule, sourcesIn } from './lib/source-rules.mjs';
 
 const DEFAULT_DIRS = ['apps/server/src/routes'];
 
@@ -120,22 +120,13 @@ function writesOf(program) {
  * inside it, else to the folder.
  */
 export function check(dirs) {
-  const breaches = [];
-  for (const dir of dirs) {
-    for (const file of sourceFiles(dir, isTestFile)) {
-      const source = readSource(dir, file);
-      const { shown, bytes } = source;
-      const program = parseSource(file, source);
-      const lineOf = lineIndex(bytes);
-      for (const write of writesOf(program)) {
-        breaches.push({
-          key: shown,
-          text: `${shown}:${lineOf(write.span.start)}: writes a table: ${write.what}`,
-        });
-      }
-    }
-  }
-  return breaches;
+  return sourcesIn(dirs, isTestFile).flatMap((source) => {
+    const { program, lineOf } = parseSource(source);
+    return writesOf(program).map((write) => ({
+      key: source.shown,
+      text: `${source.shown}:${lineOf(write.span.start)}: writes a table: ${write.what}`,
+    }));
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

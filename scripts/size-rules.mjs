@@ -7,7 +7,7 @@
 //   node scripts/size-rules.mjs <dir> ...   check these folders (paths are matched relative to each)
 // Prints one line per breach; exits 1 on a breach not listed in PENDING (below), or on an entry there that no
 // longer breaches.
-import { lineIndex, parseSource, readSource, runRule, sourceFiles } from './lib/source-rules.mjs';
+import { parseSource, runRule, sourcesIn } from './lib/source-rules.mjs';
 
 export const FILE_LIMIT = 350;
 export const FUNCTION_LIMIT = 80;
@@ -93,31 +93,27 @@ function functionsOf(program) {
  * is relative to the repository's root when the folder is inside it, else to the folder.
  */
 export function check(dirs) {
-  const breaches = [];
-  for (const dir of dirs) {
-    for (const file of sourceFiles(dir)) {
-      const source = readSource(dir, file);
-      const { path, shown, bytes, text } = source;
-      const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
-      if (lines > FILE_LIMIT && !fileRuleSkips(path)) {
-        breaches.push({ key: shown, text: `${shown}: ${lines} lines (limit ${FILE_LIMIT})` });
-      }
-      if (functionRuleSkips(path)) continue;
-      const program = parseSource(file, source);
-      const lineOf = lineIndex(bytes);
-      for (const fn of functionsOf(program)) {
-        const first = lineOf(fn.span.start);
-        const length = lineOf(fn.span.end - 1) - first + 1;
-        if (length > FUNCTION_LIMIT) {
-          breaches.push({
-            key: `${shown}#${fn.name}`,
-            text: `${shown}:${first}: function ${fn.name} has ${length} lines (limit ${FUNCTION_LIMIT})`,
-          });
-        }
+  return sourcesIn(dirs).flatMap((source) => {
+    const { path, shown, text } = source;
+    const breaches = [];
+    const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+    if (lines > FILE_LIMIT && !fileRuleSkips(path)) {
+      breaches.push({ key: shown, text: `${shown}: ${lines} lines (limit ${FILE_LIMIT})` });
+    }
+    if (functionRuleSkips(path)) return breaches;
+    const { program, lineOf } = parseSource(source);
+    for (const fn of functionsOf(program)) {
+      const first = lineOf(fn.span.start);
+      const length = lineOf(fn.span.end - 1) - first + 1;
+      if (length > FUNCTION_LIMIT) {
+        breaches.push({
+          key: `${shown}#${fn.name}`,
+          text: `${shown}:${first}: function ${fn.name} has ${length} lines (limit ${FUNCTION_LIMIT})`,
+        });
       }
     }
-  }
-  return breaches;
+    return breaches;
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,21 +3,13 @@
 // processes run from the server bundle (apps/server/dist/server.mjs, as `npm start` ships it).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../src/free-port.ts';
 
 const PG_BIN = process.env.BENCH_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A TCP port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** A private PostgreSQL cluster: its administrator URL, a fast restart, and a stop that removes its folder. */
 export interface PrivatePostgres {

@@ -10,11 +10,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { calls, signParams } from '@lightwell/domain';
+import { calls } from '@lightwell/domain';
 import { generateFleet } from '@lightwell/simulator';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -24,6 +23,8 @@ import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credential
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { createDefaultProject } from '../../apps/server/src/services/create-default-project.ts';
 import { ensureServerBuilt, serverBundle, stopBundler } from '../../scripts/lib/builds.mjs';
+import { freePort } from '../src/free-port.ts';
+import { type BenchSession, postCall, signedBody } from '../src/signed-call.ts';
 
 const GATEWAYS = Number(process.env.DRILL_GATEWAYS ?? 5);
 const DEVICES = Number(process.env.DRILL_DEVICES ?? 10);
@@ -46,15 +47,6 @@ const timeout = setTimeout(
 );
 // However the drill ends (a failure included), the console and the gateways end with it.
 process.on('exit', stopChildren);
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lw-drill-kill-'));
 const [port, mqttPort] = [await freePort(), await freePort()];
@@ -115,23 +107,10 @@ async function startConsole(): Promise<number> {
   }
 }
 
-async function api(
-  name: keyof typeof calls,
-  payload: Record<string, unknown>,
-  session?: { token: string; uid: number },
-) {
-  let body: Record<string, unknown> = { ...payload };
-  if (session) {
-    body = { ...body, token: session.token, uid: session.uid, version: '1.0.0', platform: 3, bundle: 'southgate' };
-    body.sign = signParams(body, secret);
-  }
-  const response = await fetch(`${base}${calls[name].path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(5000),
-  });
-  return (await response.json()) as { code: number; data: unknown };
+/** A call to the console: signed with `session`, or as sent before signing in. */
+function api(name: keyof typeof calls, payload: Record<string, unknown>, session?: BenchSession) {
+  const body = session ? signedBody(payload, session, secret, 'drill-embedded-kill') : payload;
+  return postCall(base, calls[name].path, body, 5000);
 }
 
 const restarts: number[] = [];

@@ -12,15 +12,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calls, isTaskEnded, Limits, signParams } from '@lightwell/domain';
+import { calls, isTaskEnded } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { ensureServerBuilt, serverBundle, stopBundler } from '../../scripts/lib/builds.mjs';
+import { freePort } from '../src/free-port.ts';
 import { adminQuery, withDatabase } from '../src/scratch-database.ts';
+import { postCall, signedBody } from '../src/signed-call.ts';
 import {
   ConsoleProcess,
-  freePort,
   type PrivateMosquitto,
   type PrivatePostgres,
   startMosquitto,
@@ -55,26 +56,9 @@ interface Run {
 }
 
 /** A signed API call (as apps/web signs) through the console `i` modulo the count; answers the body. */
-async function call(run: Run, i: number, path: string, payload: Record<string, unknown>) {
-  const body: Record<string, unknown> = {
-    ...payload,
-    token: run.token,
-    uid: run.uid,
-    version: Limits.appVersion,
-    platform: Limits.platformCode,
-    bundle: Limits.bundle,
-    api: Limits.apiVersion,
-    mac: 'drill-processes',
-  };
-  body.sign = signParams(body, SIGNING_SECRET);
+function call(run: Run, i: number, path: string, payload: Record<string, unknown>) {
   const port = run.consoles[i % run.consoles.length]!.port;
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return (await response.json()) as { code: number; data?: unknown };
+  return postCall(`http://127.0.0.1:${port}`, path, signedBody(payload, run, SIGNING_SECRET, 'drill-processes'));
 }
 
 /** Light commands on a few networks, through every process; a call refused (database away) is counted by phase and code (-1: no answer in 10 s). */

@@ -18,7 +18,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,6 +39,7 @@ import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
 import { ensurePartitions } from '../../apps/server/src/telemetry/write-readings.ts';
 import { buildServerBundle, reportWorkerBundleOf, root } from '../../scripts/lib/builds.mjs';
+import { freePort } from '../src/free-port.ts';
 import { adminExists, adminQuery, withDatabase } from '../src/scratch-database.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
@@ -164,14 +164,6 @@ async function fill() {
   } finally {
     await database.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The console as `npm start` ships it, a process of its own on the scratch database; answers its URL. */

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { calls, isTaskEnded, Limits, type LiveEvent, signParams, type TaskSummary } from '@lightwell/domain';
+import { calls, isTaskEnded, type LiveEvent, type TaskSummary } from '@lightwell/domain';
 import { generateFleet, type SimGatewaySpec, type Simulator, startSimulator } from '@lightwell/simulator';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -24,6 +24,7 @@ import { devices, gateways, networks, networkUsers, users } from '../../apps/ser
 import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credentials.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { createProject } from '../../apps/server/src/services/create-default-project.ts';
+import { signedBody } from './signed-call.ts';
 
 const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000').split(',').map(Number);
 const BASE = Number(process.env.BENCH_GATEWAYS ?? 100);
@@ -121,18 +122,7 @@ if (login.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(login)}`
 const token = login.data.token;
 
 function signed(payload: Record<string, unknown>): string {
-  const body: Record<string, unknown> = {
-    ...payload,
-    token,
-    uid,
-    version: Limits.appVersion,
-    platform: Limits.platformCode,
-    bundle: Limits.bundle,
-    api: Limits.apiVersion,
-    mac: 'bench-command-roundtrip',
-  };
-  body.sign = signParams(body, config.data.signingKey);
-  return JSON.stringify(body);
+  return JSON.stringify(signedBody(payload, { token, uid }, config.data.signingKey, 'bench-command-roundtrip'));
 }
 
 /** Task ends seen on the live streams, by task id, with the time they arrived. */

@@ -10,20 +10,17 @@
 // would share) instead of the console's embedded one. BENCH_RUNS repeats the measurement on the same database (a growing table).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { FLEET_MODELS, generateFleet } from '@lightwell/simulator';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/rows.ts';
-import { gateways, networks, users } from '../../apps/server/src/db/schema.ts';
-import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credentials.ts';
-import { createProject } from '../../apps/server/src/services/create-default-project.ts';
+import { seedFleet } from '../drills/drill-fleet.ts';
 import { adminQuery, withDatabase } from './scratch-database.ts';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1000);
@@ -62,36 +59,10 @@ const app = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { db } = database;
 
-// One network per gateway; the devices come with each gateway's inventory when it connects.
-const [user] = await db
-  .insert(users)
-  .values({ name: 'Bench', email: 'bench-ingest@lightwell.test', passwordHash: 'x' })
-  .returning({ id: users.id });
-const pid = await createProject(db, { uid: user!.id, name: 'Bench', remarks: '', isDefault: true });
-// The generated mix of device kinds, except light sensors: their lux drift sends a state message at every
-// report period, which at a 1 s period is 1,000 state messages/s (a real fleet reports every few minutes).
-const fleet = generateFleet(GATEWAYS, DEVICES, 'bench-ingest').map((gateway) => ({
-  ...gateway,
-  devices: gateway.devices.map((device) =>
-    device.kind === 'lightSensor'
-      ? { ...device, kind: 'd4i' as const, model: FLEET_MODELS.d4i, ratedPower: 36 }
-      : device,
-  ),
-}));
-const nets = await db
-  .insert(networks)
-  .values(fleet.map((gateway) => ({ pid, name: gateway.sn, createdBy: user!.id })))
-  .returning({ id: networks.id });
-await db.insert(gateways).values(
-  fleet.map((gateway, i) => ({
-    nid: nets[i]!.id,
-    sn: gateway.sn,
-    name: gateway.sn,
-    secretHash: hashGatewaySecret(gateway.secret),
-  })),
-);
-const fleetFile = join(dataDir, 'fleet.json');
-writeFileSync(fleetFile, JSON.stringify(fleet));
+// One network per gateway; the devices come with each gateway's inventory when it connects. Light sensors
+// are left out: their lux drift sends a state message at every report period, which at a 1 s period is
+// 1,000 state messages/s (a real fleet reports every few minutes).
+const { file: fleetFile, devices: expected } = await seedFleet(db, dataDir, GATEWAYS, DEVICES, 'bench-ingest');
 const brokerUrl = app.ctx.link.brokerUrl;
 
 const child = spawn(
@@ -132,7 +103,6 @@ console.log(
   `${kind}: ${GATEWAYS} gateways × ${DEVICES} devices connected and announced in ${((Date.now() - connectStart) / 1000).toFixed(1)} s; report period ${PERIOD_MS} ms`,
 );
 // Reports of a device the console does not know yet are not kept: wait for every inventory to be applied.
-const expected = fleet.reduce((n, gateway) => n + gateway.devices.length, 0);
 for (;;) {
   const [known] = await rowsOf<{ n: string }>(db, sql`SELECT count(*)::text AS n FROM devices`);
   if (Number(known?.n ?? 0) >= expected) break;

@@ -7,11 +7,11 @@
 // and from a menu choice to the next page's content. Prints figures; asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort } from './free-port.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,14 +31,6 @@ const deadline = setTimeout(() => {
   process.exit(2);
 }, 5 * 60_000);
 deadline.unref();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the console (demo, embedded database in a fresh folder) and waits until it answers. */
 async function startConsole(): Promise<{ url: string; stop: () => Promise<void> }> {

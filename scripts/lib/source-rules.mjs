@@ -12,7 +12,7 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage']);
 
 /** The source files under `dir` (no declaration files, no build output), but those `skips(name)` leaves out. */
-export function sourceFiles(dir, skips = () => false) {
+function sourceFiles(dir, skips = () => false) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return SKIP_DIRS.has(name) ? [] : sourceFiles(path, skips);
@@ -21,32 +21,40 @@ export function sourceFiles(dir, skips = () => false) {
 }
 
 /**
- * A source file of `dir` as the rules read it: `path` relative to `dir`, `shown` relative to the repository's
- * root when it lies inside it (else `path`), its bytes and text.
+ * The source files of the folders given as the rules read them (those `skips(name)` leaves out aside): `file`,
+ * `path` relative to its folder, `shown` relative to the repository's root when it lies inside it (else
+ * `path`), its bytes and text.
  */
-export function readSource(dir, file) {
-  const path = relative(dir, file).split(sep).join('/');
-  const fromRoot = relative(root, file);
-  const shown = fromRoot.startsWith('..') ? path : fromRoot.split(sep).join('/');
-  const bytes = readFileSync(file);
-  return { path, shown, bytes, text: bytes.toString('utf8') };
+export function sourcesIn(dirs, skips = () => false) {
+  return dirs.flatMap((dir) =>
+    sourceFiles(dir, skips).map((file) => {
+      const path = relative(dir, file).split(sep).join('/');
+      const fromRoot = relative(root, file);
+      const shown = fromRoot.startsWith('..') ? path : fromRoot.split(sep).join('/');
+      const bytes = readFileSync(file);
+      return { file, path, shown, bytes, text: bytes.toString('utf8') };
+    }),
+  );
 }
 
-/** The swc module of a source file read by `readSource`; its spans count bytes of UTF-8 from 1. */
-export function parseSource(file, source) {
-  const program = parseSync(source.text, {
+/**
+ * The swc module of a source read by `sourcesIn`, and `lineOf`, the line (1-based) of one of its spans'
+ * byte offsets (swc counts bytes of UTF-8 from 1).
+ */
+export function parseSource(source) {
+  const { file, text, bytes, shown } = source;
+  const program = parseSync(text, {
     syntax: /\.(ts|tsx|mts)$/.test(file) ? 'typescript' : 'ecmascript',
     tsx: file.endsWith('.tsx'),
     jsx: file.endsWith('.jsx'),
     target: 'es2024',
   });
-  if (program.span.end - 1 > source.bytes.length)
-    throw new Error(`${source.shown}: spans do not start at the file's start`);
-  return program;
+  if (program.span.end - 1 > bytes.length) throw new Error(`${shown}: spans do not start at the file's start`);
+  return { program, lineOf: lineIndex(bytes) };
 }
 
 /** The line (1-based) of each byte offset of a file's swc spans. */
-export function lineIndex(bytes) {
+function lineIndex(bytes) {
   const starts = [0];
   for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts.push(i + 1);
   return (position) => {

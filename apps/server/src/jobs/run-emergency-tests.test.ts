@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { describeApi } from '../../test/helpers.ts';
 import { emergencyFittings, emergencyTestRecords, emergencyTestRuns } from '../db/schema.ts';
 import { buildFittings, buildRecord, buildZone } from '../routes/emergency/test-fittings.ts';
-import { londonNetwork, recordingStarter, useJobApp } from './emergency-tests/test-job.ts';
+import { londonNetwork, recordingStarter, useJobApp, YEARLY_ON_4_JUNE } from './emergency-tests/test-job.ts';
 import { runEmergencyTests } from './run-emergency-tests.ts';
 
 describeApi('the emergency self-test job', () => {
@@ -55,11 +55,7 @@ describeApi('the emergency self-test job', () => {
     const b = await buildFittings(t.db, network.id, hall.id, 2, { ...created, ratedMinutes: 60 });
     await addSchedule(owner.session, {
       nid: network.id,
-      name: 'Yearly',
-      testKind: 'duration',
-      day: 4,
-      month: 6,
-      minuteOfDay: 60,
+      ...YEARLY_ON_4_JUNE,
       durationKind: 'preset',
     });
     const { asked, start } = recordingStarter(network.id);
@@ -149,11 +145,7 @@ describeApi('the emergency self-test job', () => {
     });
     await addSchedule(owner.session, {
       nid: network.id,
-      name: 'Yearly',
-      testKind: 'duration',
-      day: 4,
-      month: 6,
-      minuteOfDay: 60,
+      ...YEARLY_ON_4_JUNE,
     });
     const { start } = recordingStarter();
     setNow('2026-06-04T00:30:00Z');

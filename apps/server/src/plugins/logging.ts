@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyLoggerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { isScriptOrStyleAsset } from './security-headers.ts';
 
 /** Header carrying a request's id, taken from a trusted proxy and echoed in every answer. */
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -53,9 +54,13 @@ export function requestIdOptions(config: Config) {
   };
 }
 
-/** Echoes each request's id in its answer's `X-Request-Id`, so a caller can quote it and find the log lines. */
+/**
+ * Echoes each request's id in its answer's `X-Request-Id`, so a caller can quote it and find the log lines.
+ * The web app's scripts and style sheets leave it out (their log lines keep it): they are the same files for
+ * everyone, and the header would add its bytes to every file of a page's first visit.
+ */
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    if (!isScriptOrStyleAsset(request.url)) reply.header(REQUEST_ID_HEADER, request.id);
   });
 }

@@ -83,7 +83,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ] as const;
 
 /** True for the built app's scripts and style sheets (`/assets/….js`, `/assets/….css`). */
-function isScriptOrStyleAsset(url: string): boolean {
+export function isScriptOrStyleAsset(url: string): boolean {
   const path = url.split('?', 1)[0]!;
   return path.startsWith('/assets/') && /\.(?:m?js|css)$/.test(path);
 }

@@ -5,7 +5,7 @@ import { call, describeApi } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
 import { buildFittings, buildRecord, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { runEmergencyTests } from '../run-emergency-tests.ts';
-import { londonNetwork, promptGateway, useJobApp } from './test-job.ts';
+import { londonNetwork, promptGateway, useJobApp, YEARLY_ON_4_JUNE } from './test-job.ts';
 
 const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
@@ -154,11 +154,7 @@ describeApi('the emergency self-test job tries a fitting again while its window 
     await t.db.update(devices).set({ online: false }).where(eq(devices.id, first!.id));
     await addSchedule(owner.session, {
       nid: network.id,
-      name: 'Yearly',
-      testKind: 'duration',
-      day: 4,
-      month: 6,
-      minuteOfDay: 60,
+      ...YEARLY_ON_4_JUNE,
       durationKind: 'preset',
     });
     const gateway = await promptGateway(t, network.id);

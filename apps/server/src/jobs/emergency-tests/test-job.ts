@@ -81,6 +81,15 @@ export async function promptGateway(t: TestApp, nid: number) {
   return { linked, silent, sent, start, outcomes, report };
 }
 
+/** A yearly duration test on 4 June at 01:00 (the network's time), the schedule several tests start from. */
+export const YEARLY_ON_4_JUNE = {
+  name: 'Yearly',
+  testKind: 'duration',
+  day: 4,
+  month: 6,
+  minuteOfDay: 60,
+} as const;
+
 /** A network team (test factory) whose network keeps Europe/London time. */
 export async function londonNetwork(t: TestApp) {
   const team = await networkTeam(t);
