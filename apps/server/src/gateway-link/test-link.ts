@@ -1,8 +1,8 @@
-import { type LiveEvent, signParams } from '@lightwell/domain';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, type Session, SIGNING_SECRET, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, type Session, type TestApp } from '../../test/helpers.ts';
+import { openLiveStream } from '../../test/live-stream.ts';
 import { connectGateway, send, waitFor } from '../../test/mqtt/fake-gateway.ts';
 import { deviceElements, devices, gatewayDiagnoses, gateways } from '../db/schema.ts';
 
@@ -19,51 +19,6 @@ export const lamp = (mac: string, address: number, lightness = 0) => ({
   online: true,
   elements: [{ index: 0, type: 1, onOff: lightness > 0 ? 1 : 0, lightness }],
 });
-
-/** Opens the live stream of a network over real HTTP and collects its events. */
-async function openStream(baseUrl: string, session: Session, nid: number) {
-  let body: Record<string, unknown> = {
-    nid,
-    token: session.token,
-    uid: session.uid,
-    version: '1.0.0',
-    platform: 3,
-    bundle: 'southgate',
-  };
-  body = { ...body, sign: signParams(body, SIGNING_SECRET) };
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/v1/live/stream`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: controller.signal,
-  });
-  const events: LiveEvent[] = [];
-  let text = '';
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          text += decoder.decode(value, { stream: true });
-          const blocks = text.split('\n\n');
-          text = blocks.pop()!;
-          for (const block of blocks) {
-            for (const line of block.split('\n')) {
-              if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as LiveEvent);
-            }
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  }
-  return { response, events, close: () => controller.abort() };
-}
 
 /**
  * Registers the hooks of a link test file: a test app (with its embedded broker) listening on a port before
@@ -114,7 +69,7 @@ export function useLinkSite() {
       return client;
     },
     /** Opens the live stream of a network for `session` and collects its events. */
-    openStream: (session: Session, nid: number) => openStream(baseUrl, session, nid),
+    openStream: (session: Session, nid: number) => openLiveStream(baseUrl, session, nid),
     /** The stored row of a gateway. */
     gatewayRow: async (id: number) => (await t.db.select().from(gateways).where(eq(gateways.id, id)))[0]!,
     /** The stored device of a network with this MAC, if any. */
