@@ -126,6 +126,11 @@ export class ConsoleProcess {
     private readonly env: Record<string, string>,
   ) {}
 
+  /** The running process's id (undefined before the start). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Starts the process; resolves once it answers /readyz with 200. */
   async start(): Promise<void> {
     this.child = spawn(process.execPath, [this.bundle], {

@@ -25,9 +25,17 @@ interface SeededFleet {
 /**
  * Seeds one network per gateway, each with the user as a manager, and writes the fleet (light sensors
  * replaced by luminaires, as bench:ingest does: their lux drift would add a state message per report) to
- * `dir`/fleet.json. The devices come with each gateway's inventory when it connects.
+ * `dir`/fleet.json. The devices come with each gateway's inventory when it connects. `functionTestSeconds`
+ * shortens the emergency fittings' function tests (30 s unless given).
  */
-export async function seedFleet(db: Db, dir: string, size: number, devices: number, seed: string) {
+export async function seedFleet(
+  db: Db,
+  dir: string,
+  size: number,
+  devices: number,
+  seed: string,
+  options: { functionTestSeconds?: number } = {},
+) {
   const email = `${seed}@lightwell.test`;
   const password = 'Drill-Lamp-42';
   const [user] = await db
@@ -38,11 +46,13 @@ export async function seedFleet(db: Db, dir: string, size: number, devices: numb
   const pid = await createProject(db, { uid, name: 'Drill', remarks: '', isDefault: true });
   const fleet = generateFleet(size, devices, seed).map((gateway) => ({
     ...gateway,
-    devices: gateway.devices.map((device) =>
-      device.kind === 'lightSensor'
-        ? { ...device, kind: 'd4i' as const, model: FLEET_MODELS.d4i, ratedPower: 36 }
-        : device,
-    ),
+    devices: gateway.devices.map((device) => {
+      if (device.kind === 'lightSensor')
+        return { ...device, kind: 'd4i' as const, model: FLEET_MODELS.d4i, ratedPower: 36 };
+      const emergency = device.kind === 'emergencyOne' || device.kind === 'emergencyTwo';
+      if (!emergency || options.functionTestSeconds === undefined) return device;
+      return { ...device, emergency: { ...device.emergency, functionTestSeconds: options.functionTestSeconds } };
+    }),
   }));
   const nets = await db
     .insert(networks)
@@ -64,14 +74,20 @@ export async function seedFleet(db: Db, dir: string, size: number, devices: numb
   return { file, nids: nets.map((net) => net.id), devices: total, email, password } satisfies SeededFleet;
 }
 
-/** A line the fleet child prints: progress every second, then the produced lines' count and checksum. */
+/**
+ * A line the fleet child prints: progress every second (with the emergency test results the fittings
+ * reported so far), then the produced lines' count and checksum, and the results' lines
+ * (`sn:seq:mac:kind:startedAt`, one per test result reported).
+ */
 interface FleetMessage {
   connected?: number;
   produced?: number;
   confirmed?: number;
+  results?: number;
   done?: boolean;
   lines?: number;
   sha?: string;
+  resultLines?: string[];
 }
 
 /** The simulated gateways in a child process (bench/src/ingest-fleet.ts). */

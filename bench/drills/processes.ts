@@ -3,10 +3,13 @@
 // with BENCH_DEVICES (20) devices each send a readings report every BENCH_PERIOD_MS (1000). After
 // BENCH_WARMUP_S (20) one console is killed with SIGKILL and started again, then Mosquitto is restarted, then
 // PostgreSQL (each followed by BENCH_SETTLE_S, 15), while light commands go through the API of every
-// process. Then the gateways stop, every report is awaited until confirmed, and what they produced is
-// compared with what is stored (count, missing, duplicated, SHA-256 of the sorted lines as bench:ingest);
-// no task may stay open past its deadline. Prints one line per process count; exits 1 on any loss,
-// duplicate or stuck command. Everything runs on 127.0.0.1 in a PostgreSQL cluster and a Mosquitto of the
+// process. Before each fault, function tests start on the emergency fittings of BENCH_EMERGENCY_NETWORKS
+// (100) networks (`emergencyAction`, as the console's page starts them; BENCH_FUNCTION_TEST_S, 5, on battery)
+// so that their results arrive while the fault lasts. Then the gateways stop, every report is awaited until
+// confirmed, and what they produced is compared with what is stored (count, missing, duplicated, SHA-256 of
+// the sorted lines as bench:ingest); each test result a fitting reported must be graded into exactly one
+// test record; no task may stay open past its deadline. Prints one line per process count; exits 1 on any
+// loss, duplicate or stuck command. Everything runs on 127.0.0.1 in a PostgreSQL cluster and a Mosquitto of the
 // drill's own (cluster.ts); BENCH_PROCESSES (2,3) chooses the counts.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +38,8 @@ const PERIOD_MS = Number(process.env.BENCH_PERIOD_MS ?? 1000);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 20);
 const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 15);
 const COUNTS = (process.env.BENCH_PROCESSES ?? '2,3').split(',').map(Number);
+const EMERGENCY_NETWORKS = Number(process.env.BENCH_EMERGENCY_NETWORKS ?? 100);
+const FUNCTION_TEST_S = Number(process.env.BENCH_FUNCTION_TEST_S ?? 5);
 /** Longest wait for the last confirmations, then for the tasks' ends. */
 const DRAIN_LIMIT_MS = 300_000;
 const SIGNING_SECRET = 'drill-signing-secret-0123456789';
@@ -52,6 +57,8 @@ interface Run {
   token: string;
   uid: number;
   commands: { sent: number; refused: Map<string, number> };
+  /** Function tests asked for: calls, fittings the console started them on, refusals by code. */
+  tests: { calls: number; fittings: number; refused: Map<string, number> };
   recovery: string[];
 }
 
@@ -77,16 +84,58 @@ function sendCommands(run: Run, count: number, phase: 'during' | 'after'): Promi
   });
 }
 
+/** Function tests on every emergency fitting of the first EMERGENCY_NETWORKS networks, through every process. */
+async function startTests(run: Run): Promise<void> {
+  await Promise.all(
+    run.nids.slice(0, EMERGENCY_NETWORKS).map(async (nid, i) => {
+      run.tests.calls += 1;
+      const answer = (await call(run, i, calls.emergencyAction.path, {
+        nid,
+        target: { kind: 'network' },
+        action: 'functionTest',
+      }).catch(() => ({ code: -1 }))) as { code: number; data?: { fittings: number } };
+      if (answer.code === 0) run.tests.fittings += answer.data?.fittings ?? 0;
+      else run.tests.refused.set(String(answer.code), (run.tests.refused.get(String(answer.code)) ?? 0) + 1);
+    }),
+  );
+}
+
+/**
+ * The holes in the gateways' report streams now: gateways whose stored mark is held back by a missing report
+ * above which later ones are stored, and the most separate missing runs one gateway has (each needs its own
+ * resend request, at most one per gateway every 5 s).
+ */
+async function countHoles(run: Run): Promise<string> {
+  const [row] = await rowsOf<{ gateways: string; most: string | null }>(
+    run.db,
+    sql`SELECT count(*)::text AS gateways, max(holes)::text AS most FROM (
+          SELECT r.gateway_id, count(*) AS holes FROM report_receipts r
+            JOIN report_marks m ON m.gateway_id = r.gateway_id
+           WHERE r.seq > m.stored_up_to + 1
+             AND NOT EXISTS (SELECT 1 FROM report_receipts p WHERE p.gateway_id = r.gateway_id AND p.seq = r.seq - 1)
+             AND NOT EXISTS (SELECT 1 FROM report_gaps g WHERE g.gateway_id = r.gateway_id AND g.to_seq = r.seq - 1)
+           GROUP BY r.gateway_id) h`,
+  );
+  return `${row?.gateways ?? 0} gateways with holes, up to ${row?.most ?? 0} each`;
+}
+
 /**
  * Runs a fault (`act`, then `repair` if any) and measures the recovery: the time from the fault until the
  * fleet hears a confirmation it did not have when `act` ended (progress comes every second), and until
- * /readyz answers 200 on every process after `repair`.
+ * /readyz answers 200 on every process after `repair`. Function tests start a test's length before the
+ * fault, so that their results arrive while it lasts.
  */
 async function fault(run: Run, name: string, act: () => Promise<void> | void, repair?: () => Promise<void>) {
+  await startTests(run);
+  await pause(Math.max(0, FUNCTION_TEST_S * 1000 - 1000));
   const began = Date.now();
   const commands = sendCommands(run, 4, 'during');
   await act();
   const confirmedThen = run.fleet.latest.confirmed ?? 0;
+  // The holes the fault left, 3 s after it (the database away after its restart: none counted).
+  const holes = pause(3000)
+    .then(() => countHoles(run))
+    .catch(() => 'holes not counted');
   const [flowing] = await Promise.all([
     run.fleet.next((m) => (m.confirmed ?? 0) > confirmedThen).then(() => Date.now() - began),
     (async () => {
@@ -96,7 +145,7 @@ async function fault(run: Run, name: string, act: () => Promise<void> | void, re
   ]);
   const ready = Date.now() - began;
   await Promise.all([...commands, ...sendCommands(run, 4, 'after')]);
-  run.recovery.push(`${name} ${seconds(flowing)}/${seconds(ready)}`);
+  run.recovery.push(`${name} ${seconds(flowing)}/${seconds(ready)} (${await holes})`);
   await pause(SETTLE_S * 1000);
 }
 
@@ -114,6 +163,32 @@ async function compareReadings(run: Run, done: { lines?: number; sha?: string })
   const equal = sha === done.sha;
   const text = `produced ${done.lines}, stored ${lines.length} (${lost} lost, ${duplicated} duplicated), checksum ${equal ? 'equal' : 'DIFFERENT'}`;
   return { text, ok: equal && lost === 0 && duplicated === 0 };
+}
+
+/**
+ * Compares the test results the fittings reported with the graded test records stored (each by gateway,
+ * report number, fitting, kind and start): every result graded once, none lost, none made up.
+ */
+async function compareResults(run: Run, produced: readonly string[]) {
+  const stored = await rowsOf<{ line: string; grade: string }>(
+    run.db,
+    sql`SELECT gateway_sn || ':' || report_seq || ':' || mac || ':' || kind || ':' ||
+               extract(epoch FROM started_at)::bigint AS line, grade
+        FROM emergency_test_records WHERE grade <> 'missed'`,
+  );
+  const lines = stored.map((row) => row.line);
+  const storedSet = new Set(lines);
+  const producedSet = new Set(produced);
+  const duplicated = lines.length - storedSet.size;
+  const lost = produced.filter((line) => !storedSet.has(line)).length;
+  const extra = [...storedSet].filter((line) => !producedSet.has(line)).length;
+  const grades = new Map<string, number>();
+  for (const row of stored) grades.set(row.grade, (grades.get(row.grade) ?? 0) + 1);
+  const text =
+    `emergency results produced ${produced.length}, graded ${lines.length} (${lost} lost, ${duplicated} duplicated, ` +
+    `${extra} unknown; ${JSON.stringify(Object.fromEntries(grades))}) of ${run.tests.fittings} fittings started ` +
+    `in ${run.tests.calls} calls (refused by code: ${JSON.stringify(Object.fromEntries(run.tests.refused))})`;
+  return { text, ok: produced.length > 0 && lost === 0 && duplicated === 0 && extra === 0 };
 }
 
 /** Waits until every task ended or the latest deadline is 30 s past; answers the open and ended counts. */
@@ -138,7 +213,9 @@ async function settleTasks(run: Run) {
 /** Starts the processes and the fleet of one run on a new database; answers the run once readings flow. */
 async function prepare(n: number, pg: PrivatePostgres, mqtt: PrivateMosquitto, dir: string, url: string) {
   const database = await openDatabase({ url, dataDir: join(dir, 'db') });
-  const seeded = await seedFleet(database.db, dir, GATEWAYS, DEVICES, `drill-${n}-${randomBytes(3).toString('hex')}`);
+  const seeded = await seedFleet(database.db, dir, GATEWAYS, DEVICES, `drill-${n}-${randomBytes(3).toString('hex')}`, {
+    functionTestSeconds: FUNCTION_TEST_S,
+  });
   const env = {
     DATABASE_URL: url,
     MQTT_URL: mqtt.url,
@@ -173,6 +250,7 @@ async function prepare(n: number, pg: PrivatePostgres, mqtt: PrivateMosquitto, d
     token: login.data.token,
     uid: login.data.uid,
     commands: { sent: 0, refused: new Map() },
+    tests: { calls: 0, fittings: 0, refused: new Map() },
     recovery: [],
   };
   return { run, database, connectedIn: Date.now() - began, pg };
@@ -202,9 +280,11 @@ async function drill(n: number, pg: PrivatePostgres, mqtt: PrivateMosquitto) {
   const readings = done
     ? await compareReadings(run, done)
     : { text: `NOT every report confirmed after ${seconds(DRAIN_LIMIT_MS)}`, ok: false };
+  const results = done ? await compareResults(run, done.resultLines ?? []) : { text: '', ok: false };
   const tasks = await settleTasks(run);
   const line =
     `${n} processes, ${GATEWAYS} gateways × ${DEVICES} devices (connected in ${seconds(connectedIn)}): ${readings.text}; ` +
+    `${results.text}; ` +
     `last confirmation ${seconds(drained)} after the stop; ` +
     `commands ${run.commands.sent} sent (refused by code: ${JSON.stringify(Object.fromEntries(run.commands.refused))}), ${tasks.ended} tasks ended, ${tasks.stuck} stuck; ` +
     `recovery (confirmations/readyz) ${run.recovery.join(', ')}`;
@@ -213,7 +293,7 @@ async function drill(n: number, pg: PrivatePostgres, mqtt: PrivateMosquitto) {
   await database.close();
   await adminQuery(pg.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   rmSync(dir, { recursive: true, force: true });
-  return { line, ok: readings.ok && tasks.stuck === 0 };
+  return { line, ok: readings.ok && results.ok && tasks.stuck === 0 };
 }
 
 await ensureServerBuilt();

@@ -38,7 +38,7 @@ import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
 import { ensurePartitions } from '../../apps/server/src/telemetry/write-readings.ts';
-import { buildServerBundle, reportWorkerBundleOf, root } from '../../scripts/lib/builds.mjs';
+import { buildServerBundle, removeServerBundle, root } from '../../scripts/lib/builds.mjs';
 import { freePort } from '../src/free-port.ts';
 import { adminExists, adminQuery, withDatabase } from '../src/scratch-database.ts';
 
@@ -236,16 +236,42 @@ function caller(url: string, session: { token: string; uid: number }) {
   };
 }
 
-/** The console's resident memory in KiB (VmRSS), read every 100 ms while `sampling`. */
+/** A process's resident memory in KiB (VmRSS), 0 once it is gone. */
+function residentKiB(pid: number | string): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The resident memory (KiB) of the console's child processes together: its report worker while one runs. */
+function childrenKiB(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.reduce((sum, child) => sum + residentKiB(child), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The console's resident memory in KiB (VmRSS), read every 100 ms, and the largest its child processes (the
+ * report worker) held together since the last take: the worker's memory is not the console's, but is shown.
+ */
 function rssSampler(pid: number) {
-  const read = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   let samples: number[] = [];
-  const timer = setInterval(() => samples.push(read()), SAMPLE_MS);
+  let childrenPeak = 0;
+  const timer = setInterval(() => {
+    samples.push(residentKiB(pid));
+    childrenPeak = Math.max(childrenPeak, childrenKiB(pid));
+  }, SAMPLE_MS);
   return {
-    /** Samples since the last take. */
+    /** Samples since the last take, and the children's peak since then. */
     take: () => {
-      const taken = samples;
-      samples = [read()];
+      const taken = { samples, childrenPeak };
+      samples = [residentKiB(pid)];
+      childrenPeak = 0;
       return taken;
     },
     stop: () => clearInterval(timer),
@@ -312,6 +338,8 @@ interface Build {
   builtMs: number;
   bytes: number;
   rssRiseMiB: number;
+  /** The report worker's largest RSS while it built (a process of its own, not counted in the rise). */
+  workerPeakMiB: number;
   pages: number[];
 }
 
@@ -328,7 +356,7 @@ async function buildOnce(
   // The level before: the console at rest between builds, the pages still being read.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const before = rss.take();
-  const baseline = percentile(before, 50);
+  const baseline = percentile(before.samples, 50);
   load.take();
   const cpu0 = cpuSeconds(pid);
   const t0 = performance.now();
@@ -357,7 +385,8 @@ async function buildOnce(
     queuedMs: Number(row.rows[0]!.queued),
     builtMs: Number(row.rows[0]!.built),
     bytes,
-    rssRiseMiB: mib(Math.max(...during) - baseline),
+    rssRiseMiB: mib(Math.max(...during.samples) - baseline),
+    workerPeakMiB: mib(during.childrenPeak),
     pages,
   };
 }
@@ -402,7 +431,7 @@ try {
   load.take();
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   const idlePages = load.take();
-  const idleRss = mib(percentile(rss.take(), 50));
+  const idleRss = mib(percentile(rss.take().samples, 50));
   console.log(
     `Console up (RSS ${idleRss.toFixed(0)} MiB); pages at rest, ${USERS} users: p95 ${percentile(idlePages, 95).toFixed(0)} ms (${idlePages.length} calls)`,
   );
@@ -439,7 +468,7 @@ try {
       console.log(
         `${report.name}, run ${run}: ${s(build.ms)} s to the downloaded file (queued ${s(build.queuedMs)} s, built ` +
           `${s(build.builtMs)} s; console CPU ${build.cpu.toFixed(1)} s), ${(build.bytes / 1024).toFixed(0)} KiB; ` +
-          `RSS +${build.rssRiseMiB.toFixed(0)} MiB; ` +
+          `RSS +${build.rssRiseMiB.toFixed(0)} MiB (report worker process at most ${build.workerPeakMiB.toFixed(0)} MiB); ` +
           `pages p95 ${percentile(build.pages, 95).toFixed(0)} ms (${build.pages.length} calls)`,
       );
     }
@@ -492,10 +521,7 @@ try {
     child.kill('SIGTERM');
     await exited;
   }
-  for (const file of [bundle, reportWorkerBundleOf(bundle)]) {
-    rmSync(file, { force: true });
-    rmSync(`${file}.map`, { force: true });
-  }
+  removeServerBundle(bundle);
   rmSync(dataDir, { recursive: true, force: true });
   if (!KEEP) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
 }

@@ -2,7 +2,8 @@
 // read, and an authenticated, signed, validated call of ours doing the same read (and their ratios), and
 // argon2 sign-in throughput. BENCH_SECONDS (default 10) sets each run's length; BENCH_DATABASE_URL uses
 // PostgreSQL instead of PGlite; with `--both` (and BENCH_DATABASE_URL) it runs PGlite, then PostgreSQL,
-// and prints embedded / PostgreSQL. BENCH_CPU_PROF=<dir> writes the server child's CPU profile there.
+// and prints embedded / PostgreSQL. BENCH_CPU_PROF=<dir> writes the server child's CPU profile there;
+// BENCH_ONLY=info runs user/info alone (a profile of it without the other routes).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -12,6 +13,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const both = process.argv.includes('--both') && serverUrl !== undefined;
 const profileDir = process.env.BENCH_CPU_PROF;
+const infoOnly = process.env.BENCH_ONLY === 'info';
 
 interface Setup {
   kind: string;
@@ -62,16 +64,18 @@ async function benchDatabase(url: string | undefined): Promise<number> {
     `database: ${setup.kind}; ${seconds} s per run; 10 connections; server in a child process on 2 shared cores; load average ${load}\n`,
   );
   const base = (port: number) => `http://127.0.0.1:${port}`;
-  const hello = await run('bare Fastify hello, no database', `${base(setup.barePort)}/hello`, {});
-  const bare = await run('bare Fastify route, one user read', `${base(setup.barePort)}/bare`, {});
+  const hello = infoOnly ? 0 : await run('bare Fastify hello, no database', `${base(setup.barePort)}/hello`, {});
+  const bare = infoOnly ? 0 : await run('bare Fastify route, one user read', `${base(setup.barePort)}/bare`, {});
   const ours = await run(
     'POST /api/v1/user/info (session, sign, zod)',
     `${base(setup.appPort)}/api/v1/user/info`,
     setup.infoBody,
   );
-  console.log(`\nratio ours / bare read: ${(ours / bare).toFixed(2)}`);
-  console.log(`ratio ours / hello:     ${(ours / hello).toFixed(3)}\n`);
-  await run('POST /api/v1/user/login (argon2id verify)', `${base(setup.appPort)}/api/v1/user/login`, setup.login, 4);
+  if (!infoOnly) {
+    console.log(`\nratio ours / bare read: ${(ours / bare).toFixed(2)}`);
+    console.log(`ratio ours / hello:     ${(ours / hello).toFixed(3)}\n`);
+    await run('POST /api/v1/user/login (argon2id verify)', `${base(setup.appPort)}/api/v1/user/login`, setup.login, 4);
+  }
   await new Promise((resolve) => {
     child.once('exit', resolve);
     child.kill('SIGTERM');

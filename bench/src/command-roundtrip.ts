@@ -5,6 +5,11 @@
 // the connected gateways (BENCH_STEPS, default 100,250,500,1000) and prints the largest count whose p95
 // stays under 100 ms, with RSS. Two commands are measured: one luminaire, and a whole network (every
 // device of the gateway). Devices answer at once (latency 0) so the figures are the console's own.
+// Each round trip is split on this process's one clock (performance.now): console time = (command at the
+// gateway − call sent) + (outcome on the live stream − the gateway's final ack sent); gateway time = final
+// ack sent − command at the gateway. A bare MQTT round trip on the same broker (mqtt-yardstick.ts), one
+// ping after each command, is the yardstick; console time less its two legs is printed too, and the
+// console's own phase times (lightwell_command_phase_seconds) beside the bench's.
 // BENCH_DATABASE_URL uses PostgreSQL (a scratch database) instead of PGlite in a temp folder;
 // BENCH_DEVICES (50) devices per gateway; BENCH_SAMPLES (100) commands per measurement and kind;
 // BENCH_REPORT_S (3600) consumption-report period and BENCH_SENSOR_S (600) mean time between motion
@@ -21,12 +26,17 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { devices, gateways, networks, networkUsers, users } from '../../apps/server/src/db/schema.ts';
-import { hashGatewaySecret } from '../../apps/server/src/gateway-link/credentials.ts';
+import { hashGatewaySecret, serverMqttPassword } from '../../apps/server/src/gateway-link/credentials.ts';
+import { processRegistry } from '../../apps/server/src/lib/metrics.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { createProject } from '../../apps/server/src/services/create-default-project.ts';
+import { openYardstick, type PingTimes } from './mqtt-yardstick.ts';
 import { signedBody } from './signed-call.ts';
 
-const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000').split(',').map(Number);
+const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const BASE = Number(process.env.BENCH_GATEWAYS ?? 100);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 50);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
@@ -35,6 +45,14 @@ const REPORT_S = Number(process.env.BENCH_REPORT_S ?? 3600);
 const SENSOR_S = Number(process.env.BENCH_SENSOR_S ?? 600);
 const secret = 'bench-signing-secret-0123456789';
 const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
+
+// Statements sent to PostgreSQL (every pg client of this process): per command, a figure the load cannot blur.
+let statements = 0;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 // --- database and console ------------------------------------------------------------------------------
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -174,8 +192,28 @@ async function openStream(nid: number): Promise<void> {
 
 let toggle = 0;
 type Kind = 'device' | 'network';
-/** One command: controlLight on one luminaire or the whole network; answers the round trip in ms. */
-async function roundTrip(nid: number, kind: Kind): Promise<{ ms: number; answerMs: number; task: TaskSummary }> {
+/** When each command reached its gateway and when the gateway sent its final ack (simulator hook). */
+const atGateway = new Map<number, { received?: number; done?: number }>();
+function onCommand(taskId: number, step: 'received' | 'done') {
+  const times = atGateway.get(taskId) ?? {};
+  times[step] = performance.now();
+  atGateway.set(taskId, times);
+}
+
+/** One command's times in ms: the whole round trip, the call's answer, and the console's and gateway's shares. */
+interface Sample {
+  ms: number;
+  answerMs: number;
+  /** Call sent → command at the gateway. */
+  toGateway: number;
+  /** Final ack sent → outcome on the live stream. */
+  toBrowser: number;
+  gateway: number;
+  task: TaskSummary;
+}
+
+/** One command: controlLight on one luminaire or the whole network. */
+async function roundTrip(nid: number, kind: Kind): Promise<Sample> {
   toggle ^= 1;
   const target = kind === 'device' ? { kind, ids: [lampOf.get(nid)!] } : { kind };
   const started = performance.now();
@@ -200,11 +238,58 @@ async function roundTrip(nid: number, kind: Kind): Promise<{ ms: number; answerM
   waiters.delete(taskId);
   const outcome = ended.get(taskId)!;
   ended.delete(taskId);
-  return { ms: at - started, answerMs, task: outcome.task };
+  const gw = atGateway.get(taskId);
+  atGateway.delete(taskId);
+  if (gw?.received === undefined || gw.done === undefined) throw new Error(`task ${taskId}: no gateway times`);
+  return {
+    ms: at - started,
+    answerMs,
+    toGateway: gw.received - started,
+    toBrowser: at - gw.done,
+    gateway: gw.done - gw.received,
+    task: outcome.task,
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+/** p50, p95 and mean of a list of ms. */
+function stats(list: number[]) {
+  const sorted = [...list].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1)!,
+    mean: sorted.reduce((sum, v) => sum + v, 0) / sorted.length,
+  };
+}
+
+/** Sum and count of the console's own phase times so far (lightwell_command_phase_seconds), by phase. */
+async function serverPhases(): Promise<Map<string, { sum: number; count: number }>> {
+  const metric = processRegistry.getSingleMetric('lightwell_command_phase_seconds');
+  const phases = new Map<string, { sum: number; count: number }>();
+  if (!metric) return phases;
+  const values = (await metric.get()).values as {
+    labels: Record<string, unknown>;
+    value: number;
+    metricName?: string;
+  }[];
+  for (const value of values) {
+    const phase = String(value.labels.phase);
+    const entry = phases.get(phase) ?? { sum: 0, count: 0 };
+    if (value.metricName?.endsWith('_sum')) entry.sum = value.value;
+    else if (value.metricName?.endsWith('_count')) entry.count = value.value;
+    phases.set(phase, entry);
+  }
+  return phases;
+}
+/** Mean ms of a phase between two readings of `serverPhases`. */
+function phaseMean(before: Map<string, { sum: number; count: number }>, after: typeof before, phase: string) {
+  const a = after.get(phase);
+  const b = before.get(phase) ?? { sum: 0, count: 0 };
+  if (!a || a.count === b.count) return Number.NaN;
+  return ((a.sum - b.sum) / (a.count - b.count)) * 1000;
+}
 
 async function measure(connected: SimGatewaySpec[], kind: Kind) {
   const chosen = connected
@@ -212,27 +297,46 @@ async function measure(connected: SimGatewaySpec[], kind: Kind) {
     .slice(0, STREAMS);
   const nids = chosen.map((gateway) => nidOf.get(gateway.sn)!);
   for (const nid of nids) await openStream(nid);
-  for (let i = 0; i < 30; i++) await roundTrip(nids[i % nids.length]!, kind); // warm-up
-  const times: number[] = [];
-  const answers: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    await roundTrip(nids[i % nids.length]!, kind); // warm-up
+    await yardstick.ping();
+  }
+  const samples: Sample[] = [];
+  const pings: PingTimes[] = [];
   let executed = 0;
   let total = 0;
   const failures: Record<string, number> = {};
+  const phasesBefore = await serverPhases();
+  const statementsBefore = statements;
   for (let i = 0; i < SAMPLES; i++) {
-    const { ms, answerMs, task } = await roundTrip(nids[i % nids.length]!, kind);
-    times.push(ms);
-    answers.push(answerMs);
-    executed += task.executed;
-    total += task.total;
-    for (const [reason, n] of Object.entries(task.failures)) failures[reason] = (failures[reason] ?? 0) + n;
+    const sample = await roundTrip(nids[i % nids.length]!, kind);
+    samples.push(sample);
+    // The yardstick in the same run: one bare MQTT round trip after each command.
+    pings.push(await yardstick.ping());
+    executed += sample.task.executed;
+    total += sample.task.total;
+    for (const [reason, n] of Object.entries(sample.task.failures)) failures[reason] = (failures[reason] ?? 0) + n;
   }
-  times.sort((a, b) => a - b);
-  answers.sort((a, b) => a - b);
+  const phasesAfter = await serverPhases();
+  const statementsPerCommand = (statements - statementsBefore) / SAMPLES;
   return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    max: times.at(-1)!,
-    answerP50: percentile(answers, 50),
+    whole: stats(samples.map((s) => s.ms)),
+    answer: stats(samples.map((s) => s.answerMs)),
+    console: stats(samples.map((s) => s.toGateway + s.toBrowser)),
+    toGateway: stats(samples.map((s) => s.toGateway)),
+    toBrowser: stats(samples.map((s) => s.toBrowser)),
+    gateway: stats(samples.map((s) => s.gateway)),
+    ping: stats(pings.map((p) => p.roundTrip)),
+    pingOut: stats(pings.map((p) => p.out)),
+    pingBack: stats(pings.map((p) => p.back)),
+    // Each command's console time less the two MQTT legs of the ping right after it.
+    consoleLessLegs: stats(samples.map((s, i) => s.toGateway + s.toBrowser - pings[i]!.roundTrip)),
+    server: {
+      send: phaseMean(phasesBefore, phasesAfter, 'send'),
+      outcome: phaseMean(phasesBefore, phasesAfter, 'outcome'),
+      progress: phaseMean(phasesBefore, phasesAfter, 'progress'),
+    },
+    statementsPerCommand,
     executed,
     total,
     failures,
@@ -255,6 +359,7 @@ async function connectUpTo(target: number) {
       connectConcurrency: 100,
       reportPeriodMs: REPORT_S * 1000,
       sensorMeanMs: SENSOR_S * 1000,
+      onCommand,
     }),
   );
   const connectedMs = performance.now() - started;
@@ -290,15 +395,32 @@ const label = (kind: Kind) => (kind === 'device' ? 'one luminaire' : `network ($
 console.log(
   `background: a consumption report per luminaire every ${REPORT_S} s, a motion trigger per sensor every ${SENSOR_S} s on average`,
 );
+type Result = Awaited<ReturnType<typeof measure>>;
+const pair = (stat: { p50: number; p95: number }) =>
+  `p50 ${fmt(stat.p50).padStart(8)}  p95 ${fmt(stat.p95).padStart(8)}`;
+/** The split of one measurement, one line each. */
+function split(result: Result, indent: string): string {
+  const { server } = result;
+  return [
+    `${indent}console time            ${pair(result.console)}   (call → command at gateway ${pair(result.toGateway)}; final ack → outcome on live stream ${pair(result.toBrowser)})`,
+    `${indent}gateway time            ${pair(result.gateway)}`,
+    `${indent}bare MQTT round trip    ${pair(result.ping)}   (legs: out ${pair(result.pingOut)}; back ${pair(result.pingBack)})`,
+    `${indent}console less MQTT legs  ${pair(result.consoleLessLegs)}`,
+    `${indent}console's own phases (mean): send ${fmt(server.send)} (bench, call → command at gateway: ${fmt(result.toGateway.mean)}); outcome ${fmt(server.outcome)} (bench, final ack → live stream: ${fmt(result.toBrowser.mean)}); progress acks ${fmt(server.progress)}${serverUrl ? `; SQL statements per command ${result.statementsPerCommand.toFixed(1)} (all the console sent while measuring)` : ''}`,
+  ].join('\n');
+}
+
 console.log(`\nround trip with ${BASE} gateways (${SAMPLES} controlLight calls per kind, live-stream outcome):`);
 await connectUpTo(BASE);
+const yardstick = await openYardstick(app.ctx.link.brokerUrl, serverMqttPassword(app.ctx.keys));
 const first = new Map<Kind, number>();
 for (const kind of KINDS) {
   const result = await measure(fleet.slice(0, BASE), kind);
-  first.set(kind, result.p95);
+  first.set(kind, result.whole.p95);
   console.log(
-    `  ${label(kind).padEnd(22)} p50 ${fmt(result.p50).padStart(9)}   p95 ${fmt(result.p95).padStart(9)}   max ${fmt(result.max).padStart(9)}   (call answered p50 ${fmt(result.answerP50)})   devices executed ${result.executed}/${result.total}${failed(result.failures)}`,
+    `  ${label(kind).padEnd(22)} whole ${pair(result.whole)}   max ${fmt(result.whole.max)}   (call answered p50 ${fmt(result.answer.p50)})   devices executed ${result.executed}/${result.total}${failed(result.failures)}`,
   );
+  console.log(split(result, '    '));
 }
 
 console.log('\ncapacity (p95 under 100 ms):');
@@ -308,9 +430,10 @@ for (const step of STEPS) {
   for (const kind of KINDS) {
     const result = await measure(fleet.slice(0, step), kind);
     console.log(
-      `  ${String(step).padStart(5)} gateways ${String(step * DEVICES).padStart(6)} devices  ${label(kind).padEnd(22)} p50 ${fmt(result.p50).padStart(9)}   p95 ${fmt(result.p95).padStart(9)}   p95 / p95 at ${BASE}: ${(result.p95 / first.get(kind)!).toFixed(2)}   RSS ${mib(process.memoryUsage().rss)}${failed(result.failures)}   gateway reconnects so far ${reconnects()}`,
+      `  ${String(step).padStart(5)} gateways ${String(step * DEVICES).padStart(6)} devices  ${label(kind).padEnd(22)} whole ${pair(result.whole)}   p95 / p95 at ${BASE}: ${(result.whole.p95 / first.get(kind)!).toFixed(2)}   RSS ${mib(process.memoryUsage().rss)}${failed(result.failures)}   gateway reconnects so far ${reconnects()}`,
     );
-    if (result.p95 < 100) best.set(kind, step);
+    console.log(split(result, '      '));
+    if (result.whole.p95 < 100) best.set(kind, step);
   }
 }
 for (const kind of KINDS) {
@@ -324,6 +447,7 @@ console.log(
 
 // --- done ------------------------------------------------------------------------------------------------------
 for (const controller of streams.values()) controller.abort();
+await yardstick.close();
 for (const simulator of running) await simulator.stop();
 await app.close();
 await database.close();

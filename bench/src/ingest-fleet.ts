@@ -1,8 +1,9 @@
 // Child process of ingest.ts: runs the simulated gateways of a fleet file against the console's broker and
 // keeps, per gateway, one line per reading of every numbered report it produced (sn:seq:mac:element:raw).
 // Messages on stdin (one JSON per line): {"stop": true} stops producing, waits until the console confirmed
-// every report, and answers the lines' count and SHA-256 (sorted) on stdout. Progress lines are printed
-// every second: {"produced": readings, "confirmed": readings confirmed, "sent": messages}.
+// every report, and answers the lines' count and SHA-256 (sorted) on stdout, with the emergency test results
+// the fittings reported (`resultLines`, sn:seq:mac:kind:startedAt). Progress lines are printed every second:
+// {"produced": readings, "confirmed": readings confirmed, "reports": reports, "results": test results}.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -14,10 +15,15 @@ const ticker = new Ticker(200, 1000);
 /** Per gateway: each readings report's number and reading count, in order. */
 const produced = new Map<string, { seq: number; n: number }[]>();
 const lines: string[] = [];
+/** One line per emergency test result reported (its report's number, the fitting, the test). */
+const resultLines: string[] = [];
 const lastSeq = new Map<string, number>();
 const sims: SimGateway[] = [];
 function keep(sn: string, list: { seq: number; n: number }[], report: NumberedReport) {
   lastSeq.set(sn, report.seq);
+  if (report.kind === 'emergency' && report.test) {
+    resultLines.push(`${sn}:${report.seq}:${report.mac}:${report.test.kind}:${report.test.startedAt}`);
+  }
   if (report.kind !== 'readings') return;
   let n = 0;
   for (const device of report.devices) {
@@ -69,7 +75,7 @@ function progress() {
       if (seq <= upTo) confirmed += n;
     }
   }
-  return { produced: readings, confirmed, reports };
+  return { produced: readings, confirmed, reports, results: resultLines.length };
 }
 const timer = setInterval(() => say(progress()), 1000);
 
@@ -85,7 +91,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   clearInterval(timer);
   lines.sort();
   const sha = createHash('sha256').update(lines.join('\n')).digest('hex');
-  say({ done: true, lines: lines.length, sha, ...progress() });
+  say({ done: true, lines: lines.length, sha, ...progress(), resultLines });
   for (const sim of sims) await sim.stop();
   process.exit(0);
 }

@@ -8,7 +8,9 @@
 // rollups and as the console reads a month (services/energy), and the whole overview call: median of
 // BENCH_RUNS (5) after a warm-up; then, once each, a year's overview, December's and the year's device heat
 // maps, and a year's hour-of-week cells from the monthly cells against every hour. Prints rows, times, the
-// ratios and the largest per-device difference in Wh (must be ≤ 1). PostgreSQL on BENCH_DATABASE_URL (default
+// ratios and the largest per-device difference in Wh (must be ≤ 1); then the data pages as their routes call
+// them (rollup-pages.ts: overview, device and zone heat maps, home), median and p95 of BENCH_RUNS beside the
+// goal. BENCH_PAGES_ONLY=1 times the pages alone. PostgreSQL on BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test); the scratch database is dropped at the end unless BENCH_KEEP=1,
 // which keeps it (named by its size) and reuses its readings on the next run. BENCH_FILL_ONLY=1 stops after
 // the fill; a kept database's rollups are built once (BENCH_REBUILD=1 builds them again).
@@ -21,19 +23,17 @@ import { networks } from '../../apps/server/src/db/schema.ts';
 import { loadDeviceCells } from '../../apps/server/src/services/energy/energy-cells.ts';
 import { loadDeviceHours, loadEnergyDevices } from '../../apps/server/src/services/energy/energy-hours.ts';
 import { loadPeriodHours } from '../../apps/server/src/services/energy/energy-periods.ts';
-import {
-  buildHeatMap,
-  buildNetworkEnergy,
-  energySettingsOf,
-} from '../../apps/server/src/services/energy/energy-views.ts';
+import { buildNetworkEnergy, energySettingsOf } from '../../apps/server/src/services/energy/energy-views.ts';
 import { loadVersions } from '../../apps/server/src/services/energy/tariffs.ts';
 import { rollupMonths } from '../../apps/server/src/telemetry/month-rollups.ts';
 import { ensurePartitions } from '../../apps/server/src/telemetry/write-readings.ts';
+import { ensurePages, timePages } from './rollup-pages.ts';
 import { adminExists, adminQuery, withDatabase } from './scratch-database.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PAGES_ONLY = process.env.BENCH_PAGES_ONLY === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const scratch = KEEP ? `lw_bench_rollup_${DEVICES}x${DAYS}` : `lw_bench_rollup_${process.pid}`;
@@ -156,129 +156,122 @@ try {
     // A kept database from before the heat-map cells: the job sums their months' cells too.
     if ((await rowsOf(db, sql`SELECT 1 FROM telemetry_cells_monthly LIMIT 1`)).length === 0) await sumMonths();
     const [network] = await db.select().from(networks);
-    const versions = (await loadVersions(db, [network!])).get(network!.id) ?? [];
-    // The last month of the data (it ends on 1 January 2026).
-    const month = localMonth(2025, 12, ZONE);
-    const settings = energySettingsOf(network!, versions, month.end - 1);
-    const fromRaw = async () =>
-      new Map(
-        (
-          await rowsOf<{ device_id: number; wh: string }>(
-            db,
-            sql`SELECT device_id, sum(delta_wh) AS wh FROM telemetry_readings
-                WHERE at > to_timestamp(${month.start}) AND at <= to_timestamp(${month.end})
-                  AND delta_status = 'counted'
-                GROUP BY device_id`,
-          )
-        ).map((row) => [row.device_id, Number(row.wh)]),
-      );
-    // The month's report per device from the daily rollups, summed by the database like the raw query.
-    const fromDailySql = async () =>
-      new Map(
-        (
-          await rowsOf<{ device_id: number; wh: string }>(
-            db,
-            sql`SELECT t.device_id, sum(t.energy_wh) AS wh FROM telemetry_daily t JOIN devices d ON d.id = t.device_id
-                WHERE d.nid = ${network!.id} AND t.day >= '2025-12-01' AND t.day < '2026-01-01'
-                GROUP BY t.device_id`,
-          )
-        ).map((row) => [row.device_id, Number(row.wh)]),
-      );
-    // The month's report from the monthly rollups: a row per device.
-    const fromMonthlySql = async () =>
-      new Map(
-        (
-          await rowsOf<{ device_id: number; wh: string }>(
-            db,
-            sql`SELECT t.device_id, t.energy_wh AS wh FROM telemetry_monthly t JOIN devices d ON d.id = t.device_id
-                WHERE d.nid = ${network!.id} AND t.month = '2025-12-01' AND NOT t.stale`,
-          )
-        ).map((row) => [row.device_id, Number(row.wh)]),
-      );
-    // What the console reads for a month: whole local days from the daily rollups (and any edge hours), or
-    // for figures alone (the overview's period before) the month's row per device.
-    const fromDays = async () => perDevice((await loadPeriodHours(db, network!, month, settings)).hours);
-    const fromMonths = async () => perDevice((await loadPeriodHours(db, network!, month, settings, true, true)).hours);
-    const fromHours = async () => perDevice(await loadDeviceHours(db, [network!.id], month.start, month.end));
-    const overview = () => buildNetworkEnergy(db, network!, month, month.end);
-    const raw = await time(fromRaw);
-    const daily = await time(fromDailySql);
-    const monthly = await time(fromMonthlySql);
-    const days = await time(fromDays);
-    const months = await time(fromMonths);
-    const hours = await time(fromHours);
-    const page = await time(overview);
-    const rawWh = await fromRaw();
-    let worst = 0;
-    for (const sums of [
-      await fromDailySql(),
-      await fromMonthlySql(),
-      await fromDays(),
-      await fromMonths(),
-      await fromHours(),
-    ]) {
-      for (const [id, wh] of rawWh) worst = Math.max(worst, Math.abs((sums.get(id) ?? 0) - wh));
-    }
-    const total = [...rawWh.values()].reduce((a, b) => a + b, 0);
-    const rows = await rowsOf<{ n: string }>(db, sql`SELECT count(*) AS n FROM telemetry_readings`);
-    console.log('');
-    console.log(
-      `${Number(rows[0]!.n).toLocaleString('en')} raw readings; December 2025 (${ZONE}), ${rawWh.size} devices, ${(total / 1000).toFixed(1)} kWh`,
-    );
-    console.log(`  from raw readings                  ${raw.toFixed(1)} ms (median of ${RUNS})`);
-    console.log(
-      `  from monthly rollups               ${monthly.toFixed(1)} ms (${(raw / monthly).toFixed(1)}× faster; goal ≥ 50×)`,
-    );
-    console.log(`  from daily rollups, summed in SQL  ${daily.toFixed(1)} ms (${(raw / daily).toFixed(1)}×)`);
-    console.log(
-      `  the console's month read by the month (figures) ${months.toFixed(1)} ms (${(raw / months).toFixed(1)}×)`,
-    );
-    console.log(
-      `  the console's month read by the day (device-days into the server) ${days.toFixed(1)} ms (${(raw / days).toFixed(1)}×)`,
-    );
-    console.log(
-      `  the hourly path before (device-hours into the server) ${hours.toFixed(1)} ms (${(raw / hours).toFixed(1)}×)`,
-    );
-    console.log(`  whole overview call (two months, cost, CO2, zones) ${page.toFixed(1)} ms`);
-    console.log(`  largest per-device difference ${worst.toFixed(3)} Wh (goal ≤ 1 Wh)`);
-    // The heaviest screens, timed once: a year's overview, and a year's heat map (its closed months read as
-    // hour-of-week cells the job summed, against every hour of the year).
-    const year = { start: localMonth(2025, 1, ZONE).start, end: month.end };
-    const y0 = performance.now();
-    const yearly = await buildNetworkEnergy(db, network!, year, year.end);
-    const yearMs = performance.now() - y0;
-    console.log(
-      `  12-month overview (and the 12 months before) ${yearMs.toFixed(0)} ms, ${(yearly.figures.energyWh / 1000).toFixed(1)} kWh`,
-    );
-    const m0 = performance.now();
-    await buildHeatMap(db, network!, month, 'energy', 'device');
-    console.log(`  December's device heat map ${(performance.now() - m0).toFixed(0)} ms`);
-    const t0 = performance.now();
-    const map = await buildHeatMap(db, network!, year, 'energy', 'device');
-    const mapMs = performance.now() - t0;
-    const mapWh = map.rows.reduce((sum, row) => sum + row.total, 0);
-    console.log(
-      `  12-month device heat map (${map.rows.length} rows, ${(mapWh / 1000).toFixed(1)} kWh) ${mapMs.toFixed(0)} ms`,
-    );
-    const devices = await loadEnergyDevices(db, [network!.id]);
-    const cellsOf = async (byMonth: boolean) => {
-      const c0 = performance.now();
-      const cells = await loadDeviceCells(db, network!.id, ZONE, year, devices, new Map(), byMonth);
-      return {
-        ms: performance.now() - c0,
-        wh: cells.reduce((sum, cell) => sum + cell.energy.wh, 0),
-        rows: cells.length,
-      };
-    };
-    const cellsByMonth = await cellsOf(true);
-    const cellsByHour = await cellsOf(false);
-    console.log(
-      `  a year's hour-of-week cells: from the monthly cells ${cellsByMonth.ms.toFixed(0)} ms, from every hour ` +
-        `${cellsByHour.ms.toFixed(0)} ms (${(cellsByHour.ms / cellsByMonth.ms).toFixed(1)}×); ${cellsByMonth.rows} and ` +
-        `${cellsByHour.rows} cells, energy differs by ${Math.abs(cellsByMonth.wh - cellsByHour.wh).toFixed(3)} Wh`,
-    );
+    if (!network) throw new Error('No network in the bench database');
+    await ensurePages(db, network.id);
+    // The pages over the spans ending on the last day of the data; home on 20 December (this month so far,
+    // November, the last 30 days).
+    await timePages(db, network, END - 1, Date.UTC(2025, 11, 20, 12) / 1000, RUNS);
+    if (!PAGES_ONLY) await compareReads(network);
   }
 } finally {
   await database.close();
   if (!KEEP) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+}
+
+/** One month's energy per device from the raw readings and from each rollup, timed, with the largest difference. */
+async function compareReads(network: typeof networks.$inferSelect) {
+  const versions = (await loadVersions(db, [network])).get(network.id) ?? [];
+  // The last month of the data (it ends on 1 January 2026).
+  const month = localMonth(2025, 12, ZONE);
+  const settings = energySettingsOf(network, versions, month.end - 1);
+  const fromRaw = async () =>
+    new Map(
+      (
+        await rowsOf<{ device_id: number; wh: string }>(
+          db,
+          sql`SELECT device_id, sum(delta_wh) AS wh FROM telemetry_readings
+                WHERE at > to_timestamp(${month.start}) AND at <= to_timestamp(${month.end})
+                  AND delta_status = 'counted'
+                GROUP BY device_id`,
+        )
+      ).map((row) => [row.device_id, Number(row.wh)]),
+    );
+  // The month's report per device from the daily rollups, summed by the database like the raw query.
+  const fromDailySql = async () =>
+    new Map(
+      (
+        await rowsOf<{ device_id: number; wh: string }>(
+          db,
+          sql`SELECT t.device_id, sum(t.energy_wh) AS wh FROM telemetry_daily t JOIN devices d ON d.id = t.device_id
+                WHERE d.nid = ${network.id} AND t.day >= '2025-12-01' AND t.day < '2026-01-01'
+                GROUP BY t.device_id`,
+        )
+      ).map((row) => [row.device_id, Number(row.wh)]),
+    );
+  // The month's report from the monthly rollups: a row per device.
+  const fromMonthlySql = async () =>
+    new Map(
+      (
+        await rowsOf<{ device_id: number; wh: string }>(
+          db,
+          sql`SELECT t.device_id, t.energy_wh AS wh FROM telemetry_monthly t JOIN devices d ON d.id = t.device_id
+                WHERE d.nid = ${network.id} AND t.month = '2025-12-01' AND NOT t.stale`,
+        )
+      ).map((row) => [row.device_id, Number(row.wh)]),
+    );
+  // What the console reads for a month: whole local days from the daily rollups (and any edge hours), or
+  // for figures alone (the overview's period before) the month's row per device.
+  const fromDays = async () => perDevice((await loadPeriodHours(db, network, month, settings)).hours);
+  const fromMonths = async () => perDevice((await loadPeriodHours(db, network, month, settings, true, true)).hours);
+  const fromHours = async () => perDevice(await loadDeviceHours(db, [network.id], month.start, month.end));
+  const overview = () => buildNetworkEnergy(db, network, month, month.end);
+  const raw = await time(fromRaw);
+  const daily = await time(fromDailySql);
+  const monthly = await time(fromMonthlySql);
+  const days = await time(fromDays);
+  const months = await time(fromMonths);
+  const hours = await time(fromHours);
+  const page = await time(overview);
+  const rawWh = await fromRaw();
+  let worst = 0;
+  for (const sums of [
+    await fromDailySql(),
+    await fromMonthlySql(),
+    await fromDays(),
+    await fromMonths(),
+    await fromHours(),
+  ]) {
+    for (const [id, wh] of rawWh) worst = Math.max(worst, Math.abs((sums.get(id) ?? 0) - wh));
+  }
+  const total = [...rawWh.values()].reduce((a, b) => a + b, 0);
+  const rows = await rowsOf<{ n: string }>(db, sql`SELECT count(*) AS n FROM telemetry_readings`);
+  console.log('');
+  console.log(
+    `${Number(rows[0]!.n).toLocaleString('en')} raw readings; December 2025 (${ZONE}), ${rawWh.size} devices, ${(total / 1000).toFixed(1)} kWh`,
+  );
+  console.log(`  from raw readings                  ${raw.toFixed(1)} ms (median of ${RUNS})`);
+  console.log(
+    `  from monthly rollups               ${monthly.toFixed(1)} ms (${(raw / monthly).toFixed(1)}× faster; goal ≥ 50×)`,
+  );
+  console.log(`  from daily rollups, summed in SQL  ${daily.toFixed(1)} ms (${(raw / daily).toFixed(1)}×)`);
+  console.log(
+    `  the console's month read by the month (figures) ${months.toFixed(1)} ms (${(raw / months).toFixed(1)}×)`,
+  );
+  console.log(
+    `  the console's month read by the day (device-days into the server) ${days.toFixed(1)} ms (${(raw / days).toFixed(1)}×)`,
+  );
+  console.log(
+    `  the hourly path before (device-hours into the server) ${hours.toFixed(1)} ms (${(raw / hours).toFixed(1)}×)`,
+  );
+  console.log(`  whole overview call (two months, cost, CO2, zones) ${page.toFixed(1)} ms`);
+  console.log(`  largest per-device difference ${worst.toFixed(3)} Wh (goal ≤ 1 Wh)`);
+  // A year's hour-of-week cells read from the monthly cells the job summed, against every hour of the year.
+  const year = { start: localMonth(2025, 1, ZONE).start, end: month.end };
+  const devices = await loadEnergyDevices(db, [network.id]);
+  const cellsOf = async (byMonth: boolean) => {
+    const c0 = performance.now();
+    const cells = await loadDeviceCells(db, network.id, ZONE, year, devices, new Map(), byMonth);
+    return {
+      ms: performance.now() - c0,
+      wh: cells.reduce((sum, cell) => sum + cell.energy.wh, 0),
+      rows: cells.length,
+    };
+  };
+  const cellsByMonth = await cellsOf(true);
+  const cellsByHour = await cellsOf(false);
+  console.log(
+    `  a year's hour-of-week cells: from the monthly cells ${cellsByMonth.ms.toFixed(0)} ms, from every hour ` +
+      `${cellsByHour.ms.toFixed(0)} ms (${(cellsByHour.ms / cellsByMonth.ms).toFixed(1)}×); ${cellsByMonth.rows} and ` +
+      `${cellsByHour.rows} cells, energy differs by ${Math.abs(cellsByMonth.wh - cellsByHour.wh).toFixed(3)} Wh`,
+  );
 }

@@ -5,13 +5,10 @@
 // page it prints the script files, their bytes on the wire (compressed, as Chromium counts them) and
 // uncompressed, and the Largest Contentful Paint; then the time from "Sign in" to a settled home page
 // and from a menu choice to the next page's content. Prints figures; asserts nothing.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { freePort } from './free-port.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, SERVER_SOURCE, startConsole } from './console-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,55 +28,6 @@ const deadline = setTimeout(() => {
   process.exit(2);
 }, 5 * 60_000);
 deadline.unref();
-
-/** Starts the console (demo, embedded database in a fresh folder) and waits until it answers. */
-async function startConsole(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const [port, mqttPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'lightwell-web-payload-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      MQTT_URL: '',
-      SIMULATOR_HTTP_PORT: '',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: 'true',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await new Promise((resolve) => child.once('exit', resolve));
-      clearTimeout(killer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) break;
-    const ok = await fetch(`${url}/api/v1/app/config`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`the console did not start:\n${output}`);
-}
 
 interface Payload {
   files: number;
@@ -234,11 +182,8 @@ if (!values['no-build']) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@lightwell/web'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('web build failed');
 }
-const server = await startConsole();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const server = await startConsole({ args: SERVER_SOURCE, env: { DEMO: 'true' } });
+const browser = await launchChromium();
 try {
   const signIns: Awaited<ReturnType<typeof measureSignIn>>[] = [];
   for (let i = 0; i < runs; i++) signIns.push(await measureSignIn(browser, server.url));

@@ -6,6 +6,8 @@ export const serverBundle: string;
 export const simulatorBundle: string;
 /** Builds the web app when it is missing or older than its sources; true when it built. */
 export function ensureWebBuilt(): boolean;
+/** `ensureWebBuilt` in a background process, its file list left out; resolves with whether it built. */
+export function ensureWebBuiltInBackground(): Promise<boolean>;
 /** Builds the server bundle when it is missing or older than its sources; true when it built. */
 export function ensureServerBuilt(): Promise<boolean>;
 /** Builds the simulator bundle when it is missing or older than its sources; true when it built. */
@@ -17,7 +19,12 @@ export function stopBundler(): Promise<void>;
  * in `worker` (by default `reportWorkerBundleOf(outfile)`).
  */
 export function buildServerBundle(outfile: string, worker?: string): Promise<void>;
-/** The report worker's bundle that goes with a server bundle: beside it, `<name>-report-worker.mjs`. */
+/** Removes a server bundle built by `buildServerBundle` into a file of its own, with its report worker. */
+export function removeServerBundle(outfile: string): void;
+/**
+ * The entry of the report worker that goes with a server bundle: `report-worker.mjs` in a folder beside it,
+ * `<name>-report-worker/`, with the writers split off it as chunks.
+ */
 export function reportWorkerBundleOf(outfile: string): string;
 /** The report worker bundle the server's tests start their report workers from. */
 export const testReportWorkerBundle: string;

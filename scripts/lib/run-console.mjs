@@ -4,15 +4,16 @@ import { spawn } from 'node:child_process';
 import { launchSimulator } from '@lightwell/simulator/launch';
 
 /**
- * Starts the server (`node ...nodeArgs`) with an IPC channel. On its ready message with a demo fleet,
- * launches the simulator (from `simulatorBundle` when given, else its sources) and prints its gateways
- * and status URL under the server's banner. Answers `{ server, stop(signal) }`; `stop` ends both and
- * resolves with the server's exit code.
+ * Starts the server (`node ...nodeArgs`) with an IPC channel. On its ready message, hands it to `onReady`
+ * (its `phases`: milliseconds by start step) and, with a demo fleet, launches the simulator (from
+ * `simulatorBundle` when given, else its sources) and prints its gateways and status URL under the
+ * server's banner. Answers `{ server, stop(signal) }`; `stop` ends both and resolves with the server's exit code.
  */
-export function runConsole(nodeArgs, { cwd, env = process.env, simulatorBundle } = {}) {
+export function runConsole(nodeArgs, { cwd, env = process.env, simulatorBundle, onReady } = {}) {
   const server = spawn(process.execPath, nodeArgs, { cwd, env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
   let simulator = null;
   server.on('message', (message) => {
+    if (message?.type === 'lightwell:ready') onReady?.(message);
     if (message?.type !== 'lightwell:ready' || !message.demo) return;
     simulator = launchSimulator({
       fleet: message.demo.fleet,

@@ -64,6 +64,7 @@ import { registerTaskLifecycle } from './services/commands/task-lifecycle.ts';
 import { seedSystemProfiles } from './services/profiles/seed-system-profiles.ts';
 import { stopReportJobs } from './services/reports/run-report-jobs.ts';
 import { resolveClientKey, resolveServerSecret } from './services/resolve-secrets.ts';
+import { SessionCache } from './services/session-cache.ts';
 
 /** What the app is built from: configuration, an open database, and optionally a clock or mailer. */
 export interface BuildOptions {
@@ -237,6 +238,8 @@ async function buildContext(app: FastifyInstance, options: BuildOptions, timer: 
   const { link, live } = await timer.time('gateway link', () =>
     createGatewayLink({ config, db: database.db, keys, log: app.log, now }),
   );
+  const sessions = new SessionCache(config.sessionCacheMs);
+  link.onUsersChanged((uids) => sessions.forget(uids));
   return {
     db: database.db,
     config,
@@ -254,6 +257,7 @@ async function buildContext(app: FastifyInstance, options: BuildOptions, timer: 
     keys,
     link,
     live,
+    sessions,
     now,
   };
 }

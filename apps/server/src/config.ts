@@ -121,6 +121,11 @@ export const EnvSchema = z.object({
   /** Trust X-Forwarded-* headers from a reverse proxy (for client addresses in throttling). */
   TRUST_PROXY: bool.default(false),
   /**
+   * Milliseconds a process keeps a session with its user row after reading it; `0` reads both on every
+   * call. Changes reach every process at once over the broker; this bounds staleness when it is down.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
    * Client addresses (IPs and CIDR ranges, comma-separated) that may read `GET /metrics`; judged on the
    * forwarded address only with TRUST_PROXY. Empty turns the endpoint off (404 for everyone).
    */
@@ -167,6 +172,7 @@ export interface Config {
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
   trustProxy: boolean;
+  sessionCacheMs: number;
   /** Addresses and CIDR ranges allowed to read `GET /metrics`; none turns it off. */
   metricsAllow: string[];
   telemetryRetentionMonths: number;
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     metricsAllow: e.METRICS_ALLOW,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     commandTimeoutBaseMs: e.COMMAND_TIMEOUT_BASE_MS,

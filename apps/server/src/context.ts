@@ -4,6 +4,7 @@ import type { UserRow } from './db/queries/users.ts';
 import type { ServerKeys } from './lib/server-keys.ts';
 import type { GatewayLink, LiveHub } from './link-types.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SessionCache } from './services/session-cache.ts';
 
 /** What handlers and services need, built once per server process. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   link: GatewayLink;
   /** Live updates to browsers, across server processes. */
   live: LiveHub;
+  /** Sessions with their user rows, kept for a few seconds (services/forget-users.ts says what must forget them). */
+  sessions: SessionCache;
   /** Current time; tests replace it to step over expiry limits. */
   now(): Date;
 }

@@ -38,6 +38,12 @@ export interface Applied {
   manual?: ManualEvent;
 }
 
+/**
+ * Handles changed-users announcements: the ids, or `null` when the connection to the broker came back
+ * after a break (announcements may have been missed, so every user counts as changed).
+ */
+export type UsersChangedHandler = (uids: readonly number[] | null) => void;
+
 /** Handles manual switching at the installation, like `AckHandler` (one at a time, failures logged). */
 export type ManualHandler = (event: ManualEvent) => Promise<void> | void;
 
@@ -57,6 +63,14 @@ export interface GatewayLink {
    * connection is closed (in whichever server process holds the embedded broker).
    */
   revokeGateway(gatewaySn: string): Promise<void>;
+  /**
+   * Announces to every server process (this one too) that these users' sessions or rows changed, so their
+   * session caches forget them. Does not wait for the broker: while it is down, the caches' lifetime
+   * (SESSION_CACHE_MS) bounds how long another process may still answer from what it kept.
+   */
+  announceUsersChanged(uids: readonly number[]): void;
+  /** Registers a handler of changed-users announcements; answers a function that removes it. */
+  onUsersChanged(handler: UsersChangedHandler): () => void;
   /** Resolves when every message received so far has been applied (tests, shutdown). */
   drain(): Promise<void>;
   /** URL gateways connect to (the embedded broker's, or `MQTT_URL` without credentials). */

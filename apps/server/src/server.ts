@@ -10,6 +10,8 @@ import { PhaseClock } from './lib/phase-clock.ts';
 import { lockDataDir } from './start/data-dir-lock.ts';
 import { stopGracefully } from './start/graceful-stop.ts';
 import { handOver } from './start/hand-over.ts';
+import { logMemory } from './start/memory-log.ts';
+import { createPgliteDataDir } from './start/pglite-data-dir.mjs';
 import { explainStartFailure, StartFailure, type StartStep } from './start/start-failure.ts';
 
 // Everything before this line is Node.js starting and loading the modules.
@@ -25,6 +27,7 @@ try {
   step = 'database';
   const { dataDir, databaseUrl } = config;
   releaseDataDir = databaseUrl ? undefined : lockDataDir(dataDir);
+  if (!databaseUrl) await clock.time('database create', () => createPgliteDataDir(dataDir));
   database = await clock.time('database', () => openDatabase({ url: databaseUrl, dataDir }, clock));
   step = 'app';
   const app = await clock.time('app', () => buildApp({ config: config!, database: database!, timer: clock, now }));
@@ -51,7 +54,8 @@ try {
   app.log.debug({ phases: clock.phases, totalMs: clock.total() }, 'start phases');
   printBanner(config, database);
   app.log.info({ url: config.publicUrl }, 'console ready');
-  handOver(app.log, { url: config.publicUrl, fleet, simulatorPort: config.simulatorHttpPort });
+  logMemory(app.log);
+  handOver(app.log, { url: config.publicUrl, fleet, simulatorPort: config.simulatorHttpPort, phases: clock.phases });
 } catch (error) {
   const explained = explainStartFailure(error, step, config);
   await database?.close().catch(() => undefined);

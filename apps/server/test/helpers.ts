@@ -113,16 +113,20 @@ export interface TestApp {
 /**
  * Builds the app on a fresh database with a movable clock; env overrides go to the configuration.
  * `databaseUrl` opens an existing PostgreSQL database instead (its own pool, left in place on close), so
- * that several app instances can stand for several server processes of one deployment. `logStream`
+ * that several app instances can stand for several server processes of one deployment; `database` shares
+ * an open database with another test app (PGlite: one in-memory database, left to its opener). `logStream`
  * receives the app's log lines (JSON) when the env sets a LOG_LEVEL other than silent.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
+  options: { databaseUrl?: string; database?: Database; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
-  const database = options.databaseUrl
-    ? await openDatabase({ url: options.databaseUrl, dataDir: '' })
-    : await openTestDatabase();
+  const shared = options.database;
+  const database = shared
+    ? { ...shared, close: async () => undefined }
+    : options.databaseUrl
+      ? await openDatabase({ url: options.databaseUrl, dataDir: '' })
+      : await openTestDatabase();
   const clock = new TestClock();
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -7,8 +7,9 @@ import { describeDeployment } from './mqtt/mosquitto.ts';
  * The scheduled-work drill: three consoles, as `npm start` ships them, on one PostgreSQL database and one
  * Mosquitto, their clock read from one CLOCK_FILE that the drill moves on 400 times through January 2026
  * and into February in Europe/London, each time waiting until one of them has run the schedules and the
- * self-test job for that minute. Console 0 is killed (SIGKILL) on the way and started again; console 1 is
- * stopped (SIGTERM) just after the clock moved and started again. At the end every light-schedule firing
+ * self-test job for that minute. On the way, the console that claimed a minute's `run-schedules` slot is
+ * killed (SIGKILL) in the middle of that slot's work and started again (another takes the slot over, as its
+ * holder no longer runs); console 1 is stopped (SIGTERM) just after the clock moved and started again. At the end every light-schedule firing
  * that fell due (as the domain's `firingMinutes` says) was claimed once and stored one command, and every
  * self-test window that opened (`windowsBetween`) was planned and started once and, once closed, graded
  * once: one `missed` record per fitting. `npm run drill:scheduled-work` runs it longer (1,200 ticks).
@@ -36,6 +37,8 @@ describeThree('scheduled work drill: three consoles on PostgreSQL, 400 ticks, ki
 
     expect(drill.killedAt).toBeGreaterThan(0);
     expect(drill.stoppedAt).toBeGreaterThan(drill.killedAt);
+    // The killed console's claim was taken over.
+    expect(figures.kills.takenOver).toBeGreaterThanOrEqual(1);
     const { firings, windows } = figures;
     // Three light schedules over 34 days: every evening, weekday mornings, 96 quarter hours on the 5th.
     expect(firings.expected).toBeGreaterThanOrEqual(150);

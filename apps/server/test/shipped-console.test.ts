@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type CallName, calls, signParams } from '@lightwell/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,14 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
 
   it('builds reports in its report worker, started from the worker bundle beside the server bundle', async () => {
     expect(existsSync(bundle.worker)).toBe(true);
+    // The writers are chunks of their own, loaded by the build that asks for one: the worker starts without
+    // exceljs, pdfkit's fonts or ECharts, and a PDF build never loads the spreadsheet writer.
+    const entry = readFileSync(bundle.worker, 'utf8');
+    expect(entry).not.toMatch(/WorkbookWriter|echarts|svg-to-pdfkit/);
+    const chunks = readdirSync(dirname(bundle.worker));
+    for (const writer of ['pdf-writer', 'xlsx-writer', 'csv-writer']) {
+      expect(chunks.some((name) => name.startsWith(`${writer}-`) && name.endsWith('.mjs'))).toBe(true);
+    }
     const projects = await callShipped('projectInfoList', {});
     const [project] = (projects.data as { networks: { id: number }[] }[]).filter((p) => p.networks.length > 0);
     const payload = {

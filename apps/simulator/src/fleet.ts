@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { BackoffOptions } from './backoff.ts';
 import { SIM_DEVICE_KINDS, type SimDeviceKind, type SimDeviceSpec, SimDeviceSpecSchema } from './devices.ts';
-import { type GatewaySnapshot, type Latency, SimGateway, type SimGatewayOptions, SimMesh } from './gateway.ts';
+import {
+  type CommandStep,
+  type GatewaySnapshot,
+  type Latency,
+  SimGateway,
+  type SimGatewayOptions,
+  SimMesh,
+} from './gateway.ts';
 import { Ticker } from './ticker.ts';
 
 /** One gateway of a fleet: its credentials and its mesh. */
@@ -35,6 +42,8 @@ export interface SimulatorOptions {
   connectConcurrency?: number | undefined;
   /** Wait until every gateway is connected before resolving (default true). */
   waitConnected?: boolean | undefined;
+  /** Called as a command arrives at a gateway and as its final ack is sent (`SimGatewayOptions.onCommand`). */
+  onCommand?: ((taskId: number, step: CommandStep) => void) | undefined;
   log?: ((message: string) => void) | undefined;
 }
 
@@ -118,6 +127,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       reconnect: options.reconnect,
       random: options.random,
       ticker,
+      onCommand: options.onCommand,
       log: options.log,
     };
     const gateway = new SimGateway(gatewayOptions);

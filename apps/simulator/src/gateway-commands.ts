@@ -14,7 +14,12 @@ export interface CommandRunnerOptions {
   ticker: Ticker;
   publishAck: (ack: AckMessage) => void;
   publishState: (devices: SimDevice[], withPresence?: boolean) => void;
+  /** Called as a command arrives and as its final ack (`done`) is sent (`CommandStep`). */
+  onCommand?: ((taskId: number, step: CommandStep) => void) | undefined;
 }
+
+/** A step of a command at the gateway that `onCommand` is told of: it arrived, or its final ack is sent. */
+export type CommandStep = 'received' | 'done';
 
 interface RunningTask {
   taskId: number;
@@ -45,6 +50,7 @@ export class CommandRunner {
   /** Starts a command; a redelivered one (same task id) is ignored. */
   execute(taskId: number, targets: { mac: string; address: number }[], action: CommandAction, timeoutMs: number) {
     if (this.tasks.has(taskId)) return;
+    this.options.onCommand?.(taskId, 'received');
     this.options.publishAck({ taskId, state: 'received', results: [] });
     this.options.publishAck({ taskId, state: 'executing', results: [] });
     const task: RunningTask = {
@@ -153,6 +159,7 @@ export class CommandRunner {
     if (task.waiting.size > 0) return;
     if (task.lost === 0) {
       this.tasks.delete(task.taskId);
+      this.options.onCommand?.(task.taskId, 'done');
       this.options.publishAck({ taskId: task.taskId, state: 'done', results: task.results });
       return;
     }
@@ -162,6 +169,7 @@ export class CommandRunner {
       task.timers.push(
         setTimeout(() => {
           if (!this.tasks.delete(task.taskId)) return;
+          this.options.onCommand?.(task.taskId, 'done');
           this.options.publishAck({ taskId: task.taskId, state: 'done', results: task.results });
         }, task.timeoutMs),
       );

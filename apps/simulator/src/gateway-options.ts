@@ -2,7 +2,7 @@ import type { ElementState } from '@lightwell/domain';
 import type { BackoffOptions } from './backoff.ts';
 import type { MeshPresence, SimDeviceSpec } from './device-spec.ts';
 import type { SimDevice } from './devices.ts';
-import type { Latency } from './gateway-commands.ts';
+import type { CommandStep, Latency } from './gateway-commands.ts';
 import type { GatewayConnection } from './gateway-session.ts';
 import type { MeshGateway, SimMesh } from './mesh.ts';
 import type { NumberedReport } from './report-buffer.ts';
@@ -44,6 +44,8 @@ export interface SimGatewayOptions {
   resendAfterMs?: number | undefined;
   /** Called with every report the gateway numbers (tests compare what was produced with what was stored). */
   onReport?: ((report: NumberedReport) => void) | undefined;
+  /** Called as a command arrives and as its final ack is sent (benches time the gateway's share). */
+  onCommand?: ((taskId: number, step: CommandStep) => void) | undefined;
   /** Location sent with `/SigMesh/lbs`. */
   location?: { country: string; latitude: number; longitude: number } | undefined;
   ticker?: Ticker | undefined;

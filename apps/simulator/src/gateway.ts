@@ -17,7 +17,7 @@ import { SimMesh } from './mesh.ts';
 import { type GatewayOutlet, MeshEvents } from './mesh-events.ts';
 import type { UnnumberedReport } from './report-buffer.ts';
 
-export type { Latency } from './gateway-commands.ts';
+export type { CommandStep, Latency } from './gateway-commands.ts';
 export type { DeviceSnapshot, GatewaySnapshot, SimGatewayOptions } from './gateway-options.ts';
 export type { GatewayConnection } from './gateway-session.ts';
 export { SimMesh } from './mesh.ts';
@@ -58,6 +58,7 @@ export class SimGateway extends GatewayProtocol {
       ticker: this.ticker,
       publishAck: (ack) => void this.publish('ack', ack),
       publishState,
+      onCommand: options.onCommand,
     });
     this.history = new HistorySender({
       file: options.stateDir ? join(options.stateDir, `${options.sn}.history.json`) : undefined,

@@ -130,14 +130,24 @@ async function openPostgres(url: string, timer: PhaseTimer): Promise<Database> {
   return { db, kind: 'pg', close: () => pool.end() };
 }
 
+/**
+ * PostgreSQL settings of the embedded database, after PGlite's own. Its memory is WebAssembly memory, which
+ * grows and never shrinks: PostgreSQL's defaults (128 MB of shared buffers, shared memory for 100
+ * connections, 64 MB for maintenance) made most of the console's resident memory. One connection runs at a
+ * time in PGlite, and its files sit in the system's page cache, so a smaller buffer pool costs reads from
+ * that cache instead of disk reads.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=4', 'maintenance_work_mem=16MB'];
+const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] };
+
 async function openPglite(dataDir: string, timer: PhaseTimer): Promise<Database> {
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   } else {
     const folder = join(dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = new PGlite(folder);
+    client = new PGlite(folder, pgliteOptions);
   }
   await timer.time('database open', () => client.waitReady);
   const db = drizzlePglite(client, { schema });

@@ -127,7 +127,11 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
-/** One row per run of a scheduled job and time slot: the unique key makes a slot run once across processes. */
+/**
+ * One row per run of a scheduled job and time slot: the unique key makes a slot run once across processes.
+ * An unfinished run is held by `holder` until `lease_until` (the database's clock, renewed while it runs);
+ * `claims` counts the holders it had (more than 1: taken over from a holder that died).
+ */
 export const jobRuns = pgTable(
   'job_runs',
   {
@@ -136,6 +140,9 @@ export const jobRuns = pgTable(
     startedAt: instant('started_at').notNull().defaultNow(),
     finishedAt: instant('finished_at'),
     result: text('result'),
+    holder: text('holder'),
+    leaseUntil: instant('lease_until'),
+    claims: integer('claims').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.name, t.slot] })],
 );

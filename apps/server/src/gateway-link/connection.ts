@@ -12,7 +12,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ServerKeys } from '../lib/server-keys.ts';
-import type { LiveHub } from '../link-types.ts';
+import type { LiveHub, UsersChangedHandler } from '../link-types.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { SERVER_MQTT_USER, serverMqttPassword } from './credentials.ts';
 import { endWithin } from './end-client.ts';
@@ -20,11 +20,13 @@ import { endWithin } from './end-client.ts';
 /*
  * The broker connection of one server process (docs/gateway-protocol.md): the embedded broker unless
  * `MQTT_URL` is set, the console's MQTT client, its subscriptions, and the console-internal topics (live
- * updates to browsers, revoked gateways) that reach every process.
+ * updates to browsers, revoked gateways, changed users) that reach every process.
  */
 
 /** Console-internal topic on which a deleted or re-keyed gateway is announced to every process. */
 const REVOKE_TOPIC = `${TOPIC_ROOT}/srv/revoke`;
+/** Console-internal topic on which users whose sessions or rows changed are announced (session caches). */
+const USERS_TOPIC = `${TOPIC_ROOT}/srv/users`;
 /** How long a closing console waits for its in-flight MQTT messages to be acknowledged. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -49,6 +51,10 @@ export interface BrokerConnection {
   publish(topic: string, payload: string): Promise<void>;
   /** Forgets a gateway's cached credentials and ends its connection here, and announces it to every process. */
   revoke(gatewaySn: string): Promise<void>;
+  /** Announces changed users to every process, without waiting for the broker (see `GatewayLink`). */
+  announceUsersChanged(uids: readonly number[]): void;
+  /** See `GatewayLink.onUsersChanged`. */
+  onUsersChanged(handler: UsersChangedHandler): () => void;
   close(): Promise<void>;
 }
 
@@ -108,6 +114,7 @@ function subscriptionsOf(config: Config): Record<string, { qos: 1 }> {
     [shared(allGatewaysFilter('report'))]: { qos: 1 },
     [LIVE_FILTER]: { qos: 1 },
     [REVOKE_TOPIC]: { qos: 1 },
+    [USERS_TOPIC]: { qos: 1 },
   };
 }
 
@@ -138,20 +145,24 @@ export async function connectToBroker(
   const { config, log } = options;
   const { broker, connectUrl, brokerUrl, clientOptions } = await startBroker(options);
   const liveListeners = new Map<number, Set<(event: LiveEvent) => void>>();
+  const usersChanged = new Set<UsersChangedHandler>();
   let closed = false;
-  const client: MqttClient = mqtt.connect(connectUrl, clientOptions);
-  client.on('connect', () => {
-    (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
-  });
   // A failed first connection fails the start (which explains it); once closing, a late acknowledgement
   // may meet the ended socket: nothing to report in either case.
   let connectedOnce = false;
+  const client: MqttClient = mqtt.connect(connectUrl, clientOptions);
+  client.on('connect', () => {
+    (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+    // Back after a break: announcements may have been missed while the connection was down.
+    if (connectedOnce) tellUsersChanged(usersChanged, null, log);
+  });
   client.on('error', (error) => {
     if (connectedOnce && !closed) log.warn({ err: error }, 'MQTT client error');
   });
   client.on('message', (topic, payload) => {
     if (!topic.startsWith(`${TOPIC_ROOT}/srv/`)) onGatewayMessage(topic, payload);
     else if (topic === REVOKE_TOPIC) broker?.revoke(payload.toString('utf8'));
+    else if (topic === USERS_TOPIC) tellUsersChanged(usersChanged, uidsOf(payload), log);
     else deliverLive(liveListeners, payload, log);
   });
   await firstConnection(client);
@@ -176,12 +187,47 @@ export async function connectToBroker(
       broker?.revoke(gatewaySn);
       if (!closed) await publish(REVOKE_TOPIC, gatewaySn);
     },
+    announceUsersChanged(uids) {
+      if (closed || uids.length === 0) return;
+      publish(USERS_TOPIC, JSON.stringify(uids)).catch((error) =>
+        log.warn({ err: error }, 'changed users not announced'),
+      );
+    },
+    onUsersChanged(handler) {
+      usersChanged.add(handler);
+      return () => usersChanged.delete(handler);
+    },
     async close() {
       closed = true;
       await endWithin(client, CLOSE_GRACE_MS);
       await broker?.close();
     },
   };
+}
+
+/** The user ids of a changed-users announcement (a JSON array), or none when it is not one. */
+function uidsOf(payload: Buffer): number[] {
+  try {
+    const value: unknown = JSON.parse(payload.toString('utf8'));
+    return Array.isArray(value) ? value.filter((uid): uid is number => Number.isInteger(uid)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function tellUsersChanged(
+  handlers: Set<UsersChangedHandler>,
+  uids: readonly number[] | null,
+  log: FastifyBaseLogger,
+): void {
+  if (uids?.length === 0) return;
+  for (const handler of handlers) {
+    try {
+      handler(uids);
+    } catch (error) {
+      log.warn({ err: error }, 'changed-users handler failed');
+    }
+  }
 }
 
 /** Hands a live update from the broker to this process's browser streams of its network. */

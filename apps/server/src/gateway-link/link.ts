@@ -99,6 +99,8 @@ export async function createGatewayLink(options: LinkOptions): Promise<LinkBundl
       return () => manualHandlers.delete(handler);
     },
     revokeGateway: (gatewaySn) => connection.revoke(gatewaySn),
+    announceUsersChanged: (uids) => connection.announceUsersChanged(uids),
+    onUsersChanged: (handler) => connection.onUsersChanged(handler),
     drain: () => queue.drain(),
     async close() {
       if (closed) return;

@@ -1,14 +1,21 @@
-import { Code, type CodeValue, Limits, notCheckSignValue, signaturesEqual, signParams } from '@lightwell/domain';
+import { createHmac } from 'node:crypto';
+import { Code, type CodeValue, canonicalString, Limits, notCheckSignValue, signaturesEqual } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, SessionInfo } from '../context.ts';
 import { findSessionWithUser } from '../db/queries/sessions.ts';
 import { sessions } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
+import type { CachedSession } from '../services/session-cache.ts';
 import { markLanguage, refusalLanguage, refusalMessage } from './refusal.ts';
 
 /** Sessions are touched at most this often, to keep reads from writing on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** A session unused for this long has ended. */
+const IDLE_MS = Limits.sessionIdleSeconds * 1000;
+
+/** The stand-in signature of `notCheckSign` requests, computed once. */
+const NOT_CHECK_SIGN = notCheckSignValue();
 
 /** Refuses a request's envelope with `code`, in the caller's language (the session is unknown here). */
 async function refuse(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: number) {
@@ -31,22 +38,41 @@ function hasValidSignature(ctx: AppContext, body: Record<string, unknown>): bool
   if (typeof sign !== 'string') return false;
   // Text fields (multipart, query) carry the flag as the text 'true'.
   if (body.notCheckSign === true || body.notCheckSign === 'true') {
-    return ctx.config.allowUnsigned && signaturesEqual(sign, notCheckSignValue());
+    return ctx.config.allowUnsigned && signaturesEqual(sign, NOT_CHECK_SIGN);
   }
-  return signaturesEqual(sign, signParams(body, ctx.clientKey));
+  // signParams of the domain, with Node's native HMAC (the domain's runs in browsers, in JavaScript).
+  return signaturesEqual(sign, createHmac('sha256', ctx.clientKey).update(canonicalString(body), 'utf8').digest('hex'));
+}
+
+/**
+ * The session of a token hash with its user's row: from this process's session cache while the broker
+ * connection that carries its invalidations is up (services/session-cache.ts), else from the database.
+ * A kept session that looks idle past its limit is read again (another process may have used it since).
+ */
+async function sessionOf(ctx: AppContext, tokenHash: string, now: number): Promise<CachedSession | undefined> {
+  const cached = ctx.link.connected ? ctx.sessions.get(tokenHash) : undefined;
+  if (cached && now - cached.lastUsedAt.getTime() <= IDLE_MS) return cached;
+  if (cached) ctx.sessions.forgetToken(tokenHash);
+  const epoch = ctx.sessions.epoch;
+  const row = await findSessionWithUser(ctx.db, tokenHash);
+  if (!row) return undefined;
+  if (now - row.lastUsedAt.getTime() > IDLE_MS) {
+    await ctx.db.delete(sessions).where(eq(sessions.id, row.id));
+    return undefined;
+  }
+  if (ctx.link.connected) ctx.sessions.keep(tokenHash, row, epoch);
+  return row;
 }
 
 /** Finds the live session of a token for `uid`, with the user's row; expired sessions are removed. */
 async function findSession(ctx: AppContext, uid: number, token: string): Promise<SessionInfo | null> {
-  const row = await findSessionWithUser(ctx.db, hashToken(token));
+  const now = ctx.now();
+  const row = await sessionOf(ctx, hashToken(token), now.getTime());
   if (!row || row.uid !== uid) return null;
-  const now = ctx.now().getTime();
-  if (now - row.lastUsedAt.getTime() > Limits.sessionIdleSeconds * 1000) {
-    await ctx.db.delete(sessions).where(eq(sessions.id, row.id));
-    return null;
-  }
-  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(sessions).set({ lastUsedAt: ctx.now() }).where(eq(sessions.id, row.id));
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    // Marked before the write, so that the calls that meet the kept session meanwhile do not write too.
+    row.lastUsedAt = now;
+    await ctx.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
   }
   return { uid: row.uid, sessionId: row.id, user: row.user };
 }
@@ -61,7 +87,7 @@ export async function isSessionLive(ctx: AppContext, sessionId: number): Promise
     .from(sessions)
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  return row !== undefined && ctx.now().getTime() - row.lastUsedAt.getTime() <= Limits.sessionIdleSeconds * 1000;
+  return row !== undefined && ctx.now().getTime() - row.lastUsedAt.getTime() <= IDLE_MS;
 }
 
 /** The caller of a request, or the code and message it is refused with. */

@@ -2,6 +2,7 @@ import { Limits } from '@lightwell/domain';
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { jobRuns, sessions, throttles, verificationCodes } from '../db/schema.ts';
+import { forgetUsers } from '../services/forget-users.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -11,7 +12,11 @@ export async function purgeExpired(ctx: AppContext): Promise<string> {
   const idle = await ctx.db
     .delete(sessions)
     .where(lt(sessions.lastUsedAt, new Date(now - Limits.sessionIdleSeconds * 1000)))
-    .returning({ id: sessions.id });
+    .returning({ id: sessions.id, uid: sessions.uid });
+  forgetUsers(
+    ctx,
+    idle.map((row) => row.uid),
+  );
   const codes = await ctx.db
     .delete(verificationCodes)
     .where(lt(verificationCodes.expiresAt, new Date(now - DAY_MS)))

@@ -8,7 +8,7 @@ import { runReportCycles } from '../services/report-cycles/engine.ts';
 import { REPORT_CYCLES_JOB } from '../services/report-cycles/plan-runs.ts';
 import { onReportQueued, purgeReports } from '../services/reports/report-jobs.ts';
 import { runReportJobs } from '../services/reports/run-report-jobs.ts';
-import { runOnce } from '../services/run-once.ts';
+import { claimAndRun } from '../services/run-once.ts';
 import { dropExpiredReadings, pruneReceipts, RECEIPT_DAYS, rezoneRollups, rollupMonths } from '../telemetry/index.ts';
 import { advanceDiagnoses } from './advance-diagnoses.ts';
 import { purgeExpired } from './purge-expired.ts';
@@ -54,8 +54,9 @@ export const JOBS: Job[] = [
 
 /**
  * Runs every job whose current slot no process has run yet; none once `signal` is aborted. A slot this
- * process already asked for (`asked`, job name to slot) is not asked for again: between two slots a tick
- * costs the database nothing.
+ * process already ran or found finished (`asked`, job name to slot) is not asked for again: between two
+ * slots a tick costs the database nothing. A slot held by another process is asked for at every tick, so
+ * that a holder killed mid-run is taken over once its lease lapses.
  */
 async function tick(
   ctx: AppContext,
@@ -68,8 +69,8 @@ async function tick(
     const slot = job.slot(ctx.now());
     if (asked.get(job.name) === slot) continue;
     try {
-      await runOnce(ctx.db, job.name, slot, () => job.run(ctx, signal));
-      asked.set(job.name, slot);
+      // A slot another process holds is asked for again: its holder may die, and its lease lapse, in the slot.
+      if ((await claimAndRun(ctx.db, job.name, slot, () => job.run(ctx, signal))) !== 'held') asked.set(job.name, slot);
     } catch (error) {
       log.error({ err: error, job: job.name }, 'scheduled job could not run');
     }

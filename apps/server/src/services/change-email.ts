@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { presentUser } from '../presenters/user.ts';
+import { forgetUsers } from './forget-users.ts';
 import { checkOwnPassword } from './sign-in.ts';
 import { checkVerificationCode, markCodeUsed, sendVerificationCode } from './verification-codes.ts';
 
@@ -55,6 +56,7 @@ export async function confirmEmailChange(
     if (isUniqueViolation(error, 'users_email_key')) throw registered();
     throw error;
   }
+  forgetUsers(ctx, [uid]);
   await ctx.mailer
     .send(before!.email, { name: 'emailChanged', email: payload.email }, before!.language)
     .catch(() => undefined);

@@ -5,6 +5,7 @@ import { findUserByEmail } from '../db/queries/users.ts';
 import { sessions, users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { forgetUsers } from './forget-users.ts';
 import { endSessions } from './session-ends.ts';
 import { checkOwnPassword } from './sign-in.ts';
 import { accountKey, clearFailures } from './throttle.ts';
@@ -19,6 +20,7 @@ async function setPassword(ctx: AppContext, uid: number, password: string, codeI
     await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, uid));
     return tx.delete(sessions).where(eq(sessions.uid, uid)).returning({ id: sessions.id });
   });
+  forgetUsers(ctx, [uid]);
   endSessions(
     ctx,
     ended.map((row) => row.id),

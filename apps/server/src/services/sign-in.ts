@@ -7,6 +7,7 @@ import { CallError } from '../lib/call-error.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { presentUser } from '../presenters/user.ts';
+import { forgetUsers } from './forget-users.ts';
 import { endSessions } from './session-ends.ts';
 import {
   accountKey,
@@ -53,9 +54,16 @@ export async function signIn(
   return { ...presentUser(user), token };
 }
 
-/** Ends one session, and whatever this process keeps open for it (its live streams). */
+/**
+ * Ends one session, and whatever this process keeps open for it (its live streams); every process's
+ * session cache forgets it.
+ */
 export async function signOut(ctx: AppContext, sessionId: number): Promise<void> {
-  await ctx.db.delete(sessions).where(eq(sessions.id, sessionId));
+  const ended = await ctx.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ uid: sessions.uid });
+  forgetUsers(
+    ctx,
+    ended.map((row) => row.uid),
+  );
   endSessions(ctx, [sessionId]);
 }
 

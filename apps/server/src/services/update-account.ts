@@ -5,6 +5,7 @@ import { isNameTaken, type UserRow } from '../db/queries/users.ts';
 import { users } from '../db/schema.ts';
 import { CallError } from '../lib/call-error.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
+import { forgetUsers } from './forget-users.ts';
 
 const nameTaken = () => new CallError(Code.nameTaken, 'This user name already exists.');
 
@@ -14,6 +15,7 @@ async function writeAccount(ctx: AppContext, uid: number, values: Partial<typeof
     .set({ ...values, updatedAt: ctx.now() })
     .where(eq(users.id, uid))
     .returning();
+  forgetUsers(ctx, [uid]);
   return row!;
 }
 

@@ -7,6 +7,8 @@ interface ReadyMessage {
   url: string;
   /** Demo mode: the simulator's fleet file for the demo installation, to run as its own process. */
   demo: { fleet: DemoFleet; controlPort: number | undefined } | null;
+  /** Milliseconds of each start step (`npm start` prints them at a first start). */
+  phases: Record<string, number>;
 }
 
 /**
@@ -16,12 +18,13 @@ interface ReadyMessage {
  */
 export function handOver(
   log: FastifyBaseLogger,
-  ready: { url: string; fleet: DemoFleet | null; simulatorPort: number | undefined },
+  ready: { url: string; fleet: DemoFleet | null; simulatorPort: number | undefined; phases: Record<string, number> },
 ): void {
   const message: ReadyMessage = {
     type: 'lightwell:ready',
     url: ready.url,
     demo: ready.fleet ? { fleet: ready.fleet, controlPort: ready.simulatorPort } : null,
+    phases: ready.phases,
   };
   if (process.send) {
     process.send(message);

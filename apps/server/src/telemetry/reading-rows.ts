@@ -136,15 +136,26 @@ export function readingRows(
       seen.add(key);
       const isD4i = known.elements.d4i.has(reading.index);
       const refused = reading.energy?.source === 'd4i' && !isD4i;
+      const energy = energyColumns(reading.energy, isD4i);
+      const power = powerColumns(reading.power, refused);
+      const level = levelColumns(reading, known.elements.linear.has(reading.index));
+      // Every field named (no spreads): one object of one shape per reading, at tens of thousands a second.
       rows.push({
         gatewayId,
         seq,
         deviceId,
         element: reading.index,
         at,
-        ...energyColumns(reading.energy, isD4i),
-        ...powerColumns(reading.power, refused),
-        ...levelColumns(reading, known.elements.linear.has(reading.index)),
+        energyRaw: energy.energyRaw,
+        energyScale: energy.energyScale,
+        energySerial: energy.energySerial,
+        energySource: energy.energySource,
+        energyStatus: energy.energyStatus,
+        powerW: power.powerW,
+        powerStatus: power.powerStatus,
+        onSeconds: level.onSeconds,
+        meanLightness: level.meanLightness,
+        ratedSeconds: level.ratedSeconds,
         triggers: reading.triggers ?? null,
         occupiedSeconds: reading.occupiedSeconds ?? null,
         d4i: isD4i ? d4iColumn(reading) : null,

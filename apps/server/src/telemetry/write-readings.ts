@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { copyReadings, READING_COLUMNS, transactionClient } from './copy-readings.ts';
 import type { ReadingRow } from './reading-rows.ts';
 
 const partitionedByDb = new WeakMap<Db, Promise<boolean>>();
@@ -70,13 +71,14 @@ const keyOf = (gatewayId: number, seq: number | string, deviceId: number, elemen
   `${gatewayId}:${seq}:${deviceId}:${element}:${at.getTime()}`;
 
 /**
- * Writes new raw readings, with their counter deltas, with `INSERT … SELECT FROM unnest(…)` (one array per
- * column) in statements of at most 5,000 rows on PostgreSQL and 500 on PGlite (the caller yields between
- * transactions). The rows come from reports whose receipt the same transaction just claimed, so none is kept
- * yet: the statement answers only how many it wrote, and `ReadingsStoredBefore` is thrown when that is fewer
- * than it was given. `careful` (the transaction run again after that) asks for each written key instead and
- * skips a key already kept (or named twice). Answers the rows written: what the hourly rollups may add up
- * (rollups.ts).
+ * Writes new raw readings, with their counter deltas. On PostgreSQL with one COPY per 5,000 rows
+ * (copy-readings.ts); on PGlite, and on PostgreSQL when run `careful`, with `INSERT … SELECT FROM unnest(…)`
+ * (one array per column) in statements of at most 5,000 rows on PostgreSQL and 500 on PGlite (the caller
+ * yields between transactions). The rows come from reports whose receipt the same transaction just claimed, so
+ * none is kept yet: a write answers only how many it wrote, and `ReadingsStoredBefore` is thrown when that is
+ * fewer than it was given (a COPY meeting a kept key fails with the transaction). `careful` (the transaction
+ * run again after that) asks for each written key instead and skips a key already kept (or named twice).
+ * Answers the rows written: what the hourly rollups may add up (rollups.ts).
  */
 export async function insertReadings(
   db: Db,
@@ -85,13 +87,17 @@ export async function insertReadings(
 ): Promise<ReadingRow[]> {
   const size = embedded ? 500 : 5000;
   const written: ReadingRow[] = [];
+  const client = embedded || careful ? null : transactionClient(db);
   for (let start = 0; start < rows.length; start += size) {
     const chunk = rows.slice(start, start + size);
+    if (client) {
+      if ((await copyReadings(client, chunk)) !== chunk.length) throw new ReadingsStoredBefore();
+      for (const row of chunk) written.push(row);
+      continue;
+    }
     const col = <K extends keyof ReadingRow>(key: K, map: (value: ReadingRow[K]) => unknown = (v) => v) =>
       sql.param(chunk.map((row) => map(row[key])));
-    const insert = sql`INSERT INTO telemetry_readings (gateway_id, seq, device_id, element, at, energy_raw, energy_scale,
-            energy_serial, energy_source, energy_status, power_w, power_status, on_seconds, mean_lightness,
-            rated_seconds, triggers, occupied_seconds, d4i, delta_wh, delta_status, spread_from)
+    const insert = sql`INSERT INTO telemetry_readings (${sql.raw(READING_COLUMNS)})
           SELECT * FROM unnest(${col('gatewayId')}::int[], ${col('seq')}::bigint[], ${col('deviceId')}::int[],
             ${col('element')}::smallint[], ${col('at', (at) => at.toISOString())}::timestamptz[],
             ${col('energyRaw')}::bigint[], ${col('energyScale')}::smallint[], ${col('energySerial')}::text[],

@@ -1,7 +1,7 @@
 // The scheduled-work drill: three consoles on one database run the light schedules and the emergency
-// self-test windows of one site while the clock moves on tick by tick; one console is killed (SIGKILL) and
-// started again, another stopped (SIGTERM) in the middle of a tick and started again. Afterwards the
-// database is counted against what the domain says fell due.
+// self-test windows of one site while the clock moves on tick by tick; one console is killed (SIGKILL)
+// while it holds a job slot's claim and started again, another stopped (SIGTERM) in the middle of a tick
+// and started again. Afterwards the database is counted against what the domain says fell due.
 import { ConsoleDrill, ended, minuteSlot, pause } from './console-drill.ts';
 import { CONSOLES, type DrillSite } from './scheduled-work-plan.ts';
 
@@ -23,14 +23,19 @@ interface ScheduledWorkFigures {
     batches: { started: number; tasks: number };
     wrong: string[];
   };
-  kills: { killed: number; stopped: number };
+  kills: { killed: number; stopped: number; takenOver: number };
 }
+
+/** The process id in a claim's holder signature (`<host>:<pid namespace>:<pid>:<random>`). */
+const pidOfHolder = (holder: string) => Number(holder.split(':')[2]);
 
 /** The consoles of the scheduled-work drill. */
 export class ScheduledWorkDrill extends ConsoleDrill {
   /** The tick at which a console was killed, and the one at which another was stopped. */
   killedAt = -1;
   stoppedAt = -1;
+  /** The console killed while it held the tick's `run-schedules` claim. */
+  private killed = -1;
 
   constructor() {
     super(CONSOLES, 'scheduled-work-drill');
@@ -53,9 +58,37 @@ export class ScheduledWorkDrill extends ConsoleDrill {
   }
 
   /**
-   * Runs the consoles through the instants, a tick each. At 35% of the ticks console 0 is killed once its
-   * tick's pass is done; at 70% console 1 is stopped (SIGTERM) right after the clock moved, while it may be
-   * in the middle of the tick's jobs. Each starts again TICKS_DOWN ticks later.
+   * Moves the clock to `atMs` while the drill holds the schedules table, so the console that claims the
+   * minute's `run-schedules` slot stops in its work; kills that console (SIGKILL) while it holds the claim,
+   * then lets the table go. Another console takes the slot over. Answers the killed console's index.
+   */
+  private async killHolder(atMs: number, tick: number): Promise<number> {
+    await this.rows('BEGIN');
+    await this.rows('LOCK TABLE schedules IN ACCESS EXCLUSIVE MODE');
+    this.writeClock(atMs);
+    const until = Date.now() + 90_000;
+    let holder: string | undefined;
+    while (!holder) {
+      const [claim] = await this.rows<{ holder: string }>(
+        `SELECT holder FROM job_runs WHERE name = 'run-schedules' AND slot = $1 AND finished_at IS NULL`,
+        [minuteSlot(atMs)],
+      );
+      holder = claim?.holder;
+      if (Date.now() > until) throw new Error(`no claim at tick ${tick}\n${this.logs()}`);
+      if (!holder) await pause(5);
+    }
+    const index = this.consoles.findIndex((entry) => entry.child?.pid === pidOfHolder(holder));
+    if (index < 0) throw new Error(`the claim's holder ${holder} is no console of the drill`);
+    await this.stopConsole(index, 'SIGKILL');
+    await this.rows('COMMIT');
+    return index;
+  }
+
+  /**
+   * Runs the consoles through the instants, a tick each. At 35% of the ticks the console that claimed the
+   * tick's `run-schedules` slot is killed (SIGKILL) in the middle of that slot's work (`killHolder`); at
+   * 70% console 1 is stopped (SIGTERM) right after the clock moved, while it may be in the middle of the
+   * tick's jobs. Each starts again TICKS_DOWN ticks later.
    */
   async run(instants: readonly number[]): Promise<void> {
     this.writeClock(instants[0]!);
@@ -65,17 +98,16 @@ export class ScheduledWorkDrill extends ConsoleDrill {
     let stopping: Promise<void> | null = null;
     for (let tick = 0; tick < instants.length; tick++) {
       const at = instants[tick]!;
-      this.writeClock(at);
+      if (tick === killAt) {
+        this.killedAt = tick;
+        this.killed = await this.killHolder(at, tick);
+      } else this.writeClock(at);
       if (tick === stopAt) {
         this.stoppedAt = tick;
         stopping = this.stopConsole(1, 'SIGTERM');
       }
       await this.passAt(at, tick);
-      if (tick === killAt) {
-        this.killedAt = tick;
-        await this.stopConsole(0, 'SIGKILL');
-      }
-      if (tick === killAt + TICKS_DOWN) await this.startConsole(0);
+      if (tick === killAt + TICKS_DOWN) await this.startConsole(this.killed);
       if (tick === stopAt + TICKS_DOWN) {
         await stopping;
         await this.startConsole(1);
@@ -91,7 +123,11 @@ export class ScheduledWorkDrill extends ConsoleDrill {
       ticks,
       firings: await this.countFirings(site, lastMs),
       windows: await this.countWindows(site, lastMs),
-      kills: { killed: this.killedAt >= 0 ? 1 : 0, stopped: this.stoppedAt >= 0 ? 1 : 0 },
+      kills: {
+        killed: this.killedAt >= 0 ? 1 : 0,
+        stopped: this.stoppedAt >= 0 ? 1 : 0,
+        takenOver: (await this.rows<{ n: number }>('SELECT count(*)::int AS n FROM job_runs WHERE claims > 1'))[0]!.n,
+      },
     };
   }
 
@@ -187,6 +223,7 @@ export function figuresLine(figures: ScheduledWorkFigures, seconds: number): str
     `ran ${firings.ran} doubled ${firings.doubled} missing ${firings.missing.length}, windows expected ` +
     `${windows.expected} started ${windows.started} closed ${windows.closed} graded ${windows.graded} doubled ` +
     `${windows.doubled} (${windows.batches.started} batches, ${windows.batches.tasks} test tasks), ` +
-    `killed ${kills.killed} (SIGKILL) stopped ${kills.stopped} (SIGTERM), ${seconds.toFixed(1)} s`
+    `killed ${kills.killed} (SIGKILL, holding a claim) stopped ${kills.stopped} (SIGTERM), slots taken over ` +
+    `${kills.takenOver}, ${seconds.toFixed(1)} s`
   );
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServerBundle, reportWorkerBundleOf } from '../../../../scripts/lib/builds.mjs';
+import { buildServerBundle, removeServerBundle, reportWorkerBundleOf } from '../../../../scripts/lib/builds.mjs';
 
 const root = new URL('../../../..', import.meta.url).pathname;
 
@@ -9,7 +8,7 @@ const root = new URL('../../../..', import.meta.url).pathname;
 export interface ShippedBundle {
   /** Path of the bundle, beside the one `npm start` runs, so its external packages resolve alike. */
   path: string;
-  /** Path of its report worker's bundle (`reportWorkerBundleOf`), which the console starts its report worker from. */
+  /** Path of its report worker's entry (`reportWorkerBundleOf`), which the console starts its report worker from. */
   worker: string;
   remove: () => void;
 }
@@ -27,11 +26,6 @@ export async function buildShippedBundle(): Promise<ShippedBundle> {
   return {
     path,
     worker,
-    remove: () => {
-      for (const file of [path, worker]) {
-        rmSync(file, { force: true });
-        rmSync(`${file}.map`, { force: true });
-      }
-    },
+    remove: () => removeServerBundle(path),
   };
 }

@@ -70,9 +70,12 @@ async function sceneStates(db: Db, sceneId: number, deviceIds: number[]): Promis
  */
 export function controlRoutes(app: FastifyInstance): void {
   serveCall(app, 'controlLight', async ({ ctx, session, payload }) => {
-    await loadNetworkAccess(ctx, session.uid, payload.nid);
     const { target } = payload;
-    const deviceIds = await resolveTargetDevices(ctx.db, payload.nid, target, true);
+    // Both refuse a foreign network or device alike (1013); the devices are read while access is checked.
+    const [, deviceIds] = await Promise.all([
+      loadNetworkAccess(ctx, session.uid, payload.nid),
+      resolveTargetDevices(ctx.db, payload.nid, target, true),
+    ]);
     const action: CommandAction = {
       op: 'light',
       onOff: payload.onOff,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   Code,
   type CodeValue,
@@ -172,12 +173,13 @@ async function handleDownload(ctx: AppContext, request: FastifyRequest, reply: F
       ? await readableReportFile(ctx, query.uid, query.fileName)
       : await readableFile(ctx, query.uid, query.fileName);
   if (!file) return answer(reply, 404, Code.notFound, 'No such file.');
-  return reply
+  reply
     .header('content-type', file.mime)
     .header('cache-control', `private, max-age=${secondsLeft}`)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `${report ? 'attachment' : 'inline'}; filename="${query.fileName}"`)
-    .send(Buffer.from(file.data));
+    .header('content-disposition', `${report ? 'attachment' : 'inline'}; filename="${query.fileName}"`);
+  if ('pieces' in file) return reply.header('content-length', file.size).send(Readable.from(file.pieces()));
+  return reply.send(Buffer.from(file.data));
 }
 
 /** Floor-plan images: upload (multipart), download links, download and delete (spec section 7 file calls). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Code, type ReportJob, ReportLimits } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -127,5 +128,21 @@ describeApi('report downloads: who may list and download a report, and for how l
     } finally {
       await t.db.insert(networkUsers).values({ nid: site.nid, uid: site.installer.user.id, userType: 1 });
     }
+  });
+
+  it('sends a large file whole, read in pieces of 1 MiB, with its length', async () => {
+    const { t, site } = fixture;
+    const job = await built(site.owner.session, 'reportProjectCreate', {
+      ...spanReport('csv', '1d', ['energy']),
+      nids: [site.nid],
+    });
+    // A stored file of 2.5 MiB and some bytes: three whole pieces and a part of one, every byte value in it.
+    const large = randomBytes(Math.floor(2.5 * 1024 * 1024) + 17);
+    await t.db.update(reportJobs).set({ data: large, size: large.length }).where(eq(reportJobs.id, job.id));
+    const { url, bytes } = await download(site.owner.session, job.fileName!);
+    expect(bytes.length).toBe(large.length);
+    expect(bytes.equals(large)).toBe(true);
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(Number(response.headers['content-length'])).toBe(large.length);
   });
 });

@@ -11,13 +11,14 @@ import {
   type TaskSummary,
   taskTimeoutMs,
 } from '@lightwell/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, gateways, taskDevices, tasks } from '../../db/schema.ts';
 import { CallError } from '../../lib/call-error.ts';
 import { noPermission } from '../../policies/access.ts';
 import { presentTask } from '../../presenters/task.ts';
+import { startPhaseClock } from './command-timing.ts';
 import { endTasks } from './end-task.ts';
 import { loadTaskSummary, publishTasks } from './task-store.ts';
 
@@ -91,8 +92,11 @@ async function loadTargets(db: Db, nid: number, deviceIds: number[]) {
  * and answered without a refusal: each device's outcome says why.
  */
 export async function sendCommand(ctx: AppContext, request: CommandRequest): Promise<TaskSummary> {
-  const gateway = await pickGateway(ctx.db, request.nid, request.gatewayId);
-  const targets = await loadTargets(ctx.db, request.nid, request.deviceIds);
+  const clock = startPhaseClock();
+  const [gateway, targets] = await Promise.all([
+    pickGateway(ctx.db, request.nid, request.gatewayId),
+    loadTargets(ctx.db, request.nid, request.deviceIds),
+  ]);
   const held = request.held ?? new Map<number, string>();
   const reachable = targets.filter((d) => d.online && d.address !== null && !held.has(d.id));
   const timeoutMs = request.timeoutMs ?? taskTimeoutMs(reachable.length, { baseMs: ctx.config.commandTimeoutBaseMs });
@@ -123,11 +127,19 @@ export async function sendCommand(ctx: AppContext, request: CommandRequest): Pro
 
   const task = outcome.task;
   if (!task) throw refusal(outcome.refused!);
-  await ctx.live.publish({ type: 'task', nid: task.nid, task });
+  // The browsers hear of the task while the command goes out: one connection sends both, in this order.
+  const announced = ctx.live.publish({ type: 'task', nid: task.nid, task }).then(
+    () => null,
+    (error: unknown) => error ?? new Error('live update not published'),
+  );
   // Nothing sent because some devices were held: their outcomes say why, so it is no "device not online".
   const heldAny = targets.some((d) => held.has(d.id));
-  if (outcome.refused && !heldAny) throw refusal(outcome.refused, task);
-  if (outcome.refused) return task;
+  if (outcome.refused) {
+    const failure = await announced;
+    if (failure) throw failure;
+    if (!heldAny) throw refusal(outcome.refused, task);
+    return task;
+  }
 
   const message: CommandMessage = {
     taskId: task.id,
@@ -135,20 +147,28 @@ export async function sendCommand(ctx: AppContext, request: CommandRequest): Pro
     action: request.action,
     timeoutMs,
   };
-  try {
-    await ctx.link.publish(gw.sn, 'command', message);
-  } catch {
-    // The broker did not take it: nothing will answer, so the task fails now instead of at its deadline.
-    await endTasks(ctx.db, [task.id], ctx.now(), 'fault');
-    await publishTasks(ctx, [task.id]);
-    return (await loadTaskSummary(ctx.db, task.id)) ?? task;
+  const sent = await ctx.link.publish(gw.sn, 'command', message).then(
+    () => true,
+    () => false,
+  );
+  if (sent) {
+    clock('send');
+    const failure = await announced;
+    if (failure) throw failure;
+    return task;
   }
-  return task;
+  // The broker did not take it: nothing will answer, so the task fails now instead of at its deadline.
+  await endTasks(ctx.db, [task.id], ctx.now(), 'fault');
+  await publishTasks(ctx, [task.id]);
+  return (await loadTaskSummary(ctx.db, task.id)) ?? task;
 }
 
 type Target = Awaited<ReturnType<typeof loadTargets>>[number];
 
-/** Stores a task and its devices: reachable devices wait, held ones failed with their reason, the others 'offline'. */
+/**
+ * Stores a task and its devices in one statement (the task's insert as a CTE feeding its devices'):
+ * reachable devices wait, held ones failed with their reason, the others 'offline'. Answers its summary.
+ */
 async function insertTask(
   tx: Db,
   now: Date,
@@ -162,34 +182,37 @@ async function insertTask(
     nonExecution: boolean;
   },
 ): Promise<TaskSummary> {
-  const [row] = await tx
-    .insert(tasks)
-    .values({
-      nid: request.nid,
-      gatewayId: plan.gatewayId,
-      uid: request.uid,
-      targetKind: request.targetKind,
-      targetId: request.targetId,
-      action: request.action,
-      status: plan.nonExecution ? TaskStatus.nonExecution : TaskStatus.waiting,
-      total: plan.targets.length,
-      failed: plan.targets.length - plan.reachable.length,
-      createdAt: now,
-      endedAt: plan.nonExecution ? now : null,
-      deadlineAt: new Date(now.getTime() + plan.timeoutMs),
-    })
-    .returning();
-  const outcomes = plan.targets.map((d) => {
-    const sent = plan.reachable.includes(d);
-    return {
-      taskId: row!.id,
-      deviceId: d.id,
-      status: sent ? TaskStatus.waiting : TaskStatus.failed,
-      reason: sent ? null : (plan.held.get(d.id) ?? 'offline'),
-    };
-  });
-  await tx.insert(taskDevices).values(outcomes);
-  return presentTask(row!, outcomes);
+  const values = {
+    nid: request.nid,
+    gatewayId: plan.gatewayId,
+    uid: request.uid,
+    targetKind: request.targetKind,
+    targetId: request.targetId,
+    action: request.action as unknown as Record<string, unknown>,
+    status: plan.nonExecution ? TaskStatus.nonExecution : TaskStatus.waiting,
+    total: plan.targets.length,
+    executed: 0,
+    failed: plan.targets.length - plan.reachable.length,
+    createdAt: now,
+    startedAt: null,
+    endedAt: plan.nonExecution ? now : null,
+    deadlineAt: new Date(now.getTime() + plan.timeoutMs),
+  };
+  const sent = new Set(plan.reachable.map((d) => d.id));
+  const outcomes = plan.targets.map((d) => ({
+    deviceId: d.id,
+    status: sent.has(d.id) ? TaskStatus.waiting : TaskStatus.failed,
+    reason: sent.has(d.id) ? null : (plan.held.get(d.id) ?? 'offline'),
+  }));
+  const inserted = tx.$with('inserted_task').as(tx.insert(tasks).values(values).returning({ id: tasks.id }));
+  const rows = await tx
+    .with(inserted)
+    .insert(taskDevices)
+    .select(
+      sql`select ${inserted.id}, d."deviceId", d.status, d.reason from ${inserted}, jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as d("deviceId" integer, status smallint, reason text)`,
+    )
+    .returning({ taskId: taskDevices.taskId });
+  return presentTask({ ...values, id: rows[0]!.taskId }, outcomes);
 }
 
 function refusal(kind: CommandRefusal, task: TaskSummary | null = null): CallError {

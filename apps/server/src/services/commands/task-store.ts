@@ -1,5 +1,5 @@
 import type { TaskDetail, TaskSummary } from '@lightwell/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, taskDevices, tasks } from '../../db/schema.ts';
@@ -57,18 +57,6 @@ export async function loadTaskDetail(db: Db, row: TaskRow): Promise<TaskDetail> 
     .where(eq(taskDevices.taskId, row.id))
     .orderBy(devices.name, devices.id);
   return presentTaskDetail(row, rows);
-}
-
-/** Stores the executed and failed counts of tasks from their devices' outcomes. */
-export async function refreshTaskCounts(db: Db, taskIds: number[]): Promise<void> {
-  if (taskIds.length === 0) return;
-  await db
-    .update(tasks)
-    .set({
-      executed: sql`(select count(*) from ${taskDevices} where ${taskDevices.taskId} = ${tasks.id} and ${taskDevices.status} = 3)`,
-      failed: sql`(select count(*) from ${taskDevices} where ${taskDevices.taskId} = ${tasks.id} and ${taskDevices.status} = 4)`,
-    })
-    .where(inArray(tasks.id, taskIds));
 }
 
 /** Sends the current summary of tasks to the browsers watching their networks. */

@@ -43,6 +43,40 @@ export async function loadDeviceCells(
   defaults: EstimateDefaults,
   byMonth = true,
 ): Promise<DeviceCell[]> {
+  const cellRows = await deviceCellRows(db, nid, timeZone, period, devices, byMonth);
+  if (!cellRows) return [];
+  const rows = await rowsOfRange<RollupRow & { cell: number; lit_unoccupied: boolean; hours: number }>(
+    db,
+    sql`SELECT c.device_id, c.cell, c.lit_unoccupied, ${SUMMED}, d.nid, NULL::timestamptz AS at,
+          coalesce(d.rated_power, p.rated_power) AS rated, (d.kind IN ('luminaire', 'emergency')) AS luminaire
+        FROM (${cellRows}) AS c
+        JOIN devices d ON d.id = c.device_id LEFT JOIN products p ON p.id = d.product_id
+        GROUP BY c.device_id, c.cell, c.lit_unoccupied, d.nid, d.rated_power, p.rated_power, d.kind`,
+    '64MB',
+  );
+  const energy = deviceHoursOf(rows, defaults);
+  return rows.map((row, index) => ({
+    cell: row.cell,
+    litUnoccupied: row.lit_unoccupied === true,
+    hours: Number(row.hours),
+    energy: energy[index]!,
+  }));
+}
+
+/**
+ * The rows of device, cell and flag with the `CELL_SUMS` columns that make `devices`' (network `nid`'s) cells
+ * over `period`: its whole local months whose cells are summed and current from `telemetry_cells_monthly`
+ * (none without `byMonth`), its other hours summed from the hourly rollups (`cellSums`); a device, cell and
+ * flag may have a row of each. Null when the period reads nothing.
+ */
+export async function deviceCellRows(
+  db: Db,
+  nid: number,
+  timeZone: string,
+  period: Period,
+  devices: readonly EnergyDevice[],
+  byMonth: boolean,
+): Promise<SQL | null> {
   const { months, ranges } = await cellParts(db, nid, timeZone, period, byMonth);
   const parts: SQL[] = [];
   if (ranges.length > 0) {
@@ -57,23 +91,7 @@ export async function loadDeviceCells(
             AND device_id = ANY(${sql.param(devices.map((device) => device.id))}::int[])`,
     );
   }
-  if (parts.length === 0) return [];
-  const rows = await rowsOfRange<RollupRow & { cell: number; lit_unoccupied: boolean; hours: number }>(
-    db,
-    sql`SELECT c.device_id, c.cell, c.lit_unoccupied, ${SUMMED}, d.nid, NULL::timestamptz AS at,
-          coalesce(d.rated_power, p.rated_power) AS rated, (d.kind IN ('luminaire', 'emergency')) AS luminaire
-        FROM (${sql.join(parts, sql` UNION ALL `)}) AS c
-        JOIN devices d ON d.id = c.device_id LEFT JOIN products p ON p.id = d.product_id
-        GROUP BY c.device_id, c.cell, c.lit_unoccupied, d.nid, d.rated_power, p.rated_power, d.kind`,
-    '64MB',
-  );
-  const energy = deviceHoursOf(rows, defaults);
-  return rows.map((row, index) => ({
-    cell: row.cell,
-    litUnoccupied: row.lit_unoccupied === true,
-    hours: Number(row.hours),
-    energy: energy[index]!,
-  }));
+  return parts.length === 0 ? null : sql.join(parts, sql` UNION ALL `);
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type Period,
   startOfLocalDay,
 } from '@lightwell/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOfRange } from '../../db/rows.ts';
 import { monthOf, nextMonth, RATED_CAPPED_SECONDS } from '../../telemetry/index.ts';
@@ -89,22 +89,11 @@ export function splitPeriod(
 }
 
 /**
- * The device-days of long periods (section 9: 180 days, 3 to 12 months; the portfolio's months), aggregated
- * in SQL: each network's whole local days from the daily rollups (one row per device and day, at the day's
- * start), the partial days at the edges from the hourly rollups. Counted exactly as `loadDeviceHours` counts
- * hours (`deviceHoursOf`), so totals, sources, estimates and baselines agree to the mWh.
- * A split's months ([fromMonth, toMonth), `splitPeriod`'s `byMonth`) are read as a row per device and month, at
- * the month's start, from the monthly rollups the `rollup-months` job has summed (below the network's mark,
- * not stale); the days of a stale month and of months not summed yet are read by the day. With `deviceIds`,
- * only those devices of the networks are read (a device's rows are counted alike whoever else is read).
+ * The SQL of `loadDeviceDays`: rows in the shape of `RollupRow` with the local `day` (or month) a day or month
+ * row starts on (null for an edge hour, whose `at` is its start), for reads that sum them further in SQL
+ * (`energy-grids.ts`).
  */
-export async function loadDeviceDays(
-  db: Db,
-  splits: readonly SplitPeriod[],
-  defaults: EstimateDefaults = new Map(),
-  deviceIds?: readonly number[],
-): Promise<DeviceHour[]> {
-  if (splits.length === 0) return [];
+export function deviceDaysQuery(splits: readonly SplitPeriod[], deviceIds?: readonly number[]): SQL {
   const only = onlyDevices(deviceIds);
   // The same devices named on the rollup rows too, so a batch of devices reads their rows by the device's
   // index rather than every device's days of the period.
@@ -117,9 +106,7 @@ export async function loadDeviceDays(
     (d.kind IN ('luminaire', 'emergency')) AS luminaire`;
   // Each split's days, months and edge hours are ranges of the rollups' time indexes, joined to its
   // network's devices. `m_end`: the end of the months read by the month (the network's mark at most).
-  const rows = await rowsOfRange<RollupRow & { day: string | null }>(
-    db,
-    sql`WITH s AS (
+  return sql`WITH s AS (
           SELECT u.*, CASE WHEN u.from_month IS NOT NULL
             THEN greatest(u.from_month, least(u.to_month, coalesce(mk.built_until, u.from_month))) END AS m_end
           FROM unnest(${col((s) => s.nid)}::int[], ${col((s) => s.period.start)}::bigint[],
@@ -155,8 +142,27 @@ export async function loadDeviceDays(
         LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_hourly h ON h.device_id = d.id
           AND h.hour >= to_timestamp(e.from_at) AND h.hour < to_timestamp(e.to_at)
-        WHERE e.from_at < e.to_at`,
-  );
+        WHERE e.from_at < e.to_at`;
+}
+
+/**
+ * The device-days of long periods (section 9: 180 days, 3 to 12 months; the portfolio's months), aggregated
+ * in SQL: each network's whole local days from the daily rollups (one row per device and day, at the day's
+ * start), the partial days at the edges from the hourly rollups. Counted exactly as `loadDeviceHours` counts
+ * hours (`deviceHoursOf`), so totals, sources, estimates and baselines agree to the mWh.
+ * A split's months ([fromMonth, toMonth), `splitPeriod`'s `byMonth`) are read as a row per device and month, at
+ * the month's start, from the monthly rollups the `rollup-months` job has summed (below the network's mark,
+ * not stale); the days of a stale month and of months not summed yet are read by the day. With `deviceIds`,
+ * only those devices of the networks are read (a device's rows are counted alike whoever else is read).
+ */
+export async function loadDeviceDays(
+  db: Db,
+  splits: readonly SplitPeriod[],
+  defaults: EstimateDefaults = new Map(),
+  deviceIds?: readonly number[],
+): Promise<DeviceHour[]> {
+  if (splits.length === 0) return [];
+  const rows = await rowsOfRange<RollupRow & { day: string | null }>(db, deviceDaysQuery(splits, deviceIds));
   const zoneOf = new Map(splits.map((split) => [split.nid, split.timeZone]));
   // A day (or month) row stands at its first day's start, as the domain finds it (a skipped midnight starts
   // at the first instant); found once per network and day, not per row.

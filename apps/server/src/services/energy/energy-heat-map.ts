@@ -1,14 +1,15 @@
-import { apportion, type HeatMap, type HeatRow, type Period } from '@lightwell/domain';
+import { apportion, type HeatMap, type HeatRow, type Period, startOfLocalDay } from '@lightwell/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { isLuminaireKind, isSensorKind, rollupsInZone } from '../../telemetry/index.ts';
-import { type DeviceCell, loadDeviceCells } from './energy-cells.ts';
-import { deviceTotalMWh, noSource, sumBySource, toMWh } from './energy-figures.ts';
+import { deviceCellRows } from './energy-cells.ts';
+import { splitPeriod } from './energy-days.ts';
+import { noSource, toMWh } from './energy-figures.ts';
 import { frameIndex, framesOf } from './energy-frames.ts';
-import { type DeviceHour, type EnergyDevice, loadEnergyDevices } from './energy-hours.ts';
-import { estimateDefaultsOf, loadPeriodHours } from './energy-periods.ts';
-import { type EnergyNetwork, energySettingsOf, round3 } from './energy-settings.ts';
+import { type CellGrid, loadCellGrids, loadFrameGrids } from './energy-grids.ts';
+import { type EnergyDevice, loadEnergyDevices } from './energy-hours.ts';
+import { type EnergyNetwork, round3 } from './energy-settings.ts';
 
 /**
  * A device's hour-of-week cells (Wh) as whole mWh that add up to its `total` (whole mWh): shared out by
@@ -58,9 +59,11 @@ export async function buildHeatMap(
 ): Promise<HeatMap> {
   const timeZone = network.timeZone;
   const devices = await loadEnergyDevices(db, [network.id]);
-  const defaults = estimateDefaultsOf([network]);
+  const defaults = { ratedW: network.estimateRatedW, standbyW: network.estimateStandbyW };
   // Summed months only where the network's rollups are in its zone (telemetry/rezone.ts).
-  const cells = await loadDeviceCells(db, network.id, timeZone, period, devices, defaults, rollupsInZone(network));
+  const inZone = rollupsInZone(network);
+  const cellRows = await deviceCellRows(db, network.id, timeZone, period, devices, inZone);
+  const grids = cellRows ? await loadCellGrids(db, cellRows, defaults) : [];
   const zones = await rowsOf<{ id: number; name: string }>(
     db,
     sql`SELECT id, name FROM zones WHERE nid = ${network.id} ORDER BY id`,
@@ -80,14 +83,24 @@ export async function buildHeatMap(
     const key = by === 'zone' ? device.zoneId : device.id;
     return key === null ? undefined : rowIndex.get(key);
   };
-  fillCells(rows, indexOf, cells, metric);
+  fillCells(rows, indexOf, grids, metric);
   const frames = framesOf(period, timeZone);
   const frameValues = frames.starts.map(() => new Array<number>(rows.length).fill(0));
-  const settings = energySettingsOf(network, [], period.end - 1);
-  for (const hour of (await loadPeriodHours(db, network, period, settings, false)).hours) {
-    const index = indexOf(hour.deviceId);
+  // The frames read as the overview reads the period (hours up to 15 days, whole local days beyond).
+  const split = frames.unit === 'day' ? splitPeriod(network.id, period, timeZone, false, inZone) : null;
+  // A frame's start by the day or hour it was read at, found once per key.
+  const startOf = new Map<string, number>();
+  for (const grid of await loadFrameGrids(db, network.id, period, split, defaults)) {
+    const index = indexOf(grid.deviceId);
     if (index === undefined) continue;
-    frameValues[frameIndex(frames.starts, hour.hour)]![index]! += metric === 'triggers' ? hour.triggers : hour.wh;
+    for (const { key, wh, triggers } of grid.frames) {
+      let at = startOf.get(key);
+      if (at === undefined) {
+        at = key.includes('-') ? startOfLocalDay(localDateOfKey(key), timeZone) : Number(key);
+        startOf.set(key, at);
+      }
+      frameValues[frameIndex(frames.starts, at)]![index]! += metric === 'triggers' ? triggers : wh;
+    }
   }
   for (const row of rows) {
     row.total = round3(row.total);
@@ -105,43 +118,48 @@ export async function buildHeatMap(
   };
 }
 
+/** A local date `YYYY-MM-DD` as the domain's date. */
+function localDateOfKey(key: string) {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
 /** Adds each device's hour-of-week cells to its row: triggers, or Wh (kept in mWh until the end). */
-function fillCells(rows: HeatRow[], indexOf: RowOf, cells: readonly DeviceCell[], metric: HeatMetric): void {
-  const sourceHours = new Map<number, DeviceHour[]>();
+function fillCells(rows: HeatRow[], indexOf: RowOf, grids: readonly CellGrid[], metric: HeatMetric): void {
   // Energy: each device's cells, unrounded, then its total rounded once to the mWh (as the overview rounds
   // it, `sumBySource`) and shared out over its cells by largest remainder, so cells, rows and the overview
-  // add up to the mWh.
-  const deviceCells = new Map<number, { cells: number[]; hours: DeviceHour[] }>();
-  for (const { cell, litUnoccupied, hours, energy } of cells) {
-    const index = indexOf(energy.deviceId);
+  // add up to the mWh. A row's energy by source adds its devices' totals (one source each, mWh).
+  const bySource = new Map<number, { meter: number; d4i: number; estimate: number }>();
+  for (const grid of grids) {
+    const index = indexOf(grid.deviceId);
     if (index === undefined) continue;
     const row = rows[index]!;
-    if (metric === 'triggers') {
-      row.cells[cell] = row.cells[cell]! + energy.triggers;
-      row.total += energy.triggers;
-    } else {
-      const own = deviceCells.get(energy.deviceId) ?? { cells: new Array<number>(168).fill(0), hours: [] };
-      own.cells[cell] = own.cells[cell]! + energy.wh;
-      own.hours.push(energy);
-      deviceCells.set(energy.deviceId, own);
-      const list = sourceHours.get(index) ?? [];
-      list.push(energy);
-      sourceHours.set(index, list);
+    const cells = new Array<number>(168).fill(0);
+    let wh = 0;
+    for (const entry of grid.cells) {
+      if (metric === 'triggers') {
+        row.cells[entry.cell] = row.cells[entry.cell]! + entry.triggers;
+        row.total += entry.triggers;
+      } else {
+        cells[entry.cell] = cells[entry.cell]! + entry.wh;
+        wh += entry.wh;
+      }
+      if (entry.litUnoccupied) {
+        // Energy maps: Wh used while nobody was seen; sensor maps: hours lit while this sensor saw nobody.
+        const lit = metric === 'energy' ? entry.wh : entry.hours;
+        row.litUnoccupied += lit;
+        row.litUnoccupiedCells[entry.cell] = row.litUnoccupiedCells[entry.cell]! + lit;
+      }
     }
-    if (litUnoccupied) {
-      // Energy maps: Wh used while nobody was seen; sensor maps: hours lit while this sensor saw nobody.
-      const lit = metric === 'energy' ? energy.wh : hours;
-      row.litUnoccupied += lit;
-      row.litUnoccupiedCells[cell] = row.litUnoccupiedCells[cell]! + lit;
-    }
-  }
-  for (const [deviceId, own] of deviceCells) {
-    const row = rows[indexOf(deviceId)!]!;
-    const total = deviceTotalMWh(own.hours);
-    cellsInMWh(own.cells, total).forEach((mWh, cell) => {
+    if (metric === 'triggers') continue;
+    const total = toMWh(wh);
+    cellsInMWh(cells, total).forEach((mWh, cell) => {
       row.cells[cell] = row.cells[cell]! + mWh;
     });
     row.total += total;
+    const sums = bySource.get(index) ?? noSource();
+    sums[grid.source] += total;
+    bySource.set(index, sums);
   }
   if (metric === 'energy') {
     for (const row of rows) {
@@ -149,5 +167,7 @@ function fillCells(rows: HeatRow[], indexOf: RowOf, cells: readonly DeviceCell[]
       row.total /= 1000;
     }
   }
-  for (const [index, list] of sourceHours) rows[index]!.bySource = sumBySource(list);
+  for (const [index, sums] of bySource) {
+    rows[index]!.bySource = { meter: sums.meter / 1000, d4i: sums.d4i / 1000, estimate: sums.estimate / 1000 };
+  }
 }

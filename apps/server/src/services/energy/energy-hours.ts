@@ -82,12 +82,6 @@ export interface RollupRow extends HourRow, RollupDevice {
   hours_d4i: string | number;
 }
 
-/** The columns of an hourly rollup row `h` in the shape of `HourRow`. */
-const HOUR_COLUMNS = sql`h.device_id, extract(epoch FROM h.hour)::bigint AS at, h.meter_wh, h.d4i_wh, h.spread_wh,
-  h.quarantined_wh, CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds,
-  ${RATED_CAPPED_SECONDS} AS rated_seconds, h.level_seconds, h.triggers, h.occupied_seconds,
-  (h.readings > 0)::int AS hours_reported, h.d4i_readings, h.meter_readings`;
-
 /** The columns of an hourly rollup row `h` in the shape of `RollupRow`. */
 export const HOUR_AS_ROLLUP = sql`h.device_id, d.nid, extract(epoch FROM h.hour)::bigint AS at, h.meter_wh, h.d4i_wh, h.spread_wh, h.quarantined_wh,
   CASE WHEN h.readings > 0 THEN least(h.on_seconds, 3600) ELSE 0 END AS on_seconds,
@@ -180,25 +174,17 @@ export async function loadDeviceHours(
   deviceIds?: readonly number[],
 ): Promise<DeviceHour[]> {
   if (nids.length === 0) return [];
-  const rows = await rowsOfRange<HourRow>(
+  // The period's range of the time index (telemetry_hourly_hour_idx) joined to the networks' devices.
+  const rows = await rowsOfRange<RollupRow>(
     db,
-    // The period's range of the time index (telemetry_hourly_hour_idx) joined to the networks' devices.
-    sql`SELECT ${HOUR_COLUMNS}
-        FROM devices d
+    sql`SELECT ${HOUR_AS_ROLLUP}
+        FROM devices d LEFT JOIN products p ON p.id = d.product_id
         JOIN telemetry_hourly h ON h.device_id = d.id
           AND h.hour >= to_timestamp(${start}) AND h.hour < to_timestamp(${end})
         WHERE d.nid = ANY(${sql.param([...nids])}::int[]) ${onlyDevices(deviceIds)}
         ORDER BY h.hour, h.device_id`,
   );
-  // What each device is, once per device rather than on each of its rows.
-  const devices = await rowsOf<RollupDevice & { id: number }>(
-    db,
-    sql`SELECT d.id, d.nid, coalesce(d.rated_power, p.rated_power) AS rated,
-          (d.kind IN ('luminaire', 'emergency')) AS luminaire
-        FROM devices d LEFT JOIN products p ON p.id = d.product_id
-        WHERE d.nid = ANY(${sql.param([...nids])}::int[]) ${onlyDevices(deviceIds)}`,
-  );
-  return deviceHoursOf(rows, defaults, new Map(devices.map((device) => [device.id, device])));
+  return deviceHoursOf(rows, defaults);
 }
 
 /**

@@ -40,9 +40,9 @@ function isRunning(pid: number): boolean {
 /**
  * Whether a claim was made by a process of this machine that has ended: same host and process-id
  * namespace, another process, no longer running. Claims from elsewhere, or that cannot be read so, are
- * never counted as ended (they wait for their lease).
+ * never counted as ended (they wait for their lease). Job slot claims (`runOnce`) are judged the same way.
  */
-function claimantEnded(worker: string, self: string = CYCLE_WORKER): boolean {
+export function claimantEnded(worker: string, self: string = CYCLE_WORKER): boolean {
   if (worker === self || HERE.endsWith(':-')) return false;
   const parts = worker.split(':');
   if (parts.length !== 4 || `${parts[0]}:${parts[1]}` !== HERE) return false;

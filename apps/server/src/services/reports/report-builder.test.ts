@@ -1,4 +1,3 @@
-import { threadId } from 'node:worker_threads';
 import { Code, type ReportJob } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -20,6 +19,8 @@ describeApi('report files built in the report worker', () => {
   afterEach(() => {
     reportBuilderProbe.onStarted = undefined;
     reportBuilderProbe.crashNext = false;
+    reportBuilderProbe.onIdleEnd = undefined;
+    reportBuilderProbe.idleMs = 60_000;
   });
   afterAll(async () => t.close());
 
@@ -39,14 +40,14 @@ describeApi('report files built in the report worker', () => {
   /** A stored file's bytes (PGlite reads a bytea as a plain Uint8Array). */
   const bytesOf = (data: Uint8Array | null) => Buffer.from(data!);
 
-  it('builds the file in a thread of its own, not the one that answers the pages', async () => {
+  it('builds the file in a process of its own, not the one that answers the pages', async () => {
     const threads: number[] = [];
     reportBuilderProbe.onStarted = (builder) => threads.push(builder);
     const pdf = await askDeviceReport('pdf');
     const xlsx = await askDeviceReport('xlsx');
     expect(await runReportJobs(t.app.ctx)).toBe(2);
     expect(threads).toHaveLength(2);
-    expect(threads.every((builder) => builder !== threadId)).toBe(true);
+    expect(threads.every((builder) => builder !== process.pid)).toBe(true);
     // One long-lived worker builds one report after another.
     expect(threads[1]).toBe(threads[0]);
     const [pdfRow, xlsxRow] = [await jobRow(pdf), await jobRow(xlsx)];
@@ -55,6 +56,24 @@ describeApi('report files built in the report worker', () => {
     expect(xlsxRow.state).toBe('done');
     expect(bytesOf(xlsxRow.data).subarray(0, 2).toString()).toBe('PK');
     expect(xlsxRow.size).toBe(xlsxRow.data!.length);
+  });
+
+  it('ends the worker once it stayed idle, and builds the next report in a new one', async () => {
+    const threads: number[] = [];
+    reportBuilderProbe.onStarted = (builder) => threads.push(builder);
+    reportBuilderProbe.idleMs = 20;
+    const ended = new Promise<void>((resolve) => {
+      reportBuilderProbe.onIdleEnd = resolve;
+    });
+    const first = await askDeviceReport('csv');
+    expect(await runReportJobs(t.app.ctx)).toBe(1);
+    await ended;
+    reportBuilderProbe.idleMs = 60_000;
+    const next = await askDeviceReport('csv');
+    expect(await runReportJobs(t.app.ctx)).toBe(1);
+    expect([(await jobRow(first)).state, (await jobRow(next)).state]).toEqual(['done', 'done']);
+    expect(threads).toHaveLength(2);
+    expect(threads[1]).not.toBe(threads[0]);
   });
 
   it('fails the job in hand with the reason when the worker stops, and builds the next in a new worker', async () => {
@@ -68,7 +87,7 @@ describeApi('report files built in the report worker', () => {
     expect(errors).toHaveLength(1);
     expect(await jobRow(lost)).toMatchObject({
       state: 'failed',
-      error: 'the report worker failed: the report worker was asked to stop',
+      error: 'the report worker stopped (exit code 70)',
       data: null,
     });
     const built = await jobRow(next);

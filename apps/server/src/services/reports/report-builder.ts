@@ -1,4 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/client.ts';
 import { sourceOf } from '../../db/client.ts';
 import type { ReportFile } from '../../reports/report-file.ts';
@@ -7,16 +9,20 @@ import { PgliteProxy } from './pglite-proxy.ts';
 import type { FromWorker, ToWorker, WorkerDatabase } from './report-worker-protocol.ts';
 
 /*
- * Builds report files in one long-lived worker thread per process (`report-worker.ts`), started with the
- * first report and again after it stopped, so building a large file never holds the thread that answers the
- * pages. Claims, heartbeats and the job's row stay with the caller (`run-report-jobs.ts`).
+ * Builds report files in one report worker per console: a child process (`report-worker.ts`), started with
+ * the first report and again after it stopped or was idle for a minute, so building a large file never holds
+ * the thread that answers the pages, its memory is never the console's, and an idle console keeps none of
+ * it. Claims, heartbeats and the job's row stay with the caller (`run-report-jobs.ts`).
  */
 
 /** The worker bundle's file URL, set when the server bundle is built (scripts/lib/builds.mjs); unset in source. */
 declare const LIGHTWELL_REPORT_WORKER: string | undefined;
 
-/** The most the worker's old generation may hold: a build that needs more fails, the console stays. */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 192 };
+/** The most the worker's old generation may hold (MB): a build that needs more fails, the console stays. */
+const WORKER_HEAP_MB = 192;
+
+/** The worker's nice value: its builds run when the console's pages leave the cores free. */
+const WORKER_NICE = 10;
 
 /** A build given up because its console is stopping: its job goes back to the queue for another process. */
 export class ReportBuildStopped extends Error {
@@ -25,13 +31,20 @@ export class ReportBuildStopped extends Error {
   }
 }
 
-/** What the console's tests see of the worker: which thread built a file, and a worker made to stop. */
+/** How long the worker stays without a build before it is ended, its memory given back to the system. */
+const IDLE_MS = 60_000;
+
+/** What the console's tests see of the worker: which thread built a file, a worker made to stop, its idle end. */
 export const reportBuilderProbe: {
-  /** Told the worker's thread id as each build starts in it. */
-  onStarted: ((threadId: number) => void) | undefined;
+  /** Told the worker's process id as each build starts in it. */
+  onStarted: ((pid: number) => void) | undefined;
   /** Makes the worker stop (as a fault would) as the next build is handed to it. */
   crashNext: boolean;
-} = { onStarted: undefined, crashNext: false };
+  /** Told when a worker was ended for being idle. */
+  onIdleEnd: (() => void) | undefined;
+  /** The idle time after which the worker is ended (`IDLE_MS` unless a test sets it). */
+  idleMs: number;
+} = { onStarted: undefined, crashNext: false, onIdleEnd: undefined, idleMs: IDLE_MS };
 
 /** A build handed to the worker, as the console's thread follows it. */
 interface Task {
@@ -44,18 +57,22 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-/** The worker's entry: the bundle beside the server bundle, or the TypeScript source through tsx. */
-function workerEntry(): URL {
-  if (typeof LIGHTWELL_REPORT_WORKER === 'string') return new URL(LIGHTWELL_REPORT_WORKER);
-  return new URL('./report-worker-source.mjs', import.meta.url);
+/** The worker's entry and Node.js options: the bundle beside the server bundle, or the TypeScript source through tsx. */
+function workerEntry(): { path: string; execArgv: string[] } {
+  const heap = `--max-old-space-size=${WORKER_HEAP_MB}`;
+  if (typeof LIGHTWELL_REPORT_WORKER === 'string') {
+    return { path: fileURLToPath(LIGHTWELL_REPORT_WORKER), execArgv: [heap] };
+  }
+  return { path: fileURLToPath(new URL('./report-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx', heap] };
 }
 
 /** The process's report worker and the builds in its hands. */
 class ReportBuilder {
-  private worker: Worker | null = null;
+  private worker: ChildProcess | null = null;
   private readonly tasks = new Map<number, Task>();
   private nextTask = 1;
   private closed: (() => void) | null = null;
+  private idle: NodeJS.Timeout | null = null;
 
   /** Builds a job's file in the worker; `database` says how the worker reaches the job's database. */
   build(
@@ -65,7 +82,10 @@ class ReportBuilder {
     proxy: PgliteProxy | null,
     onProgress: (percent: number) => Promise<void>,
   ): Promise<ReportFile> {
+    this.wake();
     const worker = this.worker ?? this.start();
+    // While it holds a build, the worker's channel keeps the console's process alive.
+    worker.channel?.ref();
     const task = this.nextTask++;
     const { kind, pid, nids, format, language, timeFormat, params } = job;
     const asked: ReportBuildJob = { kind, pid, nids, format, language, timeFormat, params };
@@ -73,9 +93,9 @@ class ReportBuilder {
       this.tasks.set(task, { owner: ctx.db, proxy, onProgress, progress: Promise.resolve(), resolve, reject });
       if (reportBuilderProbe.crashNext) {
         reportBuilderProbe.crashNext = false;
-        worker.postMessage({ type: 'crash' } satisfies ToWorker);
+        worker.send({ type: 'crash' } satisfies ToWorker);
       }
-      worker.postMessage({ type: 'build', task, job: asked, now: ctx.now().getTime(), database } satisfies ToWorker);
+      worker.send({ type: 'build', task, job: asked, now: ctx.now().getTime(), database } satisfies ToWorker);
     });
   }
 
@@ -87,49 +107,101 @@ class ReportBuilder {
     for (const [id, task] of this.tasks) {
       if (task.owner === owner) this.settle(id, new ReportBuildStopped());
     }
-    const worker = this.worker;
-    if (!worker || this.tasks.size > 0) return;
-    this.worker = null;
-    await new Promise<void>((resolve) => {
-      this.closed = resolve;
-      worker.once('exit', () => resolve());
-      worker.postMessage({ type: 'close' } satisfies ToWorker);
-    });
-    this.closed = null;
-    await worker.terminate();
+    if (this.tasks.size === 0) await this.end();
   }
 
-  private start(): Worker {
-    const worker = new Worker(workerEntry(), { resourceLimits: WORKER_HEAP });
-    // The worker never keeps the process alive: the server's socket and the jobs' callers do.
+  /** Ends the worker, its pools first; the next build starts another. */
+  private async end(): Promise<void> {
+    this.wake();
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = null;
+    if (worker.exitCode === null && worker.signalCode === null && worker.connected) {
+      await new Promise<void>((resolve) => {
+        this.closed = resolve;
+        worker.once('exit', () => resolve());
+        worker.send({ type: 'close' } satisfies ToWorker);
+      });
+    }
+    this.closed = null;
+    if (worker.exitCode === null && worker.signalCode === null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill();
+      await exited;
+    }
+  }
+
+  /** A build comes, or the worker ends: no idle end is due. */
+  private wake(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+  }
+
+  /** The last build is done: the worker is ended once it stayed without one for `idleMs`. */
+  private rest(): void {
+    this.wake();
+    if (!this.worker) return;
+    this.worker.channel?.unref();
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (this.tasks.size > 0) return;
+      void this.end().then(() => reportBuilderProbe.onIdleEnd?.());
+    }, reportBuilderProbe.idleMs);
+    this.idle.unref();
+  }
+
+  private start(): ChildProcess {
+    const { path, execArgv } = workerEntry();
+    // Structured clone over the channel: the file's bytes and PGlite's answers keep their types.
+    const worker = fork(path, [], {
+      execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // The builds yield the cores to the console's pages: niced at once, before Node.js starts the worker's
+    // other threads (the collector's, the thread pool), which take its priority. Where it is not allowed,
+    // the worker runs at the console's priority.
+    try {
+      if (worker.pid !== undefined) setPriority(worker.pid, WORKER_NICE);
+    } catch {
+      // No right to change the priority.
+    }
+    // An idle worker never keeps the console's process alive: the server's socket and the jobs' callers do.
     worker.unref();
     worker.on('message', (message: FromWorker) => this.receive(worker, message));
     worker.on('error', (error) => this.lost(worker, `the report worker failed: ${error.message}`));
-    worker.on('exit', (code) => this.lost(worker, `the report worker stopped (exit code ${code})`));
+    worker.on('exit', (code, signal) =>
+      this.lost(worker, `the report worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`),
+    );
     this.worker = worker;
     return worker;
   }
 
   /** The worker stopped: every build in its hands fails with the reason, and the next build starts another. */
-  private lost(worker: Worker, reason: string): void {
+  private lost(worker: ChildProcess, reason: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
     for (const id of [...this.tasks.keys()]) this.settle(id, new Error(reason));
   }
 
-  private receive(worker: Worker, message: FromWorker): void {
+  private receive(worker: ChildProcess, message: FromWorker): void {
     if (message.type === 'closed') {
       this.closed?.();
       return;
     }
     const task = this.tasks.get(message.task);
-    if (message.type === 'started') reportBuilderProbe.onStarted?.(message.threadId);
+    if (message.type === 'started') reportBuilderProbe.onStarted?.(message.pid);
     else if (message.type === 'progress' && task) {
       task.progress = task.progress.then(() => task.onProgress(message.percent));
       // Seen here so that a failed beat is not an unhandled rejection before the file comes; it fails the build then.
       task.progress.catch(() => undefined);
     } else if (message.type === 'done' && task) {
-      const file = { data: Buffer.from(message.file.data), mime: message.file.mime, extension: message.file.extension };
+      const { data } = message.file;
+      const file = {
+        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+        mime: message.file.mime,
+        extension: message.file.extension,
+      };
       task.progress.then(
         () => this.settle(message.task, null, file),
         (error: unknown) => this.settle(message.task, error instanceof Error ? error : new Error(String(error))),
@@ -141,9 +213,10 @@ class ReportBuilder {
         ? task.proxy.answer(message)
         : Promise.reject(new Error('the report build was stopped'));
       answered.then(
-        (result) => worker.postMessage({ type: 'answer', id, result } satisfies ToWorker),
+        (result) => worker.connected && worker.send({ type: 'answer', id, result } satisfies ToWorker),
         (error: unknown) =>
-          worker.postMessage({
+          worker.connected &&
+          worker.send({
             type: 'answer',
             id,
             error: error instanceof Error ? error.message : String(error),
@@ -160,6 +233,7 @@ class ReportBuilder {
     void task.proxy?.close();
     if (error || !file) task.reject(error ?? new Error('the report worker sent no file'));
     else task.resolve(file);
+    if (this.tasks.size === 0) this.rest();
   }
 }
 

@@ -242,19 +242,46 @@ export async function mayReadReportFile(ctx: AppContext, uid: number, fileName: 
   return row !== undefined;
 }
 
+/** Bytes of a stored report read at once while it is sent: each piece is one query's answer. */
+const FILE_PIECE_BYTES = 1024 * 1024;
+
+/** A kept report's file as it is sent: its type, its size and its bytes piece by piece. */
+export interface ReportFileStream {
+  mime: string;
+  size: number;
+  /** The bytes in pieces of at most 1 MiB, each read when the one before was sent. */
+  pieces: () => AsyncGenerator<Buffer>;
+}
+
 /**
  * The stored file of a done, kept report named `fileName`, when `uid` holds a role on every network it
  * covers now (checked at each download: someone who lost a role can no longer fetch it); null otherwise.
+ * The bytes are read a piece at a time as they are sent (a yearly XLSX is some 11 MB, and the driver
+ * reads a bytea as text twice its size), so a download holds a piece of it, not the whole file; a file
+ * removed meanwhile (expired, its project deleted) ends the download short.
  */
 export async function readableReportFile(
   ctx: AppContext,
   uid: number,
   fileName: string,
-): Promise<{ mime: string; data: Buffer } | null> {
+): Promise<ReportFileStream | null> {
   const [row] = await ctx.db
-    .select({ mime: reportJobs.mime, data: reportJobs.data })
+    .select({ id: reportJobs.id, mime: reportJobs.mime, size: sql<number>`octet_length(${reportJobs.data})::int` })
     .from(reportJobs)
     .where(readableFileSql(ctx, uid, fileName));
-  if (!row?.data || !row.mime) return null;
-  return { mime: row.mime, data: Buffer.from(row.data) };
+  if (!row?.mime || row.size === null) return null;
+  const { id, size } = row;
+  async function* pieces(): AsyncGenerator<Buffer> {
+    for (let offset = 0; offset < size; offset += FILE_PIECE_BYTES) {
+      const [piece] = await ctx.db
+        .select({ bytes: sql<Uint8Array>`substring(${reportJobs.data} from ${offset + 1} for ${FILE_PIECE_BYTES})` })
+        .from(reportJobs)
+        .where(and(eq(reportJobs.id, id), eq(reportJobs.state, 'done')));
+      if (!piece?.bytes) throw new Error('the report file was removed while it was sent');
+      const bytes = Buffer.from(piece.bytes.buffer, piece.bytes.byteOffset, piece.bytes.byteLength);
+      if (bytes.length === 0) throw new Error('the report file changed while it was sent');
+      yield bytes;
+    }
+  }
+  return { mime: row.mime, size, pieces };
 }

@@ -2,7 +2,7 @@ import type { ReportFile } from '../../reports/report-file.ts';
 import type { ReportBuildJob } from './build-report-file.ts';
 
 /*
- * The messages between the console's thread (`report-builder.ts`) and the report worker (`report-worker.ts`).
+ * The messages between the console (`report-builder.ts`) and its report worker process (`report-worker.ts`).
  * Each build is a task numbered by the console; what the worker asks of the console (a query on the embedded
  * database) is numbered by the worker and answered by that number.
  */
@@ -38,9 +38,9 @@ export type ToWorker =
 
 /** A message from the worker to the console. */
 export type FromWorker =
-  | { type: 'started'; task: number; threadId: number }
+  | { type: 'started'; task: number; pid: number }
   | { type: 'progress'; task: number; percent: number }
   | ({ task: number; id: number } & ProxyRequest)
-  | { type: 'done'; task: number; file: { data: ArrayBuffer; mime: string; extension: ReportFile['extension'] } }
+  | { type: 'done'; task: number; file: { data: Uint8Array; mime: string; extension: ReportFile['extension'] } }
   | { type: 'failed'; task: number; message: string }
   | { type: 'closed' };

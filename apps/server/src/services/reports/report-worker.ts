@@ -1,35 +1,30 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
-import { parentPort, threadId } from 'node:worker_threads';
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
 import { buildReportFile } from './build-report-file.ts';
 import { proxyDatabase } from './pglite-proxy.ts';
 import type { FromWorker, ProxyRequest, ToWorker, WorkerDatabase } from './report-worker-protocol.ts';
 
 /*
- * The report worker: a thread of the console (started by `report-builder.ts`) that builds report files, the
- * figures' queries, the document and the writer, so the console's thread keeps answering pages meanwhile.
+ * The report worker: a child process of the console (started by `report-builder.ts`) that builds report
+ * files, the figures' queries, the document and the writer, so the console keeps answering pages meanwhile
+ * and never holds a build's memory.
  */
 
-if (!parentPort) throw new Error('report-worker.ts runs as a worker thread of the console (report-builder.ts)');
-const port = parentPort;
+const channel = process.send?.bind(process);
+if (!channel) throw new Error('report-worker.ts runs as a child process of the console (report-builder.ts)');
+// Without its console (stopped, or killed) the worker has nobody to build for.
+process.on('disconnect', () => process.exit(0));
+
+/** The worker's exit code when the console's tests make it stop (`crash`). */
+const CRASH_EXIT_CODE = 70;
 
 /** Connections of the worker's own pool on PostgreSQL; the console keeps its own pool for the pages. */
 const POOL_CONNECTIONS = 2;
-
-// On Linux a thread has a nice value of its own: the builds yield the cores to the console's thread. Elsewhere,
-// or where it is not allowed, the worker runs at the console's priority.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
-} catch {
-  // No /proc/thread-self, or no right to change the priority.
-}
 
 const pools = new Map<string, Database>();
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 let nextAsk = 1;
 
-const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const send = (message: FromWorker) => channel(message);
 
 /** Asks the console's thread to run a request on its PGlite for `task`, and waits for the answer. */
 function ask(task: number, request: ProxyRequest): Promise<unknown> {
@@ -52,41 +47,32 @@ async function databaseOf(task: number, database: WorkerDatabase): Promise<Db> {
   return open.db;
 }
 
-/** The file's bytes as an ArrayBuffer of their own, so they are handed over, not copied. */
-function ownBytes(data: Buffer): ArrayBuffer {
-  if (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer) {
-    return data.buffer;
-  }
-  const copy = new ArrayBuffer(data.byteLength);
-  new Uint8Array(copy).set(data);
-  return copy;
-}
-
 /** Builds one task's file and sends it, or the reason it failed. */
 async function build(message: Extract<ToWorker, { type: 'build' }>): Promise<void> {
   const { task } = message;
   try {
     const db = await databaseOf(task, message.database);
-    send({ type: 'started', task, threadId });
+    send({ type: 'started', task, pid: process.pid });
     const file = await buildReportFile({ db, now: () => new Date(message.now) }, message.job, async (percent) => {
       send({ type: 'progress', task, percent });
     });
-    const data = ownBytes(file.data);
-    send({ type: 'done', task, file: { data, mime: file.mime, extension: file.extension } }, [data]);
+    const data = new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength);
+    send({ type: 'done', task, file: { data, mime: file.mime, extension: file.extension } });
   } catch (error) {
     send({ type: 'failed', task, message: error instanceof Error ? error.message : String(error) });
   }
 }
 
-/** Ends the pools, then says so: the console ends the thread after. */
+/** Ends the pools, says so, and leaves the console's channel, which ends the process (`disconnect`). */
 async function close(): Promise<void> {
   const open = [...pools.values()];
   pools.clear();
   await Promise.all(open.map((database) => database.close().catch(() => undefined)));
   send({ type: 'closed' });
+  process.disconnect();
 }
 
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   if (message.type === 'build') void build(message);
   else if (message.type === 'answer') {
     const asked = waiting.get(message.id);
@@ -96,6 +82,6 @@ port.on('message', (message: ToWorker) => {
   } else if (message.type === 'close') void close();
   else {
     // `crash`: the console's tests stop the worker as a fault would, to see the job fail and the next one built.
-    throw new Error('the report worker was asked to stop');
+    process.exit(CRASH_EXIT_CODE);
   }
 });
