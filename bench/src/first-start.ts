@@ -4,12 +4,13 @@
 // prints the time of each step up to the first page served: install, the builds and the database's
 // creation (the start script's line; they overlap), the server's start steps (its `start phases` line at
 // LOG_LEVEL=debug: migrations, demo seed, …) and the first page. Figures, not assertions.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './free-port.ts';
+import { npmStart } from './npm-start.ts';
 
 const { values } = parseArgs({
   options: { worktree: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
@@ -38,31 +39,10 @@ function copyWorktreeChanges(): number {
 async function firstStart(): Promise<{ ms: number; output: string }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd: clone,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MQTT_PORT: String(await freePort()),
-      MQTT_HOST: '127.0.0.1',
-      SIMULATOR_HTTP_PORT: '',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      DEMO: 'true',
-      LOG_LEVEL: 'debug',
-      LOG_FORMAT: 'json',
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const { child, output: printed } = npmStart({ cwd: clone, port, brokerPort: await freePort(), dataDir });
   let ms = 0;
   while (ms === 0) {
-    if (child.exitCode !== null) throw new Error(`npm start ended before serving:\n${output.slice(-3000)}`);
+    if (child.exitCode !== null) throw new Error(`npm start ended before serving:\n${printed().slice(-3000)}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) ms = performance.now() - started;
     } catch {
@@ -71,12 +51,12 @@ async function firstStart(): Promise<{ ms: number; output: string }> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const deadline = Date.now() + 10_000;
-  while (!output.includes('"start phases"') && Date.now() < deadline) {
+  while (!printed().includes('"start phases"') && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   process.kill(-child.pid!, 'SIGINT');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { ms, output };
+  return { ms, output: printed() };
 }
 
 /** The start script's steps (`start script: web app build 21.3 s, …`), or its older total line. */

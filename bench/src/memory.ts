@@ -5,12 +5,12 @@
 // the same data and samples again. The server's `memory` debug lines (LOG_LEVEL=debug) give its heap
 // breakdown. Prints median and max beside the goals. Figures, not assertions; `--root DIR` measures the
 // checkout in DIR, `--data DIR` starts on an existing data folder (its first part is then a restart too).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './free-port.ts';
+import { type NpmStart, npmStart } from './npm-start.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,35 +61,10 @@ interface Samples {
   heap: Record<string, number> | null;
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
+type Started = NpmStart;
 
 function start(port: number, brokerPort: number): Started {
-  let output = '';
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MQTT_PORT: String(brokerPort),
-      SIMULATOR_HTTP_PORT: '',
-      HOST: '127.0.0.1',
-      MQTT_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      DEMO: 'true',
-      LOG_LEVEL: 'debug',
-      LOG_FORMAT: 'json',
-    },
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
+  return npmStart({ cwd: root, port, brokerPort, dataDir });
 }
 
 async function waitFor(started: Started, what: RegExp, timeoutMs: number): Promise<void> {

@@ -2,11 +2,12 @@
 // seeded by a first, untimed start) and prints the time from the command to the first page served, and
 // the server's start phases (LOG_LEVEL=debug) per run. Figures, not assertions. `--root DIR` times the
 // checkout in DIR instead (an older version, for a before/after figure).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { npmStart } from './npm-start.ts';
 
 const { values } = parseArgs({
   options: {
@@ -62,35 +63,17 @@ async function firstPage(child: ChildProcess, started: number): Promise<number> 
 /** One `npm start` up to its first page; stopped with Ctrl-C (SIGINT to its process group). */
 async function startOnce(): Promise<Run> {
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MQTT_PORT: String(port + 1),
-      SIMULATOR_HTTP_PORT: '',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      DEMO: 'true',
-      LOG_LEVEL: 'debug',
-      LOG_FORMAT: 'json',
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const { child, output: printed } = npmStart({ cwd: root, port, brokerPort: port + 1, dataDir });
   const firstPageMs = await firstPage(child, started);
   const cpuMs = groupCpuMs(child.pid!);
   // The phases line follows the listen at once; the simulated gateways connect after the first page.
   const deadline = Date.now() + 20_000;
-  while (!(output.includes('"start phases"') && output.includes('simulated gateways')) && Date.now() < deadline) {
+  while (!(printed().includes('"start phases"') && printed().includes('simulated gateways')) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const line = output.split('\n').find((l) => l.includes('"start phases"'));
+  const line = printed()
+    .split('\n')
+    .find((l) => l.includes('"start phases"'));
   const phases = line ? (JSON.parse(line) as { phases: Record<string, number> }).phases : {};
   process.kill(-child.pid!, 'SIGINT');
   await new Promise((resolve) => child.once('exit', resolve));

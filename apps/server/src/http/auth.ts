@@ -40,8 +40,15 @@ function hasValidSignature(ctx: AppContext, body: Record<string, unknown>): bool
   if (body.notCheckSign === true || body.notCheckSign === 'true') {
     return ctx.config.allowUnsigned && signaturesEqual(sign, NOT_CHECK_SIGN);
   }
-  // signParams of the domain, with Node's native HMAC (the domain's runs in browsers, in JavaScript).
-  return signaturesEqual(sign, createHmac('sha256', ctx.clientKey).update(canonicalString(body), 'utf8').digest('hex'));
+  return signaturesEqual(sign, signParamsNative(body, ctx.clientKey));
+}
+
+/**
+ * `signParams` of the domain (HMAC-SHA256 of the canonical string) with Node's native HMAC: the same
+ * signature, a few times faster than the domain's, which is JavaScript so that browsers run it too.
+ */
+function signParamsNative(body: Record<string, unknown>, key: string): string {
+  return createHmac('sha256', key).update(canonicalString(body), 'utf8').digest('hex');
 }
 
 /**
