@@ -11,7 +11,7 @@
 // test record; no task may stay open past its deadline. Prints one line per process count; exits 1 on any
 // loss, duplicate or stuck command. Everything runs on 127.0.0.1 in a PostgreSQL cluster and a Mosquitto of the
 // drill's own (cluster.ts); BENCH_PROCESSES (2,3) chooses the counts.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { ensureServerBuilt, serverBundle, stopBundler } from '../../scripts/lib/builds.mjs';
 import { freePort } from '../src/free-port.ts';
+import { compareStored } from '../src/ingest-compare.ts';
 import { adminQuery, withDatabase } from '../src/scratch-database.ts';
 import { postCall, signedBody } from '../src/signed-call.ts';
 import {
@@ -149,22 +150,6 @@ async function fault(run: Run, name: string, act: () => Promise<void> | void, re
   await pause(SETTLE_S * 1000);
 }
 
-/** Compares the lines the fleet produced with the stored readings; answers the figures and whether equal. */
-async function compareReadings(run: Run, done: { lines?: number; sha?: string }) {
-  const stored = await rowsOf<{ line: string }>(
-    run.db,
-    sql`SELECT g.sn || ':' || r.seq || ':' || d.mac || ':' || r.element || ':' || coalesce(r.energy_raw::text, '-') AS line
-        FROM telemetry_readings r JOIN gateways g ON g.id = r.gateway_id JOIN devices d ON d.id = r.device_id`,
-  );
-  const lines = stored.map((row) => row.line).sort();
-  const sha = createHash('sha256').update(lines.join('\n')).digest('hex');
-  const duplicated = lines.length - new Set(lines).size;
-  const lost = Math.max(0, (done.lines ?? 0) - (lines.length - duplicated));
-  const equal = sha === done.sha;
-  const text = `produced ${done.lines}, stored ${lines.length} (${lost} lost, ${duplicated} duplicated), checksum ${equal ? 'equal' : 'DIFFERENT'}`;
-  return { text, ok: equal && lost === 0 && duplicated === 0 };
-}
-
 /**
  * Compares the test results the fittings reported with the graded test records stored (each by gateway,
  * report number, fitting, kind and start): every result graded once, none lost, none made up.
@@ -278,7 +263,7 @@ async function drill(n: number, pg: PrivatePostgres, mqtt: PrivateMosquitto) {
   const done = await Promise.race([run.fleet.next((m) => m.done === true), pause(DRAIN_LIMIT_MS).then(() => null)]);
   const drained = Date.now() - drainBegan;
   const readings = done
-    ? await compareReadings(run, done)
+    ? await compareStored(run.db, done)
     : { text: `NOT every report confirmed after ${seconds(DRAIN_LIMIT_MS)}`, ok: false };
   const results = done ? await compareResults(run, done.resultLines ?? []) : { text: '', ok: false };
   const tasks = await settleTasks(run);
