@@ -144,6 +144,9 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
       SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      // The browsers, the simulator and the other lanes share the cores: a niced report worker would wait
+      // for them all while a spec waits for its file.
+      REPORT_WORKER_NICE: '0',
       DATABASE_URL: postgres?.url ?? '',
       ...options.env,
     },

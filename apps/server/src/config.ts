@@ -126,6 +126,12 @@ export const EnvSchema = z.object({
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
+   * How far the report worker process runs below the console's priority, in nice steps (0 = the console's
+   * own, 19 = the lowest): its builds yield the cores to the pages. 0 where the cores are shared with work
+   * other than the pages (a test run), which would otherwise keep the builds waiting.
+   */
+  REPORT_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
    * Client addresses (IPs and CIDR ranges, comma-separated) that may read `GET /metrics`; judged on the
    * forwarded address only with TRUST_PROXY. Empty turns the endpoint off (404 for everyone).
    */
@@ -173,6 +179,8 @@ export interface Config {
   httpKeepAliveTimeoutMs: number;
   trustProxy: boolean;
   sessionCacheMs: number;
+  /** The report worker's nice value (0–19). */
+  reportWorkerNice: number;
   /** Addresses and CIDR ranges allowed to read `GET /metrics`; none turns it off. */
   metricsAllow: string[];
   telemetryRetentionMonths: number;
@@ -223,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    reportWorkerNice: e.REPORT_WORKER_NICE,
     metricsAllow: e.METRICS_ALLOW,
     telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     commandTimeoutBaseMs: e.COMMAND_TIMEOUT_BASE_MS,

@@ -138,6 +138,8 @@ export async function buildTestApp(
     MQTT_PORT: '0',
     MQTT_HOST: '127.0.0.1',
     MQTT_SHARE_GROUP: `test-${randomBytes(6).toString('hex')}`,
+    // Test files run side by side on every core: a report worker niced below them would wait for them all.
+    REPORT_WORKER_NICE: '0',
     ...env,
   });
   const app = await buildApp({ config, database, now: clock.now, logStream: options.logStream });

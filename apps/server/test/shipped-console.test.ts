@@ -62,6 +62,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
         SIGNING_SECRET,
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
+        // Beside the other test files on every core, a niced report worker would wait for them all.
+        REPORT_WORKER_NICE: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });

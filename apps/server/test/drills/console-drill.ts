@@ -103,6 +103,8 @@ export class ConsoleDrill {
         SERVER_SECRET: this.serverSecret,
         DEMO: 'false',
         LOG_LEVEL: 'warn',
+        // Beside the other test files on every core, a niced report worker would wait for them all.
+        REPORT_WORKER_NICE: '0',
         DATA_DIR: join(this.dir, `data-${index}`),
         ...this.consoleEnv(index),
       },

@@ -1,10 +1,11 @@
+import { getPriority } from 'node:os';
 import { Code, type ReportJob } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, call, describeApi, type TestApp } from '../../../test/helpers.ts';
 import { reportJobs } from '../../db/schema.ts';
 import { reportSite, SITE_UNTIL } from '../../routes/report/test-site.ts';
-import { reportBuilderProbe } from './report-builder.ts';
+import { reportBuilderProbe, stopReportWorker } from './report-builder.ts';
 import { runReportJobs, stopReportJobs } from './run-report-jobs.ts';
 
 describeApi('report files built in the report worker', () => {
@@ -120,5 +121,23 @@ describeApi('report files built in the report worker', () => {
     expect((await jobRow(next)).state).toBe('done');
     expect(threads).toHaveLength(3);
     expect(threads[1]).not.toBe(threads[0]);
+  });
+
+  it('runs the worker REPORT_WORKER_NICE steps below the console, so its builds yield the cores to the pages', async () => {
+    const config = t.app.ctx.config;
+    const priorities: number[] = [];
+    reportBuilderProbe.onStarted = (builder) => priorities.push(getPriority(builder));
+    // The next build starts a worker, at the setting of the console that asks for it.
+    await stopReportWorker(t.db);
+    config.reportWorkerNice = 4;
+    try {
+      const id = await askDeviceReport('csv');
+      expect(await runReportJobs(t.app.ctx)).toBe(1);
+      expect((await jobRow(id)).state).toBe('done');
+    } finally {
+      config.reportWorkerNice = 0;
+      await stopReportWorker(t.db);
+    }
+    expect(priorities).toEqual([Math.min(19, getPriority() + 4)]);
   });
 });

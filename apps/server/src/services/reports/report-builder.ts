@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sourceOf } from '../../db/client.ts';
 import type { ReportFile } from '../../reports/report-file.ts';
@@ -20,9 +21,6 @@ declare const LIGHTWELL_REPORT_WORKER: string | undefined;
 
 /** The most the worker's old generation may hold (MB): a build that needs more fails, the console stays. */
 const WORKER_HEAP_MB = 192;
-
-/** The worker's nice value: its builds run when the console's pages leave the cores free. */
-const WORKER_NICE = 10;
 
 /** A build given up because its console is stopping: its job goes back to the queue for another process. */
 export class ReportBuildStopped extends Error {
@@ -66,6 +64,9 @@ function workerEntry(): { path: string; execArgv: string[] } {
   return { path: fileURLToPath(new URL('./report-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx', heap] };
 }
 
+/** What a build in the worker needs of the console: its database, clock and settings (the worker's nice value). */
+type WorkerBuildContext = ReportBuildContext & Pick<AppContext, 'config'>;
+
 /** The process's report worker and the builds in its hands. */
 class ReportBuilder {
   private worker: ChildProcess | null = null;
@@ -76,14 +77,14 @@ class ReportBuilder {
 
   /** Builds a job's file in the worker; `database` says how the worker reaches the job's database. */
   build(
-    ctx: ReportBuildContext,
+    ctx: WorkerBuildContext,
     job: ReportBuildJob,
     database: WorkerDatabase,
     proxy: PgliteProxy | null,
     onProgress: (percent: number) => Promise<void>,
   ): Promise<ReportFile> {
     this.wake();
-    const worker = this.worker ?? this.start();
+    const worker = this.worker ?? this.start(ctx.config.reportWorkerNice);
     // While it holds a build, the worker's channel keeps the console's process alive.
     worker.channel?.ref();
     const task = this.nextTask++;
@@ -150,7 +151,8 @@ class ReportBuilder {
     this.idle.unref();
   }
 
-  private start(): ChildProcess {
+  /** Starts the worker `nice` steps below the console's priority (REPORT_WORKER_NICE of the console that asks first). */
+  private start(nice: number): ChildProcess {
     const { path, execArgv } = workerEntry();
     // Structured clone over the channel: the file's bytes and PGlite's answers keep their types.
     const worker = fork(path, [], {
@@ -162,7 +164,7 @@ class ReportBuilder {
     // other threads (the collector's, the thread pool), which take its priority. Where it is not allowed,
     // the worker runs at the console's priority.
     try {
-      if (worker.pid !== undefined) setPriority(worker.pid, WORKER_NICE);
+      if (worker.pid !== undefined && nice !== 0) setPriority(worker.pid, Math.min(19, getPriority() + nice));
     } catch {
       // No right to change the priority.
     }
@@ -245,7 +247,7 @@ const builder = new ReportBuilder();
  * database not opened by `openDatabase` is built on here. A build whose worker stops fails with the reason.
  */
 export function buildReportInWorker(
-  ctx: ReportBuildContext,
+  ctx: WorkerBuildContext,
   job: ReportBuildJob,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<ReportFile> {
