@@ -294,6 +294,7 @@ function pageLoad(call: ReturnType<typeof caller>) {
     ['reportList', { pid: 1, kind: 'device' }],
   ];
   let latencies: number[] = [];
+  let slow: { name: CallName; at: number; ms: number }[] = [];
   let failures = 0;
   let running = true;
   let next = 0;
@@ -303,7 +304,9 @@ function pageLoad(call: ReturnType<typeof caller>) {
       const t0 = performance.now();
       try {
         await call(name, payload);
-        latencies.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        if (ms > GOALS.pageP95Ms) slow.push({ name, at: t0, ms });
       } catch {
         failures += 1;
       }
@@ -315,6 +318,12 @@ function pageLoad(call: ReturnType<typeof caller>) {
     take: () => {
       const taken = latencies;
       latencies = [];
+      return taken;
+    },
+    /** The calls over the pages' goal since the last time, with when each started (performance.now()). */
+    takeSlow: () => {
+      const taken = slow;
+      slow = [];
       return taken;
     },
     failures: () => failures,
@@ -358,6 +367,7 @@ async function buildOnce(
   const before = rss.take();
   const baseline = percentile(before.samples, 50);
   load.take();
+  load.takeSlow();
   const cpu0 = cpuSeconds(pid);
   const t0 = performance.now();
   let job = (await call(ask[0], ask[1])).data as ReportJob;
@@ -373,6 +383,12 @@ async function buildOnce(
   const cpu = cpuSeconds(pid) - cpu0;
   const during = rss.take();
   const pages = load.take();
+  // When the slow calls started, in seconds from the ask: beside the job's queue and build, the phase they fell in.
+  const slowCalls = load
+    .takeSlow()
+    .map((entry) => `${entry.name} at ${s(entry.at - t0)} s: ${entry.ms.toFixed(0)} ms`)
+    .join('; ');
+  if (slowCalls) console.log(`  calls over ${GOALS.pageP95Ms} ms: ${slowCalls}`);
   const row = await admin.query<{ queued: number; built: number }>(
     `SELECT extract(epoch FROM started_at - created_at) * 1000 AS queued,
             extract(epoch FROM finished_at - started_at) * 1000 AS built

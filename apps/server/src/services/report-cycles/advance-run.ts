@@ -5,9 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { networks, projects, reportRunFiles, reportRuns } from '../../db/schema.ts';
 import { faultsInPeriod } from '../emergency/emergency-report.ts';
 import { testRecordsInPeriod } from '../emergency/records.ts';
+import { computeFiguresInWorker, writeIssuedFileInWorker } from '../reports/report-builder.ts';
 import { liveProjectNetworks } from './cycle-settings.ts';
 import { type DeliveryIntent, recordIntents, sendOpenDeliveries, settleRun } from './deliveries.ts';
-import { computeReportFigures, summarizeFigures, writeReportFile } from './render-report.ts';
+import { summarizeFigures } from './render-report.ts';
 import { type ReportRecipient, reportRecipients } from './report-recipients.ts';
 import { intentFor, RECIPIENT_KIND, zoneOf } from './run-mails.ts';
 import { type RunRow, runDates } from './run-row.ts';
@@ -50,7 +51,7 @@ async function energyFigures(ctx: AppContext, run: RunRow) {
   const list = await liveProjectNetworks(ctx.db, run.pid);
   if (!project || list.length === 0) return null;
   const { first, last } = runDates(run);
-  const figures = await computeReportFigures(ctx, {
+  const figures = await computeFiguresInWorker(ctx, {
     project: { id: project.id, name: project.name },
     networks: list,
     first,
@@ -99,7 +100,12 @@ async function ensureFiles(ctx: AppContext, run: RunRow, recipients: readonly Re
         and(eq(reportRunFiles.runId, run.id), eq(reportRunFiles.language, language), eq(reportRunFiles.format, format)),
       );
     if (stored) continue;
-    const file = await writeReportFile(ctx, run.figures ?? {}, { project: project!, language, format, timeZone });
+    const file = await writeIssuedFileInWorker(ctx, run.figures ?? {}, {
+      project: project!,
+      language,
+      format,
+      timeZone,
+    });
     await ctx.db
       .insert(reportRunFiles)
       .values({

@@ -11,6 +11,7 @@ import {
 import { reportDeliveries, reportRunFiles } from '../../db/schema.ts';
 import { buildFault, buildFittings, buildZone } from '../../routes/emergency/test-fittings.ts';
 import { sweepEmergencyFaults } from '../emergency/fault-mail.ts';
+import { reportBuilderProbe } from '../reports/report-builder.ts';
 import { runReportCycles } from './engine.ts';
 import { HOUR, monthly, useEngineApp, weekly } from './test-engine.ts';
 
@@ -151,5 +152,30 @@ describeApi('report cycles: fault mails and recipients in the same record', { ti
     setClock(t, '2026-03-29T23:30:20Z');
     await pass();
     expect(mailsTo(paused.email).map((item) => /2026-W\d\d/.exec(item.subject)?.[0])).toEqual(['2026-W13']);
+  });
+
+  it('computes each report’s figures and writes its files in the report worker, not the process that answers the pages', async () => {
+    const { t } = engine;
+    setClock(t, '2026-03-18T10:00:00Z');
+    const site = await reportCycleSite(t);
+    const reader = await buildActiveRecipient(t, site.pid, `worker-${site.pid}@example.com`, 1);
+    expect(
+      (await call(t.app, 'recipientSet', { pid: site.pid, id: reader.id, csv: true }, site.owner.session)).body.code,
+    ).toBe(0);
+    await enableCycles(t, site, [weekly]);
+    const builders: number[] = [];
+    reportBuilderProbe.onStarted = (pid) => builders.push(pid);
+    try {
+      setClock(t, '2026-03-23T00:30:20Z');
+      await pass();
+    } finally {
+      reportBuilderProbe.onStarted = undefined;
+    }
+    // The figures once, then the reader's PDF and CSV, each a task of the worker.
+    expect(builders).toHaveLength(3);
+    expect(builders.every((pid) => pid !== process.pid)).toBe(true);
+    const [mail] = mailsTo(reader.email);
+    expect(mail!.attachments.map((file) => file.contentType)).toEqual(['application/pdf', 'text/csv']);
+    expect(mail!.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

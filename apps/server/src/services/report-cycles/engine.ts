@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { reportRuns } from '../../db/schema.ts';
+import { ReportBuildStopped } from '../reports/report-builder.ts';
 import { advanceRun } from './advance-run.ts';
 import { sendOpenDeliveries } from './deliveries.ts';
 import { planRuns } from './plan-runs.ts';
@@ -113,7 +114,10 @@ export async function runReportCycles(
       await releaseRun(ctx, run.id, worker);
     } catch (error) {
       options.onError?.(error, run);
-      await recordFailure(ctx, run, worker, error);
+      // The console stopped while the report worker built its figures or files: let go at once, no attempt
+      // counted, so another process (or this one, restarted) takes it on its next pass.
+      if (error instanceof ReportBuildStopped) await releaseRun(ctx, run.id, worker);
+      else await recordFailure(ctx, run, worker, error);
     }
   }
   return `planned ${planned}, moved ${moved.length}, resent ${resent}`;

@@ -1,9 +1,8 @@
 import { codeToLanguage, type LocalDate, type ReportSection, type ReportView, timeFormatOf } from '@lightwell/domain';
 import type { AppContext } from '../../context.ts';
 import type { NetworkRow } from '../../policies/access.ts';
-import { writeReportCsv } from '../../reports/csv-writer.ts';
-import { writeReportPdf } from '../../reports/pdf-writer.ts';
 import type { ReportDocument } from '../../reports/report-document.ts';
+import type { ReportFile } from '../../reports/report-file.ts';
 import { loadPdfHeader } from '../report-setup.ts';
 import { buildProjectReport, type ProjectReport } from '../reports/project-report.ts';
 import { projectReportDocument } from '../reports/project-report-document.ts';
@@ -29,18 +28,22 @@ export interface FiguresInput {
   at: number;
 }
 
-/** A written file of a report. */
-export interface WrittenFile {
-  data: Buffer;
-  mime: string;
-  extension: 'pdf' | 'csv';
+/** Which file of a cycle's stored figures: the project's (its header block), the reader's language, the format. */
+export interface IssuedFileOptions {
+  project: { id: number; name: string };
+  language: number;
+  format: 'pdf' | 'csv';
+  timeZone: string;
 }
 
 const isoDate = (date: LocalDate) =>
   `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
 /** The figures of a cycle's report: the project report of its local dates, in each network's own zone. */
-export async function computeReportFigures(ctx: AppContext, input: FiguresInput): Promise<ReportFigures> {
+export async function computeReportFigures(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  input: FiguresInput,
+): Promise<ReportFigures> {
   const report = await buildProjectReport(ctx, {
     project: input.project,
     networks: input.networks,
@@ -60,25 +63,22 @@ function documentOf(figures: ReportFigures, language: number): ReportDocument {
 /**
  * Writes stored figures as a PDF (with the project's header block) or a CSV in a reader's language. The PDF
  * says it was generated when the figures were fixed, so that it tells the issue time, not the writing time.
+ * Each writer is loaded when first asked for, as the report jobs' are (`build-report-file.ts`).
  */
 export async function writeReportFile(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   figures: ReportFigures,
-  options: { project: { id: number; name: string }; language: number; format: 'pdf' | 'csv'; timeZone: string },
-): Promise<WrittenFile> {
+  options: IssuedFileOptions,
+): Promise<ReportFile> {
   const document = documentOf(figures, options.language);
-  if (options.format === 'csv') {
-    const file = writeReportCsv(document);
-    return { data: file.data, mime: file.mime, extension: 'csv' };
-  }
+  if (options.format === 'csv') return (await import('../../reports/csv-writer.ts')).writeReportCsv(document);
   const header = await loadPdfHeader(ctx.db, options.project, options.language);
   const issued = Number((figures as { generatedAt?: number }).generatedAt ?? Math.floor(ctx.now().getTime() / 1000));
-  const file = await writeReportPdf(document, header, {
+  return (await import('../../reports/pdf-writer.ts')).writeReportPdf(document, header, {
     at: new Date(issued * 1000),
     timeZone: options.timeZone,
     timeFormat: timeFormatOf(codeToLanguage(options.language)),
   });
-  return { data: file.data, mime: file.mime, extension: 'pdf' };
 }
 
 /** The web version of stored figures: the PDF's title, lines, paragraphs and tables (charts are in the tables). */

@@ -5,9 +5,18 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sourceOf } from '../../db/client.ts';
 import type { ReportFile } from '../../reports/report-file.ts';
-import { buildReportFile, type ReportBuildContext, type ReportBuildJob } from './build-report-file.ts';
+import type { FiguresInput, IssuedFileOptions, ReportFigures } from '../report-cycles/render-report.ts';
+import type { ReportBuildContext, ReportBuildJob } from './build-report-file.ts';
 import { PgliteProxy } from './pglite-proxy.ts';
-import type { FromWorker, ToWorker, WorkerDatabase } from './report-worker-protocol.ts';
+import type {
+  FromWorker,
+  SentFile,
+  ToWorker,
+  WorkerDatabase,
+  WorkerResult,
+  WorkerWork,
+} from './report-worker-protocol.ts';
+import { doWorkerWork } from './worker-work.ts';
 
 /*
  * Builds report files in one report worker per console: a child process (`report-worker.ts`), started with
@@ -51,7 +60,7 @@ interface Task {
   onProgress: (percent: number) => Promise<void>;
   /** The progress calls in order; the file is handed back once they are done. */
   progress: Promise<void>;
-  resolve: (file: ReportFile) => void;
+  resolve: (result: WorkerResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -75,28 +84,26 @@ class ReportBuilder {
   private closed: (() => void) | null = null;
   private idle: NodeJS.Timeout | null = null;
 
-  /** Builds a job's file in the worker; `database` says how the worker reaches the job's database. */
+  /** Does a task in the worker; `database` says how the worker reaches the task's database. */
   build(
     ctx: WorkerBuildContext,
-    job: ReportBuildJob,
+    asked: WorkerWork,
     database: WorkerDatabase,
     proxy: PgliteProxy | null,
     onProgress: (percent: number) => Promise<void>,
-  ): Promise<ReportFile> {
+  ): Promise<WorkerResult> {
     this.wake();
     const worker = this.worker ?? this.start(ctx.config.reportWorkerNice);
     // While it holds a build, the worker's channel keeps the console's process alive.
     worker.channel?.ref();
     const task = this.nextTask++;
-    const { kind, pid, nids, format, language, timeFormat, params } = job;
-    const asked: ReportBuildJob = { kind, pid, nids, format, language, timeFormat, params };
-    return new Promise<ReportFile>((resolve, reject) => {
+    return new Promise<WorkerResult>((resolve, reject) => {
       this.tasks.set(task, { owner: ctx.db, proxy, onProgress, progress: Promise.resolve(), resolve, reject });
       if (reportBuilderProbe.crashNext) {
         reportBuilderProbe.crashNext = false;
         worker.send({ type: 'crash' } satisfies ToWorker);
       }
-      worker.send({ type: 'build', task, job: asked, now: ctx.now().getTime(), database } satisfies ToWorker);
+      worker.send({ type: 'build', task, work: asked, now: ctx.now().getTime(), database } satisfies ToWorker);
     });
   }
 
@@ -198,14 +205,9 @@ class ReportBuilder {
       // Seen here so that a failed beat is not an unhandled rejection before the file comes; it fails the build then.
       task.progress.catch(() => undefined);
     } else if (message.type === 'done' && task) {
-      const { data } = message.file;
-      const file = {
-        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-        mime: message.file.mime,
-        extension: message.file.extension,
-      };
+      const { result } = message;
       task.progress.then(
-        () => this.settle(message.task, null, file),
+        () => this.settle(message.task, null, result),
         (error: unknown) => this.settle(message.task, error instanceof Error ? error : new Error(String(error))),
       );
     } else if (message.type === 'failed') this.settle(message.task, new Error(message.message));
@@ -227,14 +229,14 @@ class ReportBuilder {
     }
   }
 
-  /** Ends a build with its file or its error, and rolls back what its worker left open. */
-  private settle(id: number, error: Error | null, file?: ReportFile): void {
+  /** Ends a task with what it made or its error, and rolls back what its worker left open. */
+  private settle(id: number, error: Error | null, result?: WorkerResult): void {
     const task = this.tasks.get(id);
     if (!task) return;
     this.tasks.delete(id);
     void task.proxy?.close();
-    if (error || !file) task.reject(error ?? new Error('the report worker sent no file'));
-    else task.resolve(file);
+    if (error || !result) task.reject(error ?? new Error('the report worker sent nothing'));
+    else task.resolve(result);
     if (this.tasks.size === 0) this.rest();
   }
 }
@@ -242,19 +244,53 @@ class ReportBuilder {
 const builder = new ReportBuilder();
 
 /**
- * Builds a job's file off the console's thread: in the report worker, which reaches the database itself on
+ * Does a task off the console's thread: in the report worker, which reaches the database itself on
  * PostgreSQL (a pool of 2 connections) and asks this thread to run its queries on the embedded PGlite. A
- * database not opened by `openDatabase` is built on here. A build whose worker stops fails with the reason.
+ * database not opened by `openDatabase` is worked on here. A task whose worker stops fails with the reason.
  */
-export function buildReportInWorker(
+function inWorker(
+  ctx: WorkerBuildContext,
+  work: WorkerWork,
+  onProgress: (percent: number) => Promise<void> = async () => undefined,
+): Promise<WorkerResult> {
+  const source = sourceOf(ctx.db);
+  if (!source) return doWorkerWork(ctx, work, onProgress);
+  if (source.kind === 'pg') return builder.build(ctx, work, { kind: 'pg', url: source.url }, null, onProgress);
+  return builder.build(ctx, work, { kind: 'proxy' }, new PgliteProxy(source.client), onProgress);
+}
+
+/** A file as the worker sent it, its bytes a Buffer over the same memory. */
+function fileOf(result: WorkerResult): ReportFile {
+  if (result.kind !== 'file') throw new Error('the report worker sent figures where a file was asked for');
+  const { data, mime, extension }: SentFile = result.file;
+  return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), mime, extension };
+}
+
+/** Builds a report job's file in the report worker; `onProgress` is told the per cent done. */
+export async function buildReportInWorker(
   ctx: WorkerBuildContext,
   job: ReportBuildJob,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<ReportFile> {
-  const source = sourceOf(ctx.db);
-  if (!source) return buildReportFile(ctx, job, onProgress);
-  if (source.kind === 'pg') return builder.build(ctx, job, { kind: 'pg', url: source.url }, null, onProgress);
-  return builder.build(ctx, job, { kind: 'proxy' }, new PgliteProxy(source.client), onProgress);
+  const { kind, pid, nids, format, language, timeFormat, params } = job;
+  const asked: ReportBuildJob = { kind, pid, nids, format, language, timeFormat, params };
+  return fileOf(await inWorker(ctx, { kind: 'job', job: asked }, onProgress));
+}
+
+/** Computes the figures of a cycle's report in the report worker (`computeReportFigures`). */
+export async function computeFiguresInWorker(ctx: WorkerBuildContext, input: FiguresInput): Promise<ReportFigures> {
+  const result = await inWorker(ctx, { kind: 'figures', input });
+  if (result.kind !== 'figures') throw new Error('the report worker sent a file where figures were asked for');
+  return result.figures;
+}
+
+/** Writes a file of a cycle's stored figures in the report worker (`writeReportFile`). */
+export async function writeIssuedFileInWorker(
+  ctx: WorkerBuildContext,
+  figures: ReportFigures,
+  options: IssuedFileOptions,
+): Promise<ReportFile> {
+  return fileOf(await inWorker(ctx, { kind: 'issued', figures, options }));
 }
 
 /** Fails the builds in hand for `db` and, once no build is left, ends the report worker (a console stopping). */

@@ -1,4 +1,5 @@
 import type { ReportFile } from '../../reports/report-file.ts';
+import type { FiguresInput, IssuedFileOptions, ReportFigures } from '../report-cycles/render-report.ts';
 import type { ReportBuildJob } from './build-report-file.ts';
 
 /*
@@ -6,6 +7,25 @@ import type { ReportBuildJob } from './build-report-file.ts';
  * Each build is a task numbered by the console; what the worker asks of the console (a query on the embedded
  * database) is numbered by the worker and answered by that number.
  */
+
+/**
+ * What a task asks of the worker: a report job's file, the figures of a cycle's report, or a file of a cycle's
+ * stored figures in a reader's language.
+ */
+export type WorkerWork =
+  | { kind: 'job'; job: ReportBuildJob }
+  | { kind: 'figures'; input: FiguresInput }
+  | { kind: 'issued'; figures: ReportFigures; options: IssuedFileOptions };
+
+/** A file as it crosses the channel: its bytes as a plain typed array. */
+export interface SentFile {
+  data: Uint8Array;
+  mime: string;
+  extension: ReportFile['extension'];
+}
+
+/** What a task gives back: a file, or a cycle's figures. */
+export type WorkerResult = { kind: 'file'; file: SentFile } | { kind: 'figures'; figures: ReportFigures };
 
 /** How the worker reaches a task's database: PostgreSQL on a pool of its own, or the console's PGlite. */
 export type WorkerDatabase = { kind: 'pg'; url: string } | { kind: 'proxy' };
@@ -27,7 +47,7 @@ export type ToWorker =
   | {
       type: 'build';
       task: number;
-      job: ReportBuildJob;
+      work: WorkerWork;
       /** The console's clock when the build was handed over (epoch ms): the report's "now". */
       now: number;
       database: WorkerDatabase;
@@ -41,6 +61,6 @@ export type FromWorker =
   | { type: 'started'; task: number; pid: number }
   | { type: 'progress'; task: number; percent: number }
   | ({ task: number; id: number } & ProxyRequest)
-  | { type: 'done'; task: number; file: { data: Uint8Array; mime: string; extension: ReportFile['extension'] } }
+  | { type: 'done'; task: number; result: WorkerResult }
   | { type: 'failed'; task: number; message: string }
   | { type: 'closed' };

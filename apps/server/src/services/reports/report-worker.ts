@@ -1,12 +1,12 @@
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
-import { buildReportFile } from './build-report-file.ts';
 import { proxyDatabase } from './pglite-proxy.ts';
 import type { FromWorker, ProxyRequest, ToWorker, WorkerDatabase } from './report-worker-protocol.ts';
+import { doWorkerWork } from './worker-work.ts';
 
 /*
  * The report worker: a child process of the console (started by `report-builder.ts`) that builds report
- * files, the figures' queries, the document and the writer, so the console keeps answering pages meanwhile
- * and never holds a build's memory.
+ * files and the report cycles' figures and files, the figures' queries, the document and the writer, so the
+ * console keeps answering pages meanwhile and never holds a build's memory.
  */
 
 const channel = process.send?.bind(process);
@@ -47,17 +47,16 @@ async function databaseOf(task: number, database: WorkerDatabase): Promise<Db> {
   return open.db;
 }
 
-/** Builds one task's file and sends it, or the reason it failed. */
+/** Does one task (a file, or a cycle's figures) and sends what it made, or the reason it failed. */
 async function build(message: Extract<ToWorker, { type: 'build' }>): Promise<void> {
   const { task } = message;
   try {
     const db = await databaseOf(task, message.database);
     send({ type: 'started', task, pid: process.pid });
-    const file = await buildReportFile({ db, now: () => new Date(message.now) }, message.job, async (percent) => {
+    const result = await doWorkerWork({ db, now: () => new Date(message.now) }, message.work, async (percent) => {
       send({ type: 'progress', task, percent });
     });
-    const data = new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength);
-    send({ type: 'done', task, file: { data, mime: file.mime, extension: file.extension } });
+    send({ type: 'done', task, result });
   } catch (error) {
     send({ type: 'failed', task, message: error instanceof Error ? error.message : String(error) });
   }
