@@ -2,10 +2,11 @@
 // with the simulator, the web build, browser end-to-end — then each tier's time and one summary line
 // "N passed, N failed, N skipped".
 //
-// Tiers run in three lanes side by side: the checks and the API tests in one, the build and the browser
-// tests' tour in the second, the web and domain unit tests and then the browser tests' flows (once the build
-// is there) in the third: the browser tests mostly wait, so their two parts and the Node tests keep the
-// machine's two cores busy, and the three lanes take about as long as each other. Each running tier's
+// Tiers run in three lanes side by side: the build and the API tests (the longest tier, started first) in
+// one, the checks and then the browser tests' tour (once the build is there) in the second, the web and
+// domain unit tests and then the browser tests' flows (once the build is there) in the third: the browser
+// tests mostly wait, so their two parts and the Node tests keep the machine's two cores busy, and the three
+// lanes take about as long as each other. Each running tier's
 // lines are printed as they come, prefixed with its name, and kept whole in test-results/<tier>.log.
 //   node scripts/test.mjs [tier ...]   only these tiers (e.g. `unit server`; `e2e` is both its parts)
 //   TEST_LANES=1                       one lane: every tier one after the other
@@ -60,7 +61,7 @@ const tiers = {
   // simulated gateway, a job's tick), so two overlap their waits; vitest would take one on 2 cores.
   server: vitest('server', ['server-pglite', 'server-pg', 'simulator'], ['--maxWorkers=2']),
   build: { name: 'build', cmd: ['npm', 'run', 'build'] },
-  'e2e:tour': e2eTier('tour', {}),
+  'e2e:tour': e2eTier('tour', {}, 'build'),
   // Its own console, simulator and SMTP server beside the tour's (e2e/support/env.ts), once the build is there.
   // Its console keeps its data in PostgreSQL, as a production installation does; the tour's console in the
   // embedded PGlite a first `npm start` uses. Native PostgreSQL also spares the busy machine PGlite's
@@ -79,8 +80,8 @@ const tiers = {
 };
 
 const laneNames = [
-  ['lint', 'typecheck', 'server'],
-  ['build', 'e2e:tour'],
+  ['build', 'server'],
+  ['lint', 'typecheck', 'e2e:tour'],
   ['unit', 'e2e:flows'],
 ];
 /** `e2e` chooses both parts of the browser tests. */

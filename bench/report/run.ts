@@ -14,7 +14,8 @@
 // and ratio (the slower run, the larger rise, the pages' p95 over every build). Figures, not assertions.
 // BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test); the scratch
 // database is dropped at the end unless BENCH_KEEP=1, which keeps it (named by its size) and reuses it.
-// BENCH_BUNDLE runs a server bundle built before (another version, for a before/after figure).
+// BENCH_BUNDLE runs a server bundle built before (another version, for a before/after figure);
+// BENCH_NODE_ARGS gives the console Node.js options (`--cpu-prof --cpu-prof-dir=…`).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -171,7 +172,9 @@ async function startConsole(
   bundle: string,
   dataDir: string,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [bundle], {
+  // Node.js options for the console, e.g. `--cpu-prof --cpu-prof-dir=<dir>` (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -21,6 +21,8 @@ describeApi('report files built in the report worker', () => {
     reportBuilderProbe.onStarted = undefined;
     reportBuilderProbe.crashNext = false;
     reportBuilderProbe.onIdleEnd = undefined;
+    reportBuilderProbe.onSpawned = undefined;
+    reportBuilderProbe.onResult = undefined;
     reportBuilderProbe.idleMs = 60_000;
   });
   afterAll(async () => t.close());
@@ -43,11 +45,15 @@ describeApi('report files built in the report worker', () => {
 
   it('builds the file in a process of its own, not the one that answers the pages', async () => {
     const threads: number[] = [];
+    const results: string[] = [];
     reportBuilderProbe.onStarted = (builder) => threads.push(builder);
+    reportBuilderProbe.onResult = (kind) => results.push(kind);
     const pdf = await askDeviceReport('pdf');
     const xlsx = await askDeviceReport('xlsx');
     expect(await runReportJobs(t.app.ctx)).toBe(2);
     expect(threads).toHaveLength(2);
+    // The worker stored each file on its job itself: none came back through the console.
+    expect(results).toEqual(['stored', 'stored']);
     expect(threads.every((builder) => builder !== process.pid)).toBe(true);
     // One long-lived worker builds one report after another.
     expect(threads[1]).toBe(threads[0]);
@@ -139,5 +145,28 @@ describeApi('report files built in the report worker', () => {
       await stopReportWorker(t.db);
     }
     expect(priorities).toEqual([Math.min(19, getPriority() + 4)]);
+  });
+
+  it('starts the worker as a report page lists the reports, so the report asked for next is built by it', async () => {
+    await stopReportWorker(t.db);
+    const spawned: number[] = [];
+    const builders: number[] = [];
+    reportBuilderProbe.onSpawned = (pid) => spawned.push(pid);
+    reportBuilderProbe.onStarted = (pid) => builders.push(pid);
+    const listed = await call(t.app, 'reportList', { pid: site.network.pid, kind: 'device' }, site.owner.session);
+    expect(listed.body.code).toBe(Code.ok);
+    // Started by the list, before any report was asked for; a second look keeps the same one.
+    expect(spawned).toHaveLength(1);
+    await call(t.app, 'reportList', { pid: site.network.pid, kind: 'device' }, site.owner.session);
+    expect(spawned).toHaveLength(1);
+    const id = await askDeviceReport('pdf');
+    expect(await runReportJobs(t.app.ctx)).toBe(1);
+    expect((await jobRow(id)).state).toBe('done');
+    expect(builders).toEqual(spawned);
+    // A stranger's look at the list is refused and starts nothing.
+    await stopReportWorker(t.db);
+    const stranger = await call(t.app, 'reportList', { pid: site.network.pid, kind: 'device' }, site.stranger.session);
+    expect(stranger.body.code).not.toBe(Code.ok);
+    expect(spawned).toHaveLength(1);
   });
 });

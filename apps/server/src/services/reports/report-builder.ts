@@ -49,9 +49,20 @@ export const reportBuilderProbe: {
   crashNext: boolean;
   /** Told when a worker was ended for being idle. */
   onIdleEnd: (() => void) | undefined;
+  /** Told the process id of each worker as it is started. */
+  onSpawned: ((pid: number) => void) | undefined;
+  /** Told what a report job's build gave back: `stored` when the worker stored the file itself. */
+  onResult: ((kind: WorkerResult['kind']) => void) | undefined;
   /** The idle time after which the worker is ended (`IDLE_MS` unless a test sets it). */
   idleMs: number;
-} = { onStarted: undefined, crashNext: false, onIdleEnd: undefined, idleMs: IDLE_MS };
+} = {
+  onStarted: undefined,
+  crashNext: false,
+  onIdleEnd: undefined,
+  onSpawned: undefined,
+  onResult: undefined,
+  idleMs: IDLE_MS,
+};
 
 /** A build handed to the worker, as the console's thread follows it. */
 interface Task {
@@ -105,6 +116,16 @@ class ReportBuilder {
       }
       worker.send({ type: 'build', task, work: asked, now: ctx.now().getTime(), database } satisfies ToWorker);
     });
+  }
+
+  /**
+   * Starts the worker ahead of a build, loading the PDF writer, or keeps an idle one for another `idleMs`; a
+   * worker with builds in hand is left as it is.
+   */
+  warm(nice: number): void {
+    if (this.tasks.size > 0) return;
+    if (!this.worker) this.start(nice).send({ type: 'warm' } satisfies ToWorker);
+    this.rest();
   }
 
   /**
@@ -177,6 +198,7 @@ class ReportBuilder {
     }
     // An idle worker never keeps the console's process alive: the server's socket and the jobs' callers do.
     worker.unref();
+    if (worker.pid !== undefined) reportBuilderProbe.onSpawned?.(worker.pid);
     worker.on('message', (message: FromWorker) => this.receive(worker, message));
     worker.on('error', (error) => this.lost(worker, `the report worker failed: ${error.message}`));
     worker.on('exit', (code, signal) =>
@@ -266,15 +288,23 @@ function fileOf(result: WorkerResult): ReportFile {
   return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), mime, extension };
 }
 
-/** Builds a report job's file in the report worker; `onProgress` is told the per cent done. */
-export async function buildReportInWorker(
+/**
+ * Builds a claimed report job's file in the report worker, which stores it on the job itself
+ * (`storeReportFile`), so the file never passes through the console; `onProgress` is told the per cent
+ * done. Answers false when the claim `claim` was no longer the console's.
+ */
+export async function buildAndStoreReport(
   ctx: WorkerBuildContext,
-  job: ReportBuildJob,
+  job: ReportBuildJob & { id: number },
+  claim: string,
   onProgress: (percent: number) => Promise<void>,
-): Promise<ReportFile> {
+): Promise<boolean> {
   const { kind, pid, nids, format, language, timeFormat, params } = job;
   const asked: ReportBuildJob = { kind, pid, nids, format, language, timeFormat, params };
-  return fileOf(await inWorker(ctx, { kind: 'job', job: asked }, onProgress));
+  const result = await inWorker(ctx, { kind: 'job', job: asked, store: { id: job.id, claim } }, onProgress);
+  reportBuilderProbe.onResult?.(result.kind);
+  if (result.kind !== 'stored') throw new Error('the report worker sent no stored file');
+  return result.stored;
 }
 
 /** Computes the figures of a cycle's report in the report worker (`computeReportFigures`). */
@@ -291,6 +321,15 @@ export async function writeIssuedFileInWorker(
   options: IssuedFileOptions,
 ): Promise<ReportFile> {
   return fileOf(await inWorker(ctx, { kind: 'issued', figures, options }));
+}
+
+/**
+ * A report page opened (its list was asked for): the report worker is started now, or kept, so that the
+ * report the reader asks for next does not wait for the worker's start and the PDF writer's loading (about
+ * 1.5 s of a monthly PDF). Ended again after a minute without a build, as after one.
+ */
+export function warmReportWorker(ctx: WorkerBuildContext): void {
+  if (sourceOf(ctx.db)) builder.warm(ctx.config.reportWorkerNice);
 }
 
 /** Fails the builds in hand for `db` and, once no build is left, ends the report worker (a console stopping). */

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type DeviceReportTarget, type DownloadPeriod, ReportLimits, type ReportSection } from '@lightwell/domain';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { reportJobs } from '../../db/schema.ts';
+import type { ReportFile } from '../../reports/report-file.ts';
 
 /** What a report job was asked for, kept with it so any process builds the same report after a restart. */
 export interface ReportJobParams {
@@ -17,7 +18,16 @@ export interface ReportJobParams {
 }
 
 /** A stored report job. */
-export type ReportJobRow = typeof reportJobs.$inferSelect;
+export type ReportJobRow = Omit<typeof reportJobs.$inferSelect, 'data'>;
+
+/**
+ * Every column of a report job but its file's bytes (`data`, up to some 11 MB): what the lists, the state
+ * and the builds read. The bytes are read only where a file is sent (`readableReportFile`), a piece at a time.
+ */
+export const REPORT_JOB_COLUMNS = (() => {
+  const { data: _bytes, ...columns } = getTableColumns(reportJobs);
+  return columns;
+})();
 
 /** This process, as it signs the jobs it claims. */
 export const REPORT_WORKER = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -78,7 +88,7 @@ export async function claimReportJob(ctx: AppContext, worker = REPORT_WORKER): P
   );
   if (claimed.length === 0) return null;
   const [row] = await ctx.db
-    .select()
+    .select(REPORT_JOB_COLUMNS)
     .from(reportJobs)
     .where(eq(reportJobs.id, Number(claimed[0]!.id)));
   return row ?? null;
@@ -115,11 +125,25 @@ export async function beatReportJob(ctx: AppContext, id: number, worker: string,
 }
 
 /**
+ * Ends a claimed job with its file, named by the job and a random part (the name a download link carries);
+ * false when the claim is no longer `worker`'s. The report worker stores the file it built this way.
+ */
+export function storeReportFile(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  id: number,
+  worker: string,
+  file: ReportFile,
+): Promise<boolean> {
+  const name = `${REPORT_FILE_PREFIX}${id}-${randomBytes(8).toString('hex')}.${file.extension}`;
+  return finishReportJob(ctx, id, worker, { file: { name, mime: file.mime, data: file.data } });
+}
+
+/**
  * Ends a job this process holds: done with its file (kept `ReportLimits.retentionDays`), or failed. A job
  * another process has taken over meanwhile is left to it. Answers whether the row was this process's.
  */
 export async function finishReportJob(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   id: number,
   worker: string,
   outcome: { file: { name: string; mime: string; data: Buffer } } | { error: string },

@@ -16,7 +16,8 @@ import { networks, networkUsers, projects, reportJobs, users } from '../../db/sc
 import { CallError } from '../../lib/call-error.ts';
 import { loadNetworkAccess, loadProjectAccess, type NetworkRow, noPermission } from '../../policies/access.ts';
 import { resolveDeviceTarget } from './device-report.ts';
-import { announceReportQueued, type ReportJobParams, type ReportJobRow } from './report-jobs.ts';
+import { warmReportWorker } from './report-builder.ts';
+import { announceReportQueued, REPORT_JOB_COLUMNS, type ReportJobParams, type ReportJobRow } from './report-jobs.ts';
 
 const at = (date: Date) => sql`to_timestamp(${date.getTime() / 1000})`;
 
@@ -197,8 +198,10 @@ export async function listReports(
   payload: CallPayload<'reportList'>,
 ): Promise<ReportJob[]> {
   await loadProjectAccess(ctx, uid, payload.pid);
+  // The list is what a report page shows first: the report asked for next is built by a worker ready for it.
+  warmReportWorker(ctx);
   const rows = await ctx.db
-    .select()
+    .select(REPORT_JOB_COLUMNS)
     .from(reportJobs)
     .where(
       and(
@@ -216,7 +219,7 @@ export async function listReports(
 /** One report the caller may read; 1013 for any other id. */
 export async function reportState(ctx: AppContext, uid: number, id: number): Promise<ReportJob> {
   const [row] = await ctx.db
-    .select()
+    .select(REPORT_JOB_COLUMNS)
     .from(reportJobs)
     .where(and(eq(reportJobs.id, id), readableBySql(uid)));
   if (!row) throw noPermission();

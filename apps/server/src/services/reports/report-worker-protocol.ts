@@ -13,9 +13,18 @@ import type { ReportBuildJob } from './build-report-file.ts';
  * stored figures in a reader's language.
  */
 export type WorkerWork =
-  | { kind: 'job'; job: ReportBuildJob }
+  | { kind: 'job'; job: ReportBuildJob; store?: StoreInto }
   | { kind: 'figures'; input: FiguresInput }
   | { kind: 'issued'; figures: ReportFigures; options: IssuedFileOptions };
+
+/**
+ * Where the worker stores a job's file itself: the job and the claim the console holds on it. The file then
+ * goes from the worker to the database and never through the console.
+ */
+interface StoreInto {
+  id: number;
+  claim: string;
+}
 
 /** A file as it crosses the channel: its bytes as a plain typed array. */
 export interface SentFile {
@@ -25,7 +34,11 @@ export interface SentFile {
 }
 
 /** What a task gives back: a file, or a cycle's figures. */
-export type WorkerResult = { kind: 'file'; file: SentFile } | { kind: 'figures'; figures: ReportFigures };
+export type WorkerResult =
+  | { kind: 'file'; file: SentFile }
+  | { kind: 'figures'; figures: ReportFigures }
+  /** A job's file stored by the worker (`stored`: false when the claim was no longer the console's). */
+  | { kind: 'stored'; stored: boolean };
 
 /** How the worker reaches a task's database: PostgreSQL on a pool of its own, or the console's PGlite. */
 export type WorkerDatabase = { kind: 'pg'; url: string } | { kind: 'proxy' };
@@ -48,11 +61,13 @@ export type ToWorker =
       type: 'build';
       task: number;
       work: WorkerWork;
-      /** The console's clock when the build was handed over (epoch ms): the report's "now". */
+      /** The console's clock when the task was handed over (epoch ms): the worker's clock goes on from it. */
       now: number;
       database: WorkerDatabase;
     }
   | { type: 'answer'; id: number; result?: unknown; error?: string }
+  /** A report page opened: load the PDF writer and its fonts ahead of the build likely to come. */
+  | { type: 'warm' }
   | { type: 'close' }
   | { type: 'crash' };
 

@@ -1,7 +1,7 @@
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
 import { proxyDatabase } from './pglite-proxy.ts';
 import type { FromWorker, ProxyRequest, ToWorker, WorkerDatabase } from './report-worker-protocol.ts';
-import { doWorkerWork } from './worker-work.ts';
+import { doWorkerWork, prepareWorker } from './worker-work.ts';
 
 /*
  * The report worker: a child process of the console (started by `report-builder.ts`) that builds report
@@ -53,7 +53,11 @@ async function build(message: Extract<ToWorker, { type: 'build' }>): Promise<voi
   try {
     const db = await databaseOf(task, message.database);
     send({ type: 'started', task, pid: process.pid });
-    const result = await doWorkerWork({ db, now: () => new Date(message.now) }, message.work, async (percent) => {
+    // The console's clock, going on from the handover (a test's console runs its own): the file is stored at
+    // the time it is done.
+    const offset = message.now - Date.now();
+    const now = () => new Date(Date.now() + offset);
+    const result = await doWorkerWork({ db, now }, message.work, async (percent) => {
       send({ type: 'progress', task, percent });
     });
     send({ type: 'done', task, result });
@@ -78,6 +82,9 @@ process.on('message', (message: ToWorker) => {
     waiting.delete(message.id);
     if (message.error !== undefined) asked?.reject(new Error(message.error));
     else asked?.resolve(message.result);
+  } else if (message.type === 'warm') {
+    // Nothing to answer: a build asked for meanwhile waits for the modules' loading as it would have anyway.
+    prepareWorker().catch(() => undefined);
   } else if (message.type === 'close') void close();
   else {
     // `crash`: the console's tests stop the worker as a fault would, to see the job fail and the next one built.

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { buildReportInWorker, ReportBuildStopped, stopReportWorker } from './report-builder.ts';
+import { buildAndStoreReport, ReportBuildStopped, stopReportWorker } from './report-builder.ts';
 import {
   beatReportJob,
   claimReportJob,
   failWornOutJobs,
   finishReportJob,
-  REPORT_FILE_PREFIX,
   REPORT_HEARTBEAT_MS,
   REPORT_WORKER,
   type ReportJobRow,
@@ -28,13 +26,11 @@ async function runReportJob(ctx: AppContext, job: ReportJobRow, worker = REPORT_
   heartbeat.unref();
   try {
     let last = -1;
-    const file = await buildReportInWorker(ctx, job, async (percent) => {
+    return await buildAndStoreReport(ctx, job, worker, async (percent) => {
       if (percent === last) return;
       last = percent;
       await beatReportJob(ctx, job.id, worker, percent);
     });
-    const name = `${REPORT_FILE_PREFIX}${job.id}-${randomBytes(8).toString('hex')}.${file.extension}`;
-    return await finishReportJob(ctx, job.id, worker, { file: { name, mime: file.mime, data: file.data } });
   } catch (error) {
     if (error instanceof ReportBuildStopped) await releaseReportJob(ctx, job.id, worker);
     else await finishReportJob(ctx, job.id, worker, { error: error instanceof Error ? error.message : String(error) });
