@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Code, type ReportJob, ReportLimits } from '@lightwell/domain';
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { buildNetwork, call, describeApi, type Session } from '../../../test/helpers.ts';
 import { networkUsers, reportJobs } from '../../db/schema.ts';
 import { purgeReports } from '../../services/reports/report-jobs.ts';
@@ -144,5 +144,39 @@ describeApi('report downloads: who may list and download a report, and for how l
     expect(bytes.equals(large)).toBe(true);
     const response = await t.app.inject({ method: 'GET', url });
     expect(Number(response.headers['content-length'])).toBe(large.length);
+  });
+
+  it('lists the reports and answers a job’s state without reading any file’s bytes', async () => {
+    const { t, site } = fixture;
+    const job = await built(site.owner.session, 'reportProjectCreate', {
+      ...spanReport('csv', '1d', ['energy']),
+      nids: [site.nid],
+    });
+    // Each read of the report jobs, with the columns it names (none: every column).
+    const reads: { fields: Record<string, unknown> | undefined }[] = [];
+    const db = t.app.ctx.db;
+    const select = db.select.bind(db);
+    const spy = vi.spyOn(db, 'select').mockImplementation(((fields?: Record<string, unknown>) => {
+      const builder = select(fields as never);
+      const from = builder.from.bind(builder);
+      builder.from = ((table: unknown) => {
+        if (table === reportJobs) reads.push({ fields });
+        return from(table as never);
+      }) as never;
+      return builder;
+    }) as never);
+    try {
+      const listed = await call(t.app, 'reportList', { pid: site.network.pid }, site.owner.session);
+      expect((listed.body.data as ReportJob[]).map((item) => item.id)).toContain(job.id);
+      const state = await call(t.app, 'reportState', { id: job.id }, site.owner.session);
+      expect((state.body.data as ReportJob).state).toBe('done');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    for (const read of reads) {
+      expect(read.fields, 'a read of every column, the bytes included').toBeDefined();
+      expect(Object.values(read.fields!)).not.toContain(reportJobs.data);
+    }
   });
 });
