@@ -218,8 +218,11 @@ test.describe('every built page holds its layout at 1024, 1280 and 1920 px in ev
       const open = page.locator('[data-testid^="profile-open-"]').first();
       const profile = (await open.getAttribute('data-testid'))?.replace('profile-open-', '');
       expect(profile).toMatch(/^\d+$/);
-      const nid = await page.evaluate(() => localStorage.getItem('currentNid'));
-      expect(nid).toMatch(/^\d+$/);
+      // The shell settles the current network once the network list has come (stores/current-network.ts),
+      // which may be after the profiles have.
+      const currentNid = () => page.evaluate(() => localStorage.getItem('currentNid'));
+      await expect.poll(currentNid).toMatch(/^\d+$/);
+      const nid = await currentNid();
       const problems: string[] = [];
       try {
         await chooseLanguage(page, language);
