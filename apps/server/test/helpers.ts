@@ -16,6 +16,11 @@ import { copyPgliteTemplate, pgTemplate, removeCopy } from './support/db-templat
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'pg';
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
+/**
+ * The settings of every console a test starts: test files run side by side on every core, so a report
+ * worker niced below them would wait for them all (REPORT_WORKER_NICE, docs/configuration.md).
+ */
+export const TEST_CONSOLE_ENV = { REPORT_WORKER_NICE: '0' } as const;
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
@@ -138,8 +143,7 @@ export async function buildTestApp(
     MQTT_PORT: '0',
     MQTT_HOST: '127.0.0.1',
     MQTT_SHARE_GROUP: `test-${randomBytes(6).toString('hex')}`,
-    // Test files run side by side on every core: a report worker niced below them would wait for them all.
-    REPORT_WORKER_NICE: '0',
+    ...TEST_CONSOLE_ENV,
     ...env,
   });
   const app = await buildApp({ config, database, now: clock.now, logStream: options.logStream });

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../src/demo/seed-demo.ts';
 import { OUTBOX_TOKEN_FILE } from '../src/mail/outbox-token.ts';
-import { SIGNING_SECRET, TEST_DB } from './helpers.ts';
+import { SIGNING_SECRET, TEST_CONSOLE_ENV, TEST_DB } from './helpers.ts';
 import { freePort } from './mqtt/mosquitto.ts';
 import { buildShippedBundle, type ShippedBundle } from './support/shipped-bundle.ts';
 
@@ -62,8 +62,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the console as shipped', () => {
         SIGNING_SECRET,
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
-        // Beside the other test files on every core, a niced report worker would wait for them all.
-        REPORT_WORKER_NICE: '0',
+        ...TEST_CONSOLE_ENV,
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });

@@ -7,7 +7,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPgDatabase, SIGNING_SECRET } from '../helpers.ts';
+import { createPgDatabase, SIGNING_SECRET, TEST_CONSOLE_ENV } from '../helpers.ts';
 import { DEPLOYMENT_BROKER, freePort } from '../mqtt/mosquitto.ts';
 import { buildShippedBundle, type ShippedBundle } from '../support/shipped-bundle.ts';
 
@@ -103,8 +103,7 @@ export class ConsoleDrill {
         SERVER_SECRET: this.serverSecret,
         DEMO: 'false',
         LOG_LEVEL: 'warn',
-        // Beside the other test files on every core, a niced report worker would wait for them all.
-        REPORT_WORKER_NICE: '0',
+        ...TEST_CONSOLE_ENV,
         DATA_DIR: join(this.dir, `data-${index}`),
         ...this.consoleEnv(index),
       },

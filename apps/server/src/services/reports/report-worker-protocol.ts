@@ -9,11 +9,11 @@ import type { ReportBuildJob } from './build-report-file.ts';
  */
 
 /**
- * What a task asks of the worker: a report job's file, the figures of a cycle's report, or a file of a cycle's
- * stored figures in a reader's language.
+ * What a task asks of the worker: a report job's file (stored on the job), the figures of a cycle's report,
+ * or a file of a cycle's stored figures in a reader's language.
  */
 export type WorkerWork =
-  | { kind: 'job'; job: ReportBuildJob; store?: StoreInto }
+  | { kind: 'job'; job: ReportBuildJob; store: StoreInto }
   | { kind: 'figures'; input: FiguresInput }
   | { kind: 'issued'; figures: ReportFigures; options: IssuedFileOptions };
 

@@ -27,7 +27,7 @@ export async function prepareWorker(): Promise<void> {
   await import('../../reports/pdf-writer.ts');
 }
 
-/** Does one task: builds a job's file, computes a cycle's figures, or writes a file of stored figures. */
+/** Does one task: builds and stores a job's file, computes a cycle's figures, or writes a file of stored figures. */
 export async function doWorkerWork(
   ctx: ReportBuildContext,
   work: WorkerWork,
@@ -35,7 +35,6 @@ export async function doWorkerWork(
 ): Promise<WorkerResult> {
   if (work.kind === 'job') {
     const file = await buildReportFile(ctx, work.job, onProgress);
-    if (!work.store) return { kind: 'file', file: sent(file) };
     return { kind: 'stored', stored: await storeReportFile(ctx, work.store.id, work.store.claim, file) };
   }
   if (work.kind === 'figures') return { kind: 'figures', figures: await computeReportFigures(ctx, work.input) };
